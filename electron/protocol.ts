@@ -1,0 +1,41 @@
+import { net, protocol, session } from 'electron';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { APP_ORIGIN } from '../core/ipc/sender.ts';
+import { CONTENT_SECURITY_POLICY } from '../core/security/csp.ts';
+
+const SCHEME = new URL(APP_ORIGIN).protocol.slice(0, -1);
+
+/** Must run before the app is ready: the scheme behaves like https (secure, own origin). */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ]);
+}
+
+/**
+ * Serves the built renderer from its folder and nothing outside it, with the CSP on every
+ * response, and refuses every permission a page might ask for.
+ */
+export function serveRenderer(rendererDir: string): void {
+  const root = path.resolve(rendererDir);
+  protocol.handle(SCHEME, (request) => {
+    const { pathname } = new URL(request.url);
+    const file = path.resolve(root, `.${decodeURIComponent(pathname)}`);
+    if (file !== root && !file.startsWith(root + path.sep)) {
+      return new Response('not found', { status: 404 });
+    }
+    return net.fetch(pathToFileURL(file).toString());
+  });
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({
+      responseHeaders: {
+        ...details.responseHeaders,
+        'Content-Security-Policy': [CONTENT_SECURITY_POLICY],
+      },
+    });
+  });
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
+    callback(false),
+  );
+}

@@ -1,0 +1,438 @@
+import type { z } from 'zod';
+import { AbuseReport, AbuseReportCreate } from './abuse-reports.ts';
+import {
+  AgentIngress,
+  AgentIngressCreate,
+  AgentIngressList,
+  AgentIngressUpdate,
+} from './agent-ingresses.ts';
+import {
+  FailoverBackend,
+  FailoverBackendCreate,
+  FailoverBackendList,
+  FailoverBackendUpdate,
+  HTTPResponseBackend,
+  HTTPResponseBackendCreate,
+  HTTPResponseBackendList,
+  HTTPResponseBackendUpdate,
+  TunnelGroupBackend,
+  TunnelGroupBackendCreate,
+  TunnelGroupBackendList,
+  TunnelGroupBackendUpdate,
+} from './backends.ts';
+import {
+  CertificateAuthority,
+  CertificateAuthorityCreate,
+  CertificateAuthorityList,
+  CertificateAuthorityUpdate,
+} from './certificate-authorities.ts';
+import {
+  CreatedCredential,
+  Credential,
+  CredentialCreate,
+  CredentialList,
+  CredentialUpdate,
+  SSHCredential,
+  SSHCredentialCreate,
+  SSHCredentialList,
+  SSHCredentialUpdate,
+} from './credentials.ts';
+import {
+  HTTPSEdgeRoute,
+  HTTPSEdgeRouteCreate,
+  HTTPSEdgeRouteUpdate,
+  ROUTE_MODULES,
+} from './https-edge-routes.ts';
+import {
+  HTTPS_EDGE_MODULES,
+  HTTPSEdge,
+  HTTPSEdgeCreate,
+  HTTPSEdgeList,
+  HTTPSEdgeUpdate,
+} from './https-edges.ts';
+import type { IdKind } from './ids.ts';
+import { IPPolicy, IPPolicyCreate, IPPolicyList, IPPolicyUpdate } from './ip-policies.ts';
+import { listQuerySchema } from './list.ts';
+import type { ModuleTable } from './module-forms.ts';
+import {
+  SSHCertificateAuthority,
+  SSHCertificateAuthorityCreate,
+  SSHCertificateAuthorityList,
+  SSHCertificateAuthorityUpdate,
+} from './ssh-certificate-authorities.ts';
+import {
+  SSHHostCertificate,
+  SSHHostCertificateCreate,
+  SSHHostCertificateList,
+  SSHHostCertificateUpdate,
+  SSHUserCertificate,
+  SSHUserCertificateCreate,
+  SSHUserCertificateList,
+  SSHUserCertificateUpdate,
+} from './ssh-certificates.ts';
+import {
+  TLS_EDGE_MODULES,
+  TLSEdge,
+  TLSEdgeCreate,
+  TLSEdgeList,
+  TLSEdgeUpdate,
+} from './tls-edges.ts';
+import {
+  TunnelSession,
+  TunnelSessionCommand,
+  TunnelSessionList,
+  type TunnelSessionCommandName,
+} from './tunnel-sessions.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** Path parameter name → the kind of id it holds; a malformed one is answered with 222. */
+export type PathParams = Readonly<Record<string, IdKind>>;
+
+/**
+ * One operation of the API. `body` and `response` are null when there is none (a 204 has none);
+ * `query` is the schema of the query parameters a list takes, null where none are accepted.
+ */
+export type Endpoint = {
+  readonly name: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly pathParams: PathParams;
+  readonly body: z.ZodType | null;
+  readonly response: z.ZodType | null;
+  readonly status: 200 | 201 | 204;
+  readonly query: z.ZodType | null;
+  readonly listKey?: string;
+};
+
+type ListSchema = z.ZodObject<z.ZodRawShape>;
+type ListKeyOf<L extends ListSchema> = Exclude<keyof L['shape'], 'uri' | 'next_page_uri'> & string;
+
+function listKeyOf<L extends ListSchema>(list: L): ListKeyOf<L> {
+  return Object.keys(list.shape).find(
+    (key) => key !== 'uri' && key !== 'next_page_uri',
+  ) as ListKeyOf<L>;
+}
+
+type Op<N, M, P, PP, B, R, S> = {
+  readonly name: N;
+  readonly method: M;
+  readonly path: P;
+  readonly pathParams: PP;
+  readonly body: B;
+  readonly response: R;
+  readonly status: S;
+  readonly query: null;
+};
+
+function op<
+  const N extends string,
+  const M extends HttpMethod,
+  const P extends string,
+  const PP extends PathParams,
+  B extends z.ZodType | null,
+  R extends z.ZodType | null,
+  const S extends Endpoint['status'],
+>(
+  name: N,
+  method: M,
+  path: P,
+  pathParams: PP,
+  body: B,
+  response: R,
+  status: S,
+): Op<N, M, P, PP, B, R, S> {
+  return { name, method, path, pathParams, body, response, status, query: null };
+}
+
+function list<const N extends string, const P extends string, L extends ListSchema>(
+  group: N,
+  path: P,
+  kind: IdKind,
+  envelope: L,
+) {
+  return {
+    ...op(`${group}.list`, 'GET', path, {}, null, envelope, 200),
+    query: listQuerySchema(kind),
+    listKey: listKeyOf(envelope),
+  };
+}
+
+/** The five operations of an ordinary top-level collection. */
+function collection<
+  const N extends string,
+  const P extends string,
+  I extends z.ZodType,
+  L extends ListSchema,
+  C extends z.ZodType,
+  CR extends z.ZodType,
+  U extends z.ZodType,
+>(r: { group: N; path: P; kind: IdKind; item: I; list: L; create: C; created: CR; update: U }) {
+  const item = `${r.path}/{id}` as const;
+  const id = { id: r.kind };
+  return [
+    op(`${r.group}.create`, 'POST', r.path, {}, r.create, r.created, 201),
+    list(r.group, r.path, r.kind, r.list),
+    op(`${r.group}.get`, 'GET', item, id, null, r.item, 200),
+    op(`${r.group}.update`, 'PATCH', item, id, r.update, r.item, 200),
+    op(`${r.group}.delete`, 'DELETE', item, id, null, null, 204),
+  ] as const;
+}
+
+type ModuleOps<G extends string, P extends string, PP extends PathParams, T extends ModuleTable> = {
+  [M in keyof T & string]:
+    | Op<`${G}.${M}.replace`, 'PUT', `${P}/${M}`, PP, T[M]['write'], T[M]['read'], 200>
+    | Op<`${G}.${M}.get`, 'GET', `${P}/${M}`, PP, null, T[M]['read'], 200>
+    | Op<`${G}.${M}.delete`, 'DELETE', `${P}/${M}`, PP, null, null, 204>;
+}[keyof T & string];
+
+/** PUT (the bare module write form, replacing the whole module), GET and DELETE for each module. */
+function moduleOps<
+  const G extends string,
+  const P extends string,
+  const PP extends PathParams,
+  T extends ModuleTable,
+>(group: G, parentPath: P, pathParams: PP, modules: T): ModuleOps<G, P, PP, T>[] {
+  // Object.entries loses the per-module types; the mapped type above restores them.
+  return Object.entries(modules).flatMap(([module, forms]) => {
+    const path = `${parentPath}/${module}`;
+    return [
+      op(`${group}.${module}.replace`, 'PUT', path, pathParams, forms.write, forms.read, 200),
+      op(`${group}.${module}.get`, 'GET', path, pathParams, null, forms.read, 200),
+      op(`${group}.${module}.delete`, 'DELETE', path, pathParams, null, null, 204),
+    ];
+  }) as ModuleOps<G, P, PP, T>[];
+}
+
+function command<C extends TunnelSessionCommandName>(name: C) {
+  const path = `/tunnel_sessions/{id}/${name}` as const;
+  return op(
+    `tunnelSessions.${name}`,
+    'POST',
+    path,
+    { id: 'tunnelSession' },
+    TunnelSessionCommand,
+    null,
+    204,
+  );
+}
+
+const ROUTES_PATH = '/edges/https/{edge_id}/routes';
+const ROUTE_PATH = `${ROUTES_PATH}/{id}` as const;
+const ROUTE_PARAMS = { edge_id: 'httpsEdge', id: 'httpsEdgeRoute' } as const satisfies PathParams;
+
+/** Every operation of the API, in the order of the spec. The server, the client and the OpenAPI document are built from it. */
+export const ENDPOINTS = [
+  ...collection({
+    group: 'ipPolicies',
+    path: '/ip_policies',
+    kind: 'ipPolicy',
+    item: IPPolicy,
+    list: IPPolicyList,
+    create: IPPolicyCreate,
+    created: IPPolicy,
+    update: IPPolicyUpdate,
+  }),
+  ...collection({
+    group: 'sshCertificateAuthorities',
+    path: '/ssh_certificate_authorities',
+    kind: 'sshCertificateAuthority',
+    item: SSHCertificateAuthority,
+    list: SSHCertificateAuthorityList,
+    create: SSHCertificateAuthorityCreate,
+    created: SSHCertificateAuthority,
+    update: SSHCertificateAuthorityUpdate,
+  }),
+  ...collection({
+    group: 'sshUserCertificates',
+    path: '/ssh_user_certificates',
+    kind: 'sshUserCertificate',
+    item: SSHUserCertificate,
+    list: SSHUserCertificateList,
+    create: SSHUserCertificateCreate,
+    created: SSHUserCertificate,
+    update: SSHUserCertificateUpdate,
+  }),
+  ...collection({
+    group: 'sshHostCertificates',
+    path: '/ssh_host_certificates',
+    kind: 'sshHostCertificate',
+    item: SSHHostCertificate,
+    list: SSHHostCertificateList,
+    create: SSHHostCertificateCreate,
+    created: SSHHostCertificate,
+    update: SSHHostCertificateUpdate,
+  }),
+  ...collection({
+    group: 'sshCredentials',
+    path: '/ssh_credentials',
+    kind: 'sshCredential',
+    item: SSHCredential,
+    list: SSHCredentialList,
+    create: SSHCredentialCreate,
+    created: SSHCredential,
+    update: SSHCredentialUpdate,
+  }),
+  ...collection({
+    group: 'credentials',
+    path: '/credentials',
+    kind: 'credential',
+    item: Credential,
+    list: CredentialList,
+    create: CredentialCreate,
+    created: CreatedCredential,
+    update: CredentialUpdate,
+  }),
+  ...collection({
+    group: 'agentIngresses',
+    path: '/agent_ingresses',
+    kind: 'agentIngress',
+    item: AgentIngress,
+    list: AgentIngressList,
+    create: AgentIngressCreate,
+    created: AgentIngress,
+    update: AgentIngressUpdate,
+  }),
+  ...collection({
+    group: 'failoverBackends',
+    path: '/backends/failover',
+    kind: 'failoverBackend',
+    item: FailoverBackend,
+    list: FailoverBackendList,
+    create: FailoverBackendCreate,
+    created: FailoverBackend,
+    update: FailoverBackendUpdate,
+  }),
+  ...collection({
+    group: 'httpResponseBackends',
+    path: '/backends/http_response',
+    kind: 'httpResponseBackend',
+    item: HTTPResponseBackend,
+    list: HTTPResponseBackendList,
+    create: HTTPResponseBackendCreate,
+    created: HTTPResponseBackend,
+    update: HTTPResponseBackendUpdate,
+  }),
+  ...collection({
+    group: 'tunnelGroupBackends',
+    path: '/backends/tunnel_group',
+    kind: 'tunnelGroupBackend',
+    item: TunnelGroupBackend,
+    list: TunnelGroupBackendList,
+    create: TunnelGroupBackendCreate,
+    created: TunnelGroupBackend,
+    update: TunnelGroupBackendUpdate,
+  }),
+  ...collection({
+    group: 'certificateAuthorities',
+    path: '/certificate_authorities',
+    kind: 'certificateAuthority',
+    item: CertificateAuthority,
+    list: CertificateAuthorityList,
+    create: CertificateAuthorityCreate,
+    created: CertificateAuthority,
+    update: CertificateAuthorityUpdate,
+  }),
+  ...collection({
+    group: 'tlsEdges',
+    path: '/edges/tls',
+    kind: 'tlsEdge',
+    item: TLSEdge,
+    list: TLSEdgeList,
+    create: TLSEdgeCreate,
+    created: TLSEdge,
+    update: TLSEdgeUpdate,
+  }),
+  ...moduleOps('tlsEdges', '/edges/tls/{id}', { id: 'tlsEdge' }, TLS_EDGE_MODULES),
+  ...collection({
+    group: 'httpsEdges',
+    path: '/edges/https',
+    kind: 'httpsEdge',
+    item: HTTPSEdge,
+    list: HTTPSEdgeList,
+    create: HTTPSEdgeCreate,
+    created: HTTPSEdge,
+    update: HTTPSEdgeUpdate,
+  }),
+  ...moduleOps('httpsEdges', '/edges/https/{id}', { id: 'httpsEdge' }, HTTPS_EDGE_MODULES),
+  // Routes have no list of their own: they come inside their edge.
+  op(
+    'httpsEdgeRoutes.create',
+    'POST',
+    ROUTES_PATH,
+    { edge_id: 'httpsEdge' },
+    HTTPSEdgeRouteCreate,
+    HTTPSEdgeRoute,
+    201,
+  ),
+  op('httpsEdgeRoutes.get', 'GET', ROUTE_PATH, ROUTE_PARAMS, null, HTTPSEdgeRoute, 200),
+  op(
+    'httpsEdgeRoutes.update',
+    'PATCH',
+    ROUTE_PATH,
+    ROUTE_PARAMS,
+    HTTPSEdgeRouteUpdate,
+    HTTPSEdgeRoute,
+    200,
+  ),
+  op('httpsEdgeRoutes.delete', 'DELETE', ROUTE_PATH, ROUTE_PARAMS, null, null, 204),
+  ...moduleOps('httpsEdgeRoutes', ROUTE_PATH, ROUTE_PARAMS, ROUTE_MODULES),
+  list('tunnelSessions', '/tunnel_sessions', 'tunnelSession', TunnelSessionList),
+  op(
+    'tunnelSessions.get',
+    'GET',
+    '/tunnel_sessions/{id}',
+    { id: 'tunnelSession' },
+    null,
+    TunnelSession,
+    200,
+  ),
+  command('restart'),
+  command('stop'),
+  command('update'),
+  op('abuseReports.create', 'POST', '/abuse_reports', {}, AbuseReportCreate, AbuseReport, 201),
+  op(
+    'abuseReports.get',
+    'GET',
+    '/abuse_reports/{id}',
+    { id: 'abuseReport' },
+    null,
+    AbuseReport,
+    200,
+  ),
+] as const satisfies readonly Endpoint[];
+
+export type AnyEndpoint = (typeof ENDPOINTS)[number];
+export type EndpointName = AnyEndpoint['name'];
+export type EndpointOf<N extends EndpointName> = Extract<AnyEndpoint, { readonly name: N }>;
+
+/** What a client sends: the body schema's input, or undefined for operations without a body. */
+export type BodyOf<N extends EndpointName> = EndpointOf<N>['body'] extends infer B extends z.ZodType
+  ? z.input<B>
+  : undefined;
+/** What the server gets out of a valid body, defaults filled in. */
+export type ParsedBodyOf<N extends EndpointName> = EndpointOf<N>['body'] extends infer B extends
+  z.ZodType
+  ? z.output<B>
+  : undefined;
+/** What the operation answers with, or undefined for a 204. */
+export type ResponseOf<N extends EndpointName> = EndpointOf<N>['response'] extends infer R extends
+  z.ZodType
+  ? z.output<R>
+  : undefined;
+export type PathParamsOf<N extends EndpointName> = {
+  readonly [P in keyof EndpointOf<N>['pathParams']]: string;
+};
+
+const BY_NAME: ReadonlyMap<string, AnyEndpoint> = new Map(ENDPOINTS.map((e) => [e.name, e]));
+
+export function endpoint<N extends EndpointName>(name: N): EndpointOf<N> {
+  return BY_NAME.get(name) as EndpointOf<N>;
+}
+
+/** The endpoint's path with its parameters filled in, each percent-encoded. */
+export function endpointPath<N extends EndpointName>(name: N, params: PathParamsOf<N>): string {
+  const values: Readonly<Record<string, string>> = params;
+  return endpoint(name).path.replace(/\{(\w+)\}/g, (_, param: string) =>
+    encodeURIComponent(values[param] ?? ''),
+  );
+}

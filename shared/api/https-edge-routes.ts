@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { NonEmptyString, describedFields, resourceFields } from './common.ts';
+import {
+  authModulesSet,
+  EndpointOAuth,
+  EndpointOAuthMutate,
+  EndpointOIDC,
+  EndpointOIDCMutate,
+  EndpointSAML,
+  EndpointSAMLMutate,
+} from './auth-modules.ts';
+import {
+  EndpointBackend,
+  EndpointBackendMutate,
+  EndpointIPPolicy,
+  EndpointIPPolicyMutate,
+} from './edge-modules.ts';
+import { idSchema } from './ids.ts';
+import { readModuleFields, writeModuleFields } from './module-forms.ts';
+import {
+  EndpointCircuitBreaker,
+  EndpointCircuitBreakerMutate,
+  EndpointCompression,
+  EndpointCompressionMutate,
+  EndpointRequestHeaders,
+  EndpointRequestHeadersMutate,
+  EndpointResponseHeaders,
+  EndpointResponseHeadersMutate,
+  EndpointWebhookValidation,
+  EndpointWebhookValidationMutate,
+  EndpointWebsocketTCPConverter,
+  EndpointWebsocketTCPConverterMutate,
+} from './route-modules.ts';
+import { flag } from './rules.ts';
+
+export const ROUTE_MODULES = {
+  backend: { read: EndpointBackend, write: EndpointBackendMutate },
+  ip_restriction: { read: EndpointIPPolicy, write: EndpointIPPolicyMutate },
+  circuit_breaker: { read: EndpointCircuitBreaker, write: EndpointCircuitBreakerMutate },
+  compression: { read: EndpointCompression, write: EndpointCompressionMutate },
+  request_headers: { read: EndpointRequestHeaders, write: EndpointRequestHeadersMutate },
+  response_headers: { read: EndpointResponseHeaders, write: EndpointResponseHeadersMutate },
+  webhook_verification: { read: EndpointWebhookValidation, write: EndpointWebhookValidationMutate },
+  oauth: { read: EndpointOAuth, write: EndpointOAuthMutate },
+  saml: { read: EndpointSAML, write: EndpointSAMLMutate },
+  oidc: { read: EndpointOIDC, write: EndpointOIDCMutate },
+  websocket_tcp_converter: {
+    read: EndpointWebsocketTCPConverter,
+    write: EndpointWebsocketTCPConverterMutate,
+  },
+} as const;
+
+export const MATCH_TYPES = ['exact_path', 'path_prefix'] as const;
+export const MatchType = z.enum(MATCH_TYPES);
+
+/** A path, a host, or a host and a path: one token without spaces. */
+const RouteMatch = NonEmptyString.regex(/^\S+$/, 'must not contain spaces');
+
+export const HTTPSEdgeRoute = z.looseObject({
+  ...resourceFields('httpsEdgeRoute'),
+  edge_id: idSchema('httpsEdge'),
+  match_type: MatchType,
+  match: z.string(),
+  ...readModuleFields(ROUTE_MODULES),
+});
+export type HTTPSEdgeRoute = z.output<typeof HTTPSEdgeRoute>;
+
+const routeWriteFields = {
+  ...describedFields,
+  match_type: MatchType,
+  match: RouteMatch,
+  ...writeModuleFields(ROUTE_MODULES),
+};
+
+function oneAuthModule(route: Parameters<typeof authModulesSet>[0], ctx: z.RefinementCtx): void {
+  const [first, second] = authModulesSet(route);
+  if (second)
+    flag(
+      ctx,
+      [second],
+      `cannot be set together with "${first}": a route takes one of oauth, oidc and saml`,
+      'conflictingAuthModules',
+    );
+}
+
+/** The owning edge is in the path, not the body. */
+export const HTTPSEdgeRouteCreate = z.strictObject(routeWriteFields).superRefine(oneAuthModule);
+export type HTTPSEdgeRouteCreate = z.input<typeof HTTPSEdgeRouteCreate>;
+
+export const HTTPSEdgeRouteUpdate = z
+  .strictObject(routeWriteFields)
+  .partial()
+  .superRefine(oneAuthModule);
+export type HTTPSEdgeRouteUpdate = z.input<typeof HTTPSEdgeRouteUpdate>;

@@ -1,0 +1,74 @@
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { playwright } from '@vitest/browser-playwright';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import { CONTENT_SECURITY_POLICY_META } from './core/security/csp.ts';
+import { chromiumArgs, chromiumExecutable } from './tests/support/chromium.ts';
+
+const repo = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root: 'renderer',
+  base: './',
+  plugins: [
+    svelte(),
+    {
+      name: 'burrow-csp',
+      // One policy, written once (core/security/csp.ts), also guards pages opened from disk.
+      transformIndexHtml: () => [
+        {
+          tag: 'meta',
+          attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY_META },
+          injectTo: 'head-prepend',
+        },
+      ],
+    },
+  ],
+  build: {
+    outDir: '../dist/renderer',
+    emptyOutDir: true,
+    // Electron 45 ships Chromium 142+; the web mode needs any evergreen browser.
+    target: 'es2023',
+  },
+  test: {
+    root: repo,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          root: repo,
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          root: repo,
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          root: repo,
+          include: ['tests/browser/**/*.test.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+});
