@@ -15,16 +15,31 @@ const electronModule = { name: 'electron', message: 'Only electron/ may import e
 const nodeBuiltins = { group: ['node:*'], message: 'This code also runs in the browser.' };
 
 const boundaries = {
-  shared: [forbid('shared/ imports nothing of ours.', 'sandbox', 'core', 'electron', 'web', 'renderer'), nodeBuiltins],
+  shared: [
+    forbid('shared/ imports nothing of ours.', 'sandbox', 'core', 'electron', 'web', 'renderer'),
+    nodeBuiltins,
+  ],
   sandbox: [forbid('sandbox/ stands alone on shared/.', 'core', 'electron', 'web', 'renderer')],
   core: [forbid('core/ imports only shared/.', 'sandbox', 'electron', 'web', 'renderer')],
   electron: [forbid('electron/ reaches the renderer only through the Bridge.', 'web', 'renderer')],
   web: [forbid('web/ imports core, shared and sandbox only.', 'electron', 'renderer')],
-  renderer: [forbid('renderer/ talks only to the Bridge and shared/.', 'sandbox', 'core', 'electron', 'web'), nodeBuiltins],
+  renderer: [
+    forbid('renderer/ talks only to the Bridge and shared/.', 'sandbox', 'core', 'electron', 'web'),
+    nodeBuiltins,
+  ],
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'coverage/**', '**/.vite/**', 'test-results/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'release/**',
+      'node_modules/**',
+      'coverage/**',
+      '**/.vite/**',
+      'test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...svelte.configs.recommended,
@@ -32,7 +47,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       eqeqeq: ['error', 'always'],
       'no-console': 'off',
     },

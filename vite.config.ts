@@ -11,9 +11,12 @@ export default defineConfig({
   root: 'renderer',
   base: './',
   plugins: [
-    svelte(),
+    // Options live here rather than in a svelte.config.js: the renderer's root is renderer/.
+    svelte({ configFile: false, compilerOptions: { runes: true } }),
     {
       name: 'burrow-csp',
+      // Only in the built page: the dev server and Vitest's browser runner inject inline code.
+      apply: 'build',
       // One policy, written once (core/security/csp.ts), also guards pages opened from disk.
       transformIndexHtml: () => [
         {
@@ -59,6 +62,7 @@ export default defineConfig({
           name: 'browser',
           root: repo,
           include: ['tests/browser/**/*.test.ts'],
+          setupFiles: ['tests/browser/setup.ts'],
           browser: {
             enabled: true,
             headless: true,

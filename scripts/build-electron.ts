@@ -6,7 +6,9 @@ import { builtinModules } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { build } from 'vite';
 
-const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> };
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  dependencies: Record<string, string>;
+};
 const nodeModules = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 const outDir = 'dist/electron';
 

@@ -1,26 +1,34 @@
 /** The origin the app's own renderer is served from in Electron (a privileged custom scheme). */
 export const APP_ORIGIN = 'app://burrow';
 
+const APP_URL = new URL(APP_ORIGIN);
+
+function parse(url: string | undefined): URL | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}
+
+// WHATWG URL gives custom schemes an opaque ("null") origin outside Electron, so the scheme and
+// host are compared instead of `origin`.
+function isAppUrl(url: URL | undefined): url is URL {
+  return url !== undefined && url.protocol === APP_URL.protocol && url.host === APP_URL.host;
+}
+
 /**
  * Only the app's own top-level page may call into the main process. Anything else that manages
  * to run in a renderer (an iframe, a page navigated to by mistake) is refused, whatever it asks.
  */
 export function isTrustedSender(frameUrl: string | undefined, isMainFrame: boolean): boolean {
-  if (!frameUrl || !isMainFrame) return false;
-  try {
-    return new URL(frameUrl).origin === APP_ORIGIN;
-  } catch {
-    return false;
-  }
+  return isMainFrame && isAppUrl(parse(frameUrl));
 }
 
-/** Navigation inside a window is never allowed: the app is a single page loaded once. */
+/** Navigation inside a window is never allowed beyond a change of hash on the app's page. */
 export function isAllowedNavigation(targetUrl: string, currentUrl: string): boolean {
-  try {
-    const target = new URL(targetUrl);
-    const current = new URL(currentUrl);
-    return target.origin === APP_ORIGIN && target.origin === current.origin && target.pathname === current.pathname;
-  } catch {
-    return false;
-  }
+  const target = parse(targetUrl);
+  const current = parse(currentUrl);
+  return isAppUrl(target) && isAppUrl(current) && target.pathname === current.pathname;
 }

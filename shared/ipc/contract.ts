@@ -37,4 +37,3 @@ export const IpcError = z.object({
   operationId: z.string().optional(),
 });
 export type IpcError = z.infer<typeof IpcError>;
-

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { isAllowedNavigation, isTrustedSender } from '../../../../core/ipc/sender.ts';
+
+describe('isTrustedSender', () => {
+  it('trusts the app page in its main frame', () => {
+    expect(isTrustedSender('app://burrow/index.html', true)).toBe(true);
+  });
+
+  it.each([
+    ['app://burrow/index.html', false],
+    ['https://example.com/', true],
+    ['file:///etc/passwd', true],
+    ['app://evil/index.html', true],
+    ['app://burrow.evil.com/index.html', true],
+    ['not a url', true],
+    ['', true],
+    [undefined, true],
+  ] as const)('refuses %j (main frame: %s)', (url, mainFrame) => {
+    expect(isTrustedSender(url, mainFrame)).toBe(false);
+  });
+});
+
+describe('isAllowedNavigation', () => {
+  const current = 'app://burrow/index.html';
+
+  it('allows only a hash change on the same page', () => {
+    expect(isAllowedNavigation('app://burrow/index.html#/edges', current)).toBe(true);
+  });
+
+  it.each([
+    'https://example.com/',
+    'app://burrow/other.html',
+    'app://evil/index.html',
+    'javascript:alert(1)',
+    '::',
+  ])('refuses %s', (target) => {
+    expect(isAllowedNavigation(target, current)).toBe(false);
+  });
+});
