@@ -1,0 +1,96 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIpcHandlers } from '../../../core/ipc/handlers.ts';
+import { startWebServer, type WebServer } from '../../../web/server.ts';
+
+let server: WebServer;
+let outside: string;
+
+beforeAll(async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'burrow-web-'));
+  const rendererDir = path.join(dir, 'renderer');
+  await mkdir(path.join(rendererDir, 'assets'), { recursive: true });
+  await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>Burrow</title>');
+  await writeFile(path.join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
+  outside = path.join(dir, 'secret.txt');
+  await writeFile(outside, 'secret');
+  server = await startWebServer({
+    rendererDir,
+    handlers: createIpcHandlers({ version: '1.0.0', shell: 'browser' }),
+    token: 'test-token',
+  });
+});
+
+afterAll(() => server.close());
+
+function invoke(body: unknown, headers: Record<string, string> = {}) {
+  return request(`${server.origin}/ipc/invoke`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer test-token', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+describe('browser-mode server', () => {
+  it('prints an address on loopback with the token in the fragment', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=test-token$/);
+  });
+
+  it('serves the page with a strict CSP and no caching', async () => {
+    const reply = await request(`${server.origin}/`);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(reply.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(reply.headers['x-content-type-options']).toBe('nosniff');
+    expect(await reply.body.text()).toContain('<title>Burrow</title>');
+  });
+
+  it.each(['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/%E0%A4%A', '/nope.js', '/assets'])(
+    'refuses %s',
+    async (p) => {
+      const reply = await request(`${server.origin}${p}`);
+      expect([400, 404]).toContain(reply.statusCode);
+      expect(await reply.body.text()).not.toContain('secret');
+    },
+  );
+
+  it('answers a call that carries the token', async () => {
+    const reply = await invoke({ name: 'app.info', args: [] });
+    expect(await reply.body.json()).toEqual({
+      ok: true,
+      value: { name: 'Burrow', version: '1.0.0', shell: 'browser' },
+    });
+  });
+
+  it.each([
+    ['no token', { authorization: '' }, 401],
+    ['a wrong token', { authorization: 'Bearer test-tokeN' }, 401],
+    ['a foreign origin', { origin: 'http://evil.example' }, 403],
+    ['a rebound host name', { host: 'evil.example' }, 421],
+    ['no JSON content type', { 'content-type': 'text/plain' }, 415],
+  ])('refuses a call with %s', async (_, headers, status) => {
+    const reply = await invoke({ name: 'app.info', args: [] }, headers);
+    expect(reply.statusCode).toBe(status);
+    await reply.body.dump();
+  });
+
+  it.each(['not json', '[]', 'null', '{"name": "no.such.call", "args": []}', '{"name": "app.info", "args": [1]}'])(
+    'answers the malformed call %s with an error reply',
+    async (body) => {
+      const reply = await invoke(body);
+      expect(reply.statusCode).toBe(200);
+      expect(await reply.body.json()).toMatchObject({ ok: false, error: { code: expect.stringMatching(/^IPC_/) } });
+    },
+  );
+
+  it('refuses a body over 1 MiB without falling over', async () => {
+    const reply = await invoke({ name: 'app.info', args: ['x'.repeat(2 << 20)] }).catch(() => undefined);
+    if (reply) expect(reply.statusCode).not.toBe(500);
+    const after = await invoke({ name: 'app.info', args: [] });
+    expect(after.statusCode).toBe(200);
+    await after.body.dump();
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * `npm run web`: Burrow in a browser tab, for machines where Electron cannot run (WSL, remote
+ * dev boxes, headless Linux). Prints the one address to open; the token in it is the key.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createIpcHandlers } from '../core/ipc/handlers.ts';
+import { startWebServer } from './server.ts';
+
+const usage = 'usage: npm run web -- [--port N]';
+
+let port: number;
+try {
+  const { values } = parseArgs({ options: { port: { type: 'string', default: '0' } }, strict: true });
+  port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad --port ${values.port}`);
+} catch (error) {
+  console.error(`burrow web: ${error instanceof Error ? error.message : String(error)}\n${usage}`);
+  process.exit(2);
+}
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+const server = await startWebServer({
+  rendererDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
+  handlers: createIpcHandlers({ version, shell: 'browser' }),
+  port,
+});
+console.log(`Burrow is running in browser mode. Open ${server.url}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void server.close().then(() => process.exit(0)));
+}
