@@ -1,0 +1,125 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { parseAccountsFile, type AccountsFile } from './accounts.ts';
+import { isLoopbackHost } from './http/base-url.ts';
+import { parseRateLimit } from './http/rate-limit.ts';
+import { startSandbox, type SandboxOptions } from './index.ts';
+
+const USAGE =
+  'usage: npm run sandbox -- [--host 127.0.0.1] [--port 4040|0] [--accounts FILE] [--api-key K] ' +
+  '[--rate-limit 120/60|off] [--data FILE] [--base-url URL]';
+
+const DEFAULT_PORT = 4040;
+
+/** A mistake in how the sandbox was invoked: one line, the usage, exit 2. */
+class UsageError extends Error {}
+
+function parsePort(text: string): number {
+  if (!/^[0-9]{1,5}$/.test(text) || Number(text) > 65535)
+    throw new UsageError(`--port must be a port from 0 to 65535, not "${text}"`);
+  return Number(text);
+}
+
+async function readAccounts(path: string): Promise<AccountsFile> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --accounts ${path}: ${(error as Error).message}`);
+  }
+  try {
+    const json: unknown = JSON.parse(text);
+    parseAccountsFile(json);
+    return json as AccountsFile;
+  } catch (error) {
+    throw new UsageError(`--accounts ${path}: ${(error as Error).message}`);
+  }
+}
+
+async function optionsFrom(argv: readonly string[]): Promise<SandboxOptions | 'help'> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        host: { type: 'string' },
+        port: { type: 'string' },
+        accounts: { type: 'string' },
+        'api-key': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        data: { type: 'string' },
+        'base-url': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
+  }
+  if (values.help) return 'help';
+  let rateLimit: SandboxOptions['rateLimit'];
+  try {
+    rateLimit = parseRateLimit(values['rate-limit'] ?? '120/60');
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  // The default is loopback; another address is only ever bound because --host asked for it.
+  if (values.host !== undefined && !isLoopbackHost(values.host))
+    console.warn(`warning: listening on ${values.host}, reachable from other machines`);
+  if (values['api-key'] !== undefined && values.accounts !== undefined)
+    throw new UsageError(
+      '--api-key is for the default account; an --accounts file has its own keys',
+    );
+  return {
+    host: values.host ?? '127.0.0.1',
+    port: values.port !== undefined ? parsePort(values.port) : DEFAULT_PORT,
+    ...(values.accounts !== undefined && { accounts: await readAccounts(values.accounts) }),
+    ...(values['api-key'] !== undefined && { apiKey: values['api-key'] }),
+    rateLimit,
+    ...(values.data !== undefined && { dataFile: values.data }),
+    ...(values['base-url'] !== undefined && { baseUrl: values['base-url'] }),
+    log: (line) => console.log(line),
+  };
+}
+
+async function main(): Promise<void> {
+  let options: SandboxOptions | 'help';
+  try {
+    options = await optionsFrom(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`sandbox: ${error.message}`);
+    console.error(USAGE);
+    process.exit(2);
+  }
+  if (options === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  const sandbox = await startSandbox(options).catch((error: unknown) => {
+    console.error(`sandbox: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+  console.log(`Sandbox ready at ${sandbox.url}`);
+  if (sandbox.apiKey !== undefined && options.apiKey === undefined)
+    console.log(`API key: ${sandbox.apiKey}`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    sandbox.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`sandbox: shutdown failed: ${String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+await main();

@@ -1,0 +1,26 @@
+import { ERRORS, type ErrorName } from '../../shared/api/index.ts';
+
+export type ErrorDetails = Readonly<Record<string, string>>;
+
+/** A condition of the API's error table, thrown anywhere below the HTTP layer and answered there. */
+export class ApiError extends Error {
+  constructor(
+    readonly errorName: ErrorName,
+    message: string = ERRORS[errorName].condition,
+    readonly details: ErrorDetails = {},
+    /** Only injected faults answer with a status other than their code's. */
+    readonly status: number = ERRORS[errorName].status,
+  ) {
+    super(message);
+  }
+}
+
+/** The spec's error body. */
+export function errorBody(error: ApiError, operationId: string) {
+  return {
+    error_code: ERRORS[error.errorName].code,
+    status_code: error.status,
+    msg: error.message,
+    details: { operation_id: operationId, ...error.details },
+  };
+}

@@ -1,0 +1,57 @@
+import type { AbuseReportHostname, ParsedBodyOf } from '../../shared/api/index.ts';
+import { ApiError } from '../http/api-error.ts';
+import { newId } from '../store/ids.ts';
+import type { AbuseReportRecord } from '../store/records.ts';
+import type { Ctx, Handler } from './context.ts';
+import { mustGet } from './crud.ts';
+import { now, uriOf } from './render.ts';
+
+/**
+ * Where a new report goes for review. The review (which moves hostnames to BANNED, UNBANNED or
+ * IGNORE and the report to PROCESSED) replaces the record in the account's collection.
+ */
+export interface AbuseReview {
+  submitted(account: string, reportId: string): void;
+}
+
+/** Until a reviewer exists, reports stay PENDING. */
+export const noAbuseReview: AbuseReview = { submitted: () => undefined };
+
+function render(record: AbuseReportRecord, base: string) {
+  return {
+    id: record.id,
+    uri: uriOf(base, record.id),
+    created_at: record.created_at,
+    ...(record.metadata !== undefined && { metadata: record.metadata }),
+    urls: record.urls,
+    status: record.status,
+    hostnames: record.hostnames,
+  };
+}
+
+/** One entry per distinct hostname, in the order the URLs name them. */
+function hostnamesOf(urls: readonly string[]): AbuseReportHostname[] {
+  const names = new Set(urls.map((url) => new URL(url).hostname.toLowerCase()));
+  return [...names].map((hostname) => ({ hostname, status: 'PENDING' }));
+}
+
+export const abuseReportHandlers: Record<string, Handler> = {
+  'abuseReports.create': (ctx: Ctx) => {
+    if (!ctx.account.abuseReports)
+      throw new ApiError('abuseReportsNotEnabled', 'this account may not file abuse reports');
+    const body = ctx.body as ParsedBodyOf<'abuseReports.create'>;
+    const record: AbuseReportRecord = {
+      id: newId('abuseReport'),
+      created_at: now(),
+      ...(body.metadata !== undefined && { metadata: body.metadata }),
+      urls: body.urls,
+      status: 'PENDING',
+      hostnames: hostnamesOf(body.urls),
+    };
+    ctx.account.collections.abuseReport.insert(record);
+    ctx.services.abuseReview.submitted(ctx.account.name, record.id);
+    return render(record, ctx.base);
+  },
+  'abuseReports.get': (ctx: Ctx) =>
+    render(mustGet(ctx.account, 'abuseReport', ctx.params['id'] ?? ''), ctx.base),
+};

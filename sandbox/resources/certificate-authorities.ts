@@ -1,0 +1,31 @@
+import type { ParsedBodyOf } from '../../shared/api/index.ts';
+import { ApiError } from '../http/api-error.ts';
+import { crud } from './crud.ts';
+import { refuseDeleteWhileReferenced } from './references.ts';
+import { describedFields } from './render.ts';
+import { readCaCertificate } from './x509.ts';
+
+export const certificateAuthorityHandlers = crud<
+  'certificateAuthority',
+  ParsedBodyOf<'certificateAuthorities.create'>,
+  ParsedBodyOf<'certificateAuthorities.update'>
+>({
+  group: 'certificateAuthorities',
+  kind: 'certificateAuthority',
+  create: (ctx, fields) => {
+    const read = readCaCertificate(ctx.body.ca_pem);
+    if ('problem' in read)
+      throw new ApiError('invalidValue', `"ca_pem" ${read.problem}`, { field: 'ca_pem' });
+    return { ...fields, ca_pem: ctx.body.ca_pem, ...read };
+  },
+  render: (record, base) => ({
+    ...describedFields(record, base),
+    ca_pem: record.ca_pem,
+    subject_common_name: record.subject_common_name,
+    not_before: record.not_before,
+    not_after: record.not_after,
+    key_usages: record.key_usages,
+    extended_key_usages: record.extended_key_usages,
+  }),
+  checkDelete: refuseDeleteWhileReferenced,
+});

@@ -1,0 +1,35 @@
+import type { ENDPOINTS } from '../../shared/api/index.ts';
+import type { Account, User } from '../store/account.ts';
+import type { Store } from '../store/store.ts';
+import type { SshSigner } from '../ssh/signer.ts';
+import type { AbuseReview } from './abuse-reports.ts';
+
+/** What the handlers need beyond the request: the store and the seams later issues fill in. */
+export type Services = {
+  readonly store: Store;
+  readonly ssh: SshSigner;
+  readonly abuseReview: AbuseReview;
+};
+
+export type ListQuery = { readonly limit: number; readonly before_id?: string | undefined };
+
+/** One validated request, as a handler sees it. */
+export type Ctx<Body = unknown> = {
+  readonly account: Account;
+  readonly user: User;
+  /** The base URL of uri and next_page_uri, without a trailing slash. */
+  readonly base: string;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: ListQuery;
+  readonly body: Body;
+  readonly services: Services;
+};
+
+/** Answers with the representation, or undefined for a 204. */
+export type Handler = (ctx: Ctx) => unknown;
+export type HandlerTable = Readonly<Record<(typeof ENDPOINTS)[number]['name'], Handler>>;
+
+/** A handler written against its endpoint's parsed body. The server validated the body with that very schema. */
+export function typed<Body>(handler: (ctx: Ctx<Body>) => unknown): Handler {
+  return handler as Handler;
+}

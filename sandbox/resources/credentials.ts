@@ -1,0 +1,81 @@
+import type { ParsedBodyOf } from '../../shared/api/index.ts';
+import { ApiError } from '../http/api-error.ts';
+import { newSecret } from '../store/ids.ts';
+import type { CredentialRecord, SSHCredentialRecord } from '../store/records.ts';
+import { sha256Hex } from '../store/store.ts';
+import type { Ctx } from './context.ts';
+import { crud } from './crud.ts';
+import { describedFields } from './render.ts';
+
+/**
+ * The owner of a new credential: the caller unless the body names another, which only an admin
+ * may (304), and which must be a user or bot of the account (223).
+ */
+function ownerFor(ctx: Ctx<{ owner_id?: string | undefined }>): string {
+  const requested = ctx.body.owner_id;
+  if (requested === undefined || requested === ctx.user.id) return ctx.user.id;
+  if (!ctx.user.admin)
+    throw new ApiError('ownerNotAllowed', 'only admins may assign a credential to another owner', {
+      field: 'owner_id',
+    });
+  if (!ctx.account.hasOwner(requested))
+    throw new ApiError(
+      'invalidReference',
+      `"owner_id" is no user or bot of this account: "${requested}"`,
+      {
+        field: 'owner_id',
+      },
+    );
+  return requested;
+}
+
+function renderCredentialFields(record: SSHCredentialRecord | CredentialRecord) {
+  return { acl: record.acl, owner_id: record.owner_id };
+}
+
+export const sshCredentialHandlers = crud<
+  'sshCredential',
+  ParsedBodyOf<'sshCredentials.create'>,
+  ParsedBodyOf<'sshCredentials.update'>
+>({
+  group: 'sshCredentials',
+  kind: 'sshCredential',
+  create: (ctx, fields) => ({
+    ...fields,
+    public_key: ctx.body.public_key.trim(),
+    acl: ctx.body.acl ?? [],
+    owner_id: ownerFor(ctx),
+  }),
+  render: (record, base) => ({
+    ...describedFields(record, base),
+    ...renderCredentialFields(record),
+    public_key: record.public_key,
+  }),
+});
+
+export const credentialHandlers = crud<
+  'credential',
+  ParsedBodyOf<'credentials.create'>,
+  ParsedBodyOf<'credentials.update'>
+>({
+  group: 'credentials',
+  kind: 'credential',
+  create: (ctx, fields) => {
+    const owner = ownerFor(ctx);
+    const token = newSecret();
+    const record: CredentialRecord = {
+      ...fields,
+      acl: ctx.body.acl ?? [],
+      owner_id: owner,
+      token_hash: sha256Hex(token),
+    };
+    ctx.services.store.indexToken(ctx.account, record.id, record.token_hash);
+    return { record, shownOnce: { token } };
+  },
+  render: (record, base) => ({
+    ...describedFields(record, base),
+    ...renderCredentialFields(record),
+    token: null,
+  }),
+  afterDelete: (record, ctx) => ctx.services.store.unindexToken(record.token_hash),
+});

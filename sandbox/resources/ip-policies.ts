@@ -1,0 +1,15 @@
+import type { ParsedBodyOf } from '../../shared/api/index.ts';
+import { crud } from './crud.ts';
+import { describedFields } from './render.ts';
+
+/** Deleting a policy is never refused: modules that name it act as if it had no rules. */
+export const ipPolicyHandlers = crud<
+  'ipPolicy',
+  ParsedBodyOf<'ipPolicies.create'>,
+  ParsedBodyOf<'ipPolicies.update'>
+>({
+  group: 'ipPolicies',
+  kind: 'ipPolicy',
+  create: (_ctx, fields) => fields,
+  render: (record, base) => describedFields(record, base),
+});

@@ -1,0 +1,78 @@
+import {
+  ENDPOINTS,
+  idKindOf,
+  type AnyEndpoint,
+  type IdKind,
+  type Ref,
+} from '../../shared/api/index.ts';
+import { ApiError } from '../http/api-error.ts';
+import type { Page } from '../store/collection.ts';
+import type { Described } from '../store/records.ts';
+import type { ListQuery } from './context.ts';
+
+/**
+ * The get endpoint of each kind, from the catalog (`ipPolicies.get` for ipPolicy). Module gets
+ * (`tlsEdges.backend.get`) share their parent's id and are not the kind's own.
+ */
+export const GET_ENDPOINT_BY_KIND: ReadonlyMap<IdKind, AnyEndpoint> = new Map(
+  ENDPOINTS.flatMap((e) => {
+    const kind = (e.pathParams as Readonly<Record<string, IdKind>>)['id'];
+    return kind && /^\w+\.get$/.test(e.name) ? [[kind, e] as const] : [];
+  }),
+);
+
+/** The full URL of a resource; routes, which live under their edge, pass their path. */
+export function uriOf(base: string, id: string): string {
+  const kind = idKindOf(id);
+  const get = kind && GET_ENDPOINT_BY_KIND.get(kind);
+  // Routes live under their edge and have no path of their own kind alone.
+  if (!get || Object.keys(get.pathParams).length !== 1) throw new Error(`no item path for ${id}`);
+  return base + get.path.replace('{id}', encodeURIComponent(id));
+}
+
+export function refOf(base: string, id: string): Ref {
+  return { id, uri: uriOf(base, id) };
+}
+
+/** id, uri, created_at, description and metadata, in that order, as every representation starts. */
+export function describedFields(record: Described, base: string) {
+  return {
+    id: record.id,
+    uri: uriOf(base, record.id),
+    created_at: record.created_at,
+    ...(record.description !== undefined && { description: record.description }),
+    ...(record.metadata !== undefined && { metadata: record.metadata }),
+  };
+}
+
+/** Creation time as the spec writes it: RFC 3339, UTC, with Z. */
+export function now(): string {
+  return new Date().toISOString();
+}
+
+/** A copy of `record` with the fields `changes` gives; absent (undefined) ones stay. */
+export function patch<T extends object>(record: T, changes: object): T {
+  const next = { ...record } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(changes)) if (value !== undefined) next[key] = value;
+  return next as T;
+}
+
+/** The list envelope of one page. */
+export function listReply<T>(
+  base: string,
+  path: string,
+  key: string,
+  query: ListQuery,
+  page: Page<T> | undefined,
+  render: (item: T) => unknown,
+) {
+  if (!page)
+    throw new ApiError('notFound', `"before_id" names no resource of this list`, {
+      field: 'before_id',
+    });
+  const next =
+    page.next === undefined
+      ? null
+      : `${base}${path}?${new URLSearchParams({ before_id: page.next, limit: String(query.limit) })}`;
+  return { [key]: page.items.map(render), uri: base + path, next_page_uri: next };
+}

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import {
+  sshKeySpec,
+  sshPublicKeyType,
+  SSH_HOST_CERTIFICATE_DEFAULT_VALIDITY_MS,
+  SSH_USER_CERTIFICATE_DEFAULT_VALIDITY_MS,
+  type ParsedBodyOf,
+} from '../../shared/api/index.ts';
+import { ApiError } from '../http/api-error.ts';
+import type { Account } from '../store/account.ts';
+import type {
+  Described,
+  SSHHostCertificateRecord,
+  SSHUserCertificateRecord,
+} from '../store/records.ts';
+import type { Ctx } from './context.ts';
+import { crud } from './crud.ts';
+import { refuseDeleteWhileReferenced, requireReference } from './references.ts';
+import { describedFields } from './render.ts';
+
+export const sshCertificateAuthorityHandlers = crud<
+  'sshCertificateAuthority',
+  ParsedBodyOf<'sshCertificateAuthorities.create'>,
+  ParsedBodyOf<'sshCertificateAuthorities.update'>
+>({
+  group: 'sshCertificateAuthorities',
+  kind: 'sshCertificateAuthority',
+  create: async (ctx, fields) => {
+    const key = await ctx.services.ssh.generate(sshKeySpec(ctx.body), fields.id);
+    return {
+      ...fields,
+      key_type: key.keyType,
+      public_key: key.publicKey,
+      private_key: key.privateKeyPem,
+    };
+  },
+  render: (record, base) => ({
+    ...describedFields(record, base),
+    public_key: record.public_key,
+    key_type: record.key_type,
+  }),
+  checkDelete: refuseDeleteWhileReferenced,
+});
+
+type CertificateBody =
+  ParsedBodyOf<'sshUserCertificates.create'> | ParsedBodyOf<'sshHostCertificates.create'>;
+
+/** Times as the server writes them; the body may give any offset. */
+const utc = (d: Date) => d.toISOString();
+
+/** The fields user and host certificates share, signed by the CA the body names (223 if none). */
+function certify(
+  kind: 'user' | 'host',
+  ctx: Ctx<CertificateBody>,
+  fields: Described,
+  options: {
+    critical: Readonly<Record<string, string>>;
+    extensions: Readonly<Record<string, string>>;
+  },
+) {
+  const { body, account } = ctx;
+  requireReference(account, body.ssh_certificate_authority_id, 'ssh_certificate_authority_id');
+  const ca = caOf(account, body.ssh_certificate_authority_id);
+  const validAfter = body.valid_after !== undefined ? new Date(body.valid_after) : new Date();
+  const defaultValidity =
+    kind === 'user'
+      ? SSH_USER_CERTIFICATE_DEFAULT_VALIDITY_MS
+      : SSH_HOST_CERTIFICATE_DEFAULT_VALIDITY_MS;
+  const validUntil =
+    body.valid_until !== undefined
+      ? new Date(body.valid_until)
+      : new Date(validAfter.getTime() + defaultValidity);
+  if (validUntil.getTime() <= validAfter.getTime())
+    throw new ApiError('invalidValidity', '"valid_until" must be after "valid_after"', {
+      field: 'valid_until',
+    });
+  const certificate = ctx.services.ssh.sign(ca.private_key, {
+    kind,
+    publicKey: body.public_key,
+    keyId: fields.id,
+    serial: randomBytes(8).readBigUInt64BE(),
+    principals: body.principals,
+    validAfter,
+    validBefore: validUntil,
+    criticalOptions: options.critical,
+    extensions: options.extensions,
+  });
+  return {
+    ...fields,
+    public_key: body.public_key.trim(),
+    // The schema accepted the key, so it has a type.
+    key_type: sshPublicKeyType(body.public_key) ?? 'ed25519',
+    ssh_certificate_authority_id: ca.id,
+    principals: body.principals,
+    valid_after: utc(validAfter),
+    valid_until: utc(validUntil),
+    certificate,
+  };
+}
+
+function caOf(account: Account, id: string) {
+  const ca = account.collections.sshCertificateAuthority.get(id);
+  if (!ca)
+    throw new ApiError('invalidReference', `refers to no SSH certificate authority: "${id}"`);
+  return ca;
+}
+
+function renderCertificate(record: SSHHostCertificateRecord, base: string) {
+  return {
+    ...describedFields(record, base),
+    public_key: record.public_key,
+    key_type: record.key_type,
+    ssh_certificate_authority_id: record.ssh_certificate_authority_id,
+    principals: record.principals,
+    valid_after: record.valid_after,
+    valid_until: record.valid_until,
+    certificate: record.certificate,
+  };
+}
+
+export const sshUserCertificateHandlers = crud<
+  'sshUserCertificate',
+  ParsedBodyOf<'sshUserCertificates.create'>,
+  ParsedBodyOf<'sshUserCertificates.update'>
+>({
+  group: 'sshUserCertificates',
+  kind: 'sshUserCertificate',
+  create: (ctx, fields): SSHUserCertificateRecord => ({
+    ...certify('user', ctx, fields, {
+      critical: ctx.body.critical_options,
+      extensions: ctx.body.extensions,
+    }),
+    critical_options: ctx.body.critical_options,
+    extensions: ctx.body.extensions,
+  }),
+  render: (record, base) => ({
+    ...renderCertificate(record, base),
+    critical_options: record.critical_options,
+    extensions: record.extensions,
+  }),
+});
+
+export const sshHostCertificateHandlers = crud<
+  'sshHostCertificate',
+  ParsedBodyOf<'sshHostCertificates.create'>,
+  ParsedBodyOf<'sshHostCertificates.update'>
+>({
+  group: 'sshHostCertificates',
+  kind: 'sshHostCertificate',
+  create: (ctx, fields) => certify('host', ctx, fields, { critical: {}, extensions: {} }),
+  render: renderCertificate,
+});

@@ -1,0 +1,87 @@
+import { createPrivateKey, createPublicKey, randomBytes, sign, type KeyObject } from 'node:crypto';
+import {
+  ecdsaHash,
+  parseSshPublicKey,
+  sshAlgorithm,
+  sshPublicBlob,
+  sshPublicFields,
+} from './keys.ts';
+import { WireWriter } from './wire.ts';
+
+export type CertificateRequest = {
+  readonly kind: 'user' | 'host';
+  /** The authorized_keys line to certify. */
+  readonly publicKey: string;
+  readonly keyId: string;
+  readonly serial: bigint;
+  readonly principals: readonly string[];
+  readonly validAfter: Date;
+  readonly validBefore: Date;
+  readonly criticalOptions: Readonly<Record<string, string>>;
+  readonly extensions: Readonly<Record<string, string>>;
+};
+
+const CERT_TYPE = { user: 1, host: 2 } as const;
+
+/** Name/data pairs sorted by name, as PROTOCOL.certkeys requires. */
+function options(entries: Readonly<Record<string, string>>, wrapEmpty: boolean): Buffer {
+  const w = new WireWriter();
+  for (const name of Object.keys(entries).sort()) {
+    const value = entries[name] ?? '';
+    w.string(name);
+    w.string(value === '' && !wrapEmpty ? Buffer.alloc(0) : new WireWriter().string(value).bytes());
+  }
+  return w.bytes();
+}
+
+function signature(caKey: KeyObject, data: Buffer): Buffer {
+  const algorithm = sshAlgorithm(createPublicKey(caKey));
+  if (algorithm === 'ssh-ed25519')
+    return new WireWriter()
+      .string(algorithm)
+      .string(sign(null, data, caKey))
+      .bytes();
+  if (algorithm === 'ssh-rsa')
+    return new WireWriter()
+      .string('rsa-sha2-512')
+      .string(sign('sha512', data, caKey))
+      .bytes();
+  const raw = sign(ecdsaHash(caKey), data, { key: caKey, dsaEncoding: 'ieee-p1363' });
+  const half = raw.length / 2;
+  const rs = new WireWriter().mpint(raw.subarray(0, half)).mpint(raw.subarray(half)).bytes();
+  return new WireWriter().string(algorithm).string(rs).bytes();
+}
+
+const seconds = (d: Date) => BigInt(Math.max(0, Math.floor(d.getTime() / 1000)));
+
+/**
+ * An OpenSSH certificate (PROTOCOL.certkeys, `*-cert-v01@openssh.com`) of `request.publicKey`,
+ * signed by the CA's private key (PKCS#8 PEM), as one authorized_keys-style line.
+ */
+export function signCertificate(caPrivateKeyPem: string, request: CertificateRequest): string {
+  const caKey = createPrivateKey(caPrivateKeyPem);
+  const subject = parseSshPublicKey(request.publicKey);
+  const certType = `${sshAlgorithm(subject)}-cert-v01@openssh.com`;
+  const principals = new WireWriter();
+  for (const p of request.principals) principals.string(p);
+  const body = new WireWriter()
+    .string(certType)
+    .string(randomBytes(32))
+    .raw(sshPublicFields(subject))
+    .uint64(request.serial)
+    .uint32(CERT_TYPE[request.kind])
+    .string(request.keyId)
+    .string(principals.bytes())
+    .uint64(seconds(request.validAfter))
+    .uint64(seconds(request.validBefore))
+    .string(options(request.criticalOptions, true))
+    .string(options(request.extensions, false))
+    .string('')
+    .string(sshPublicBlob(createPublicKey(caKey)))
+    .bytes();
+  const certificate = Buffer.concat([
+    body,
+    new WireWriter().string(signature(caKey, body)).bytes(),
+  ]);
+  return `${certType} ${certificate.toString('base64')} ${request.keyId}`;
+}

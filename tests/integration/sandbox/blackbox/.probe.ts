@@ -1,0 +1,12 @@
+import { startSandbox } from '../../../../sandbox/index.ts';
+import { apiCaller } from '../../../support/sandbox-client.ts';
+import { ACCOUNTS, KEYS } from './accounts.ts';
+const sb = await startSandbox({ accounts: ACCOUNTS, rateLimit: 'off' });
+const a = apiCaller(sb.url, KEYS.alice);
+const e = await a('POST', '/edges/tls', { hostports: ['a.example.com:443'] });
+console.log(e.status, JSON.stringify(e.body));
+const h = await a('POST', '/edges/https', {});
+console.log(h.status, JSON.stringify(h.body));
+const g = await a('GET', `/edges/tls/${e.body.id}`);
+console.log(g.status, JSON.stringify(g.body));
+await sb.close();

@@ -1,0 +1,69 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
+import { apiCaller } from '../../support/sandbox-client.ts';
+import { ACCOUNTS, expectError, raw } from './support.ts';
+
+const LIMIT = 5;
+const WINDOW_SECONDS = 1;
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({
+    accounts: ACCOUNTS,
+    rateLimit: { requests: LIMIT, windowSeconds: WINDOW_SECONDS },
+  });
+});
+afterAll(() => sandbox.close());
+
+describe('the rate limit of each account', () => {
+  it('admits the limit, refuses the next with 429 ERR_SERVICE_226, and rolls', async () => {
+    const alice = apiCaller(sandbox.url, 'alice-key-1');
+    const bob = apiCaller(sandbox.url, 'bob-key-1');
+    const carol = apiCaller(sandbox.url, 'carol-key-1');
+    const started = Date.now();
+    for (let i = 0; i < LIMIT - 1; i++)
+      expect((await alice('GET', '/ip_policies')).status).toBe(200);
+    // Bob shares acme's budget: it is the account's, not the user's.
+    expect((await bob('GET', '/ip_policies')).status).toBe(200);
+    const refused = await alice('GET', '/ip_policies');
+    expectError(refused, 'rateLimited');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expectError(await bob('POST', '/ip_policies', {}), 'rateLimited');
+    // Another account has a budget of its own.
+    expect((await carol('GET', '/ip_policies')).status).toBe(200);
+    // Neither the sandbox endpoints nor unauthenticated requests spend it.
+    expect((await alice('GET', '/_sandbox/faults')).status).toBe(200);
+    expectError(await raw(`${sandbox.url}/ip_policies`, {}), 'noAuthorization');
+
+    await sleep(Math.max(0, started + WINDOW_SECONDS * 1000 + 50 - Date.now()));
+    expect((await alice('GET', '/ip_policies')).status).toBe(200);
+  });
+
+  it('can be switched off', async () => {
+    const unlimited = await startSandbox({ apiKey: 'k', rateLimit: 'off' });
+    try {
+      const api = apiCaller(unlimited.url, 'k');
+      const replies = await Promise.all(
+        Array.from({ length: 150 }, () => api('GET', '/ip_policies')),
+      );
+      expect(replies.every((r) => r.status === 200)).toBe(true);
+    } finally {
+      await unlimited.close();
+    }
+  });
+
+  it('defaults to 120 requests per 60 s', async () => {
+    const limited = await startSandbox({ apiKey: 'k' });
+    try {
+      const api = apiCaller(limited.url, 'k');
+      const replies = await Promise.all(
+        Array.from({ length: 125 }, () => api('GET', '/ip_policies')),
+      );
+      expect(replies.filter((r) => r.status === 200)).toHaveLength(120);
+      expect(replies.filter((r) => r.status === 429)).toHaveLength(5);
+    } finally {
+      await limited.close();
+    }
+  });
+});
