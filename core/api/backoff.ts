@@ -1,0 +1,29 @@
+/** How long to wait before retry number `attempt` (0 for the first retry): exponential, capped. */
+export type BackoffPolicy = { readonly baseMs: number; readonly maxMs: number };
+
+/**
+ * Exponential backoff with full jitter: a uniform draw in [0, min(max, base·2^attempt)). Full
+ * jitter spreads callers that failed together (one 429 storm, one dropped connection pool) so
+ * that they do not come back together.
+ */
+export function backoffDelay(
+  attempt: number,
+  policy: BackoffPolicy,
+  random: () => number = Math.random,
+): number {
+  const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.min(attempt, 30));
+  return Math.floor(random() * ceiling);
+}
+
+/**
+ * A `Retry-After` value in milliseconds from `nowMs` (epoch time): delta-seconds or an HTTP date.
+ * Undefined when absent or unreadable, so the caller falls back to its own backoff.
+ */
+export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  if (Number.isNaN(date) || !/[a-z]/i.test(text)) return undefined;
+  return Math.max(0, date - nowMs);
+}

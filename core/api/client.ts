@@ -1,0 +1,286 @@
+import {
+  endpoint,
+  endpointPath,
+  ENDPOINTS,
+  type AnyEndpoint,
+  type EndpointName,
+  type HttpMethod,
+  type ResponseOf,
+} from '../../shared/api/endpoints.ts';
+import type { ListParams } from '../../shared/api/list.ts';
+import { parseRetryAfter } from './backoff.ts';
+import { sleep, systemClock, type Clock } from './clock.ts';
+import { AbortError, ApiError, apiErrorFromResponse, InvalidResponseError } from './errors.ts';
+import { RateGovernor, type BudgetState, type RateLimit } from './governor.ts';
+import { sameOriginUrl } from './origin.ts';
+import { collectAll, itemsOf, pagesOf, type ListPage } from './paginate.ts';
+import { DEFAULT_RETRY_POLICY, retryDecision, type RetryPolicy } from './retry.ts';
+import { Transport, type HttpResponse, type TransportOptions } from './transport.ts';
+import type {
+  ApiFacade,
+  CallArgs,
+  CallOptions,
+  CallRequest,
+  ItemOf,
+  ListAllOptions,
+  ListName,
+} from './types.ts';
+
+/** What the UI may show while calls wait; `message` is ready to display. */
+export type ApiEvent =
+  | {
+      readonly type: 'rate-limited';
+      readonly operation: string;
+      /** 1 for the first retry. */
+      readonly attempt: number;
+      readonly retryInMs: number;
+      readonly message: string;
+    }
+  | {
+      readonly type: 'retrying';
+      readonly operation: string;
+      readonly attempt: number;
+      readonly retryInMs: number;
+      /** Why the last attempt failed, as a person reads it. */
+      readonly reason: string;
+      readonly message: string;
+    }
+  | ({ readonly type: 'budget' } & BudgetState);
+
+export type ApiClientOptions = {
+  /** The profile's API address; https, or http to this machine only. */
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly transport?: TransportOptions;
+  /**
+   * The rolling window of this API key. Pass the same governor to every client of one key; by
+   * default the client has its own, with `rateLimit` (the service's 120 per 60 s).
+   */
+  readonly governor?: RateGovernor;
+  readonly rateLimit?: RateLimit;
+  readonly retry?: Partial<RetryPolicy>;
+  /** Listeners must not throw: they run inside the request loop. */
+  readonly onEvent?: (event: ApiEvent) => void;
+  readonly clock?: Clock;
+  readonly random?: () => number;
+};
+
+export type ApiClient = ApiFacade & {
+  /** Any endpoint by its catalog name: `call('tlsEdges.backend.replace', { params: { id }, body })`. */
+  call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<ResponseOf<N>>;
+  pages<N extends ListName>(name: N, request?: CallRequest<N>): AsyncGenerator<ListPage<ItemOf<N>>>;
+  iterate<N extends ListName>(name: N, request?: CallRequest<N>): AsyncGenerator<ItemOf<N>>;
+  listAll<N extends ListName>(name: N, options?: ListAllOptions): Promise<ItemOf<N>[]>;
+  budget(): BudgetState;
+  readonly governor: RateGovernor;
+  close(): Promise<void>;
+};
+
+type AnyRequest = {
+  readonly params?: Readonly<Record<string, string>> | undefined;
+  readonly body?: unknown;
+  readonly query?: ListParams | undefined;
+} & CallOptions;
+
+const PATH_PARAM = /\{(\w+)\}/g;
+
+function pathParamNames(path: string): string[] {
+  return [...path.matchAll(PATH_PARAM)].map((m) => m[1] ?? '');
+}
+
+function seconds(ms: number): string {
+  return ms < 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
+}
+
+/**
+ * The API client of one profile: one keep-alive pool, one rolling window shared by every caller,
+ * retries that never repeat a POST or PATCH the service may have processed, and a typed method
+ * for every endpoint of `ENDPOINTS`.
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const transport = new Transport(options.baseUrl, options.apiKey, options.transport);
+  const clock = options.clock ?? systemClock;
+  const governor =
+    options.governor ?? new RateGovernor({ limit: options.rateLimit, clock: options.clock });
+  const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  const emit = options.onEvent ?? (() => undefined);
+  const unsubscribe = options.onEvent
+    ? governor.subscribe((state) => emit({ type: 'budget', ...state }))
+    : () => undefined;
+  const basePath = transport.base.pathname.replace(/\/+$/, '');
+
+  /** One call, through the governor, retried as `policy` allows; the parsed JSON or undefined. */
+  async function send(
+    method: HttpMethod,
+    url: URL,
+    body: unknown,
+    operation: string,
+    call: CallOptions,
+  ): Promise<unknown> {
+    const { signal } = call;
+    const aborted = () => new AbortError(operation);
+    const attempts = { rateLimited: 0, transient: 0 };
+    for (;;) {
+      const lease = await governor.acquire(call.priority ?? 'interactive', signal, aborted);
+      let response: HttpResponse | undefined;
+      let failure: unknown;
+      try {
+        response = await transport.send({ method, url, body, signal, operation });
+      } catch (error) {
+        failure = error;
+      } finally {
+        lease.release();
+      }
+      if (response !== undefined && response.status < 300) return response.body;
+      if (response !== undefined) failure = errorOf(response);
+      const decision = retryDecision(
+        method,
+        failure,
+        attempts,
+        policy,
+        parseRetryAfter(response?.retryAfter, Date.now()),
+        options.random,
+      );
+      if (decision === null) throw failure;
+      const retryInMs = decision.delayMs;
+      if (decision.kind === 'rate-limited') {
+        attempts.rateLimited += 1;
+        const message = `Rate limited, retrying in ${seconds(retryInMs)}`;
+        emit({
+          type: 'rate-limited',
+          operation,
+          attempt: attempts.rateLimited,
+          retryInMs,
+          message,
+        });
+      } else {
+        attempts.transient += 1;
+        const reason = failure instanceof Error ? failure.message : String(failure);
+        const message = `${reason}; retrying in ${seconds(retryInMs)}`;
+        emit({
+          type: 'retrying',
+          operation,
+          attempt: attempts.transient,
+          retryInMs,
+          reason,
+          message,
+        });
+      }
+      await sleep(clock, retryInMs, signal, aborted);
+    }
+  }
+
+  function errorOf(response: HttpResponse): ApiError {
+    if (response.status >= 400)
+      return apiErrorFromResponse(response.status, response.body, response.operationId);
+    // Following a redirect could carry the API key elsewhere; the service never sends one.
+    const target = response.location === undefined ? '' : ` to ${response.location}`;
+    return new ApiError({
+      status: response.status,
+      errorCode: null,
+      msg: `The service answered with a redirect${target}, which is not followed`,
+      operationId: response.operationId,
+    });
+  }
+
+  function parse(e: AnyEndpoint, body: unknown): unknown {
+    if (e.response === null) return undefined;
+    const parsed = e.response.safeParse(body);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    const where = issue === undefined || issue.path.length === 0 ? '' : `${issue.path.join('.')}: `;
+    throw new InvalidResponseError(e.name, `${where}${issue?.message ?? 'unexpected shape'}`);
+  }
+
+  function urlOf(e: AnyEndpoint, request: AnyRequest): URL {
+    const params = request.params ?? {};
+    for (const name of pathParamNames(e.path))
+      if (!params[name]) throw new TypeError(`${e.name}: path parameter "${name}" is missing`);
+    const url = new URL(`${basePath}${endpointPath(e.name, params)}`, transport.base.origin);
+    const { limit, before_id } = request.query ?? {};
+    if (limit !== undefined) url.searchParams.set('limit', String(limit));
+    if (before_id !== undefined) url.searchParams.set('before_id', before_id);
+    return url;
+  }
+
+  async function execute(e: AnyEndpoint, request: AnyRequest): Promise<unknown> {
+    // An operation that takes a body always sends one: commands take `{}`.
+    const body = e.body === null ? undefined : (request.body ?? {});
+    return parse(e, await send(e.method, urlOf(e, request), body, e.name, request));
+  }
+
+  function listPages(name: ListName, request: AnyRequest): AsyncGenerator<ListPage<unknown>> {
+    const e = endpoint(name);
+    const fetchPage = async (nextPageUri: string | undefined) => {
+      // The next-page address is checked before the request: the key stays on the base origin.
+      const url =
+        nextPageUri === undefined ? urlOf(e, request) : sameOriginUrl(transport.base, nextPageUri);
+      const page = parse(e, await send('GET', url, undefined, e.name, request)) as Record<
+        string,
+        unknown
+      >;
+      return {
+        items: page[e.listKey] as readonly unknown[],
+        nextPageUri: page['next_page_uri'] as string | null,
+      };
+    };
+    return pagesOf(fetchPage, e.name);
+  }
+
+  const core = {
+    call: (name: EndpointName, request?: AnyRequest) => execute(endpoint(name), request ?? {}),
+    pages: (name: ListName, request?: AnyRequest) => listPages(name, request ?? {}),
+    iterate: (name: ListName, request?: AnyRequest) => itemsOf(listPages(name, request ?? {})),
+    listAll: (name: ListName, { onProgress, ...request }: ListAllOptions = {}) =>
+      collectAll(listPages(name, request), onProgress),
+    budget: () => governor.state(),
+    governor,
+    close: async () => {
+      unsubscribe();
+      await transport.close();
+    },
+  };
+  // The runtime facade mirrors ApiFacade, built from the same catalog the type is derived from.
+  return Object.assign(buildFacade(core), core) as unknown as ApiClient;
+}
+
+type Core = {
+  call(name: EndpointName, request?: AnyRequest): Promise<unknown>;
+  pages(name: ListName, request?: AnyRequest): AsyncGenerator<unknown>;
+  iterate(name: ListName, request?: AnyRequest): AsyncGenerator<unknown>;
+  listAll(name: ListName, options?: ListAllOptions): Promise<unknown[]>;
+};
+type Node = Record<string, unknown>;
+
+/** `ipPolicies.create` → facade.ipPolicies.create(body, options), and so on for every endpoint. */
+function buildFacade(core: Core): Node {
+  const root: Node = {};
+  for (const e of ENDPOINTS) {
+    const parts = e.name.split('.');
+    const leaf = parts.pop() ?? '';
+    let group = root;
+    for (const part of parts) group = (group[part] ??= {}) as Node;
+    const name = e.name as EndpointName;
+    if ('listKey' in e) {
+      const list = e.name as ListName;
+      const request = (query?: ListParams, options?: CallOptions) => ({ ...options, query });
+      group[leaf] = (query?: ListParams, options?: CallOptions) =>
+        core.call(name, request(query, options));
+      group['iterate'] = (query?: ListParams, options?: CallOptions) =>
+        core.iterate(list, request(query, options));
+      group['pages'] = (query?: ListParams, options?: CallOptions) =>
+        core.pages(list, request(query, options));
+      group['listAll'] = (options?: ListAllOptions) => core.listAll(list, options);
+      continue;
+    }
+    const names = pathParamNames(e.path);
+    const hasBody = e.body !== null;
+    group[leaf] = (...args: unknown[]) => {
+      const params = Object.fromEntries(names.map((n, i) => [n, args[i] as string]));
+      const body = hasBody ? args[names.length] : undefined;
+      const options = args[names.length + (hasBody ? 1 : 0)] as CallOptions | undefined;
+      return core.call(name, { ...options, params, body });
+    };
+  }
+  return root;
+}

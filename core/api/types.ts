@@ -1,0 +1,96 @@
+import type {
+  AnyEndpoint,
+  BodyOf,
+  EndpointName,
+  EndpointOf,
+  PathParamsOf,
+  ResponseOf,
+} from '../../shared/api/endpoints.ts';
+import type { ListParams } from '../../shared/api/list.ts';
+import type { Priority } from './governor.ts';
+import type { ListPage, ProgressCallback } from './paginate.ts';
+
+/*
+ * The client's whole typed surface, derived from ENDPOINTS: adding an endpoint to the shared
+ * catalog adds its method here, with its path parameters, body and response, and nothing else.
+ */
+
+export type CallOptions = {
+  readonly signal?: AbortSignal | undefined;
+  /** Default `interactive`: someone is waiting. Polling and prefetching pass `background`. */
+  readonly priority?: Priority | undefined;
+};
+
+export type ListName = Extract<AnyEndpoint, { readonly listKey: string }>['name'];
+export type ItemOf<N extends ListName> =
+  ResponseOf<N> extends Readonly<Record<EndpointOf<N>['listKey'], readonly (infer T)[]>>
+    ? T
+    : never;
+
+/** True when every field of a body may be left out (a command's `{}`, an IP policy's create). */
+type AllOptional<T> = Record<never, never> extends T ? true : false;
+
+type ParamsPart<N extends EndpointName> = keyof PathParamsOf<N> extends never
+  ? { readonly params?: undefined }
+  : { readonly params: PathParamsOf<N> };
+type BodyPart<N extends EndpointName> = EndpointOf<N>['body'] extends null
+  ? { readonly body?: undefined }
+  : AllOptional<BodyOf<N>> extends true
+    ? { readonly body?: BodyOf<N> }
+    : { readonly body: BodyOf<N> };
+type QueryPart<N extends EndpointName> = N extends ListName
+  ? { readonly query?: ListParams }
+  : { readonly query?: undefined };
+
+/** `client.call(name, request)`: path parameters by name, the body, list query and options. */
+export type CallRequest<N extends EndpointName> = ParamsPart<N> &
+  BodyPart<N> &
+  QueryPart<N> &
+  CallOptions;
+export type CallArgs<N extends EndpointName> =
+  object extends CallRequest<N> ? [request?: CallRequest<N>] : [request: CallRequest<N>];
+
+export type ListAllOptions = CallOptions & {
+  readonly query?: ListParams;
+  readonly onProgress?: ProgressCallback;
+};
+
+/** The path's parameter names in order: `/edges/https/{edge_id}/routes/{id}` → edge_id, id. */
+type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? [Name, ...PathParamNames<Rest>]
+  : [];
+type Strings<T extends readonly string[]> = { [K in keyof T]: string };
+type PathArgs<N extends EndpointName> = Strings<PathParamNames<EndpointOf<N>['path']>>;
+type BodyArgs<N extends EndpointName> = EndpointOf<N>['body'] extends null
+  ? []
+  : AllOptional<BodyOf<N>> extends true
+    ? [body?: BodyOf<N>]
+    : [body: BodyOf<N>];
+
+/** A facade method: path parameters in path order, then the body, then options. */
+export type EndpointMethod<N extends EndpointName> = N extends ListName
+  ? (query?: ListParams, options?: CallOptions) => Promise<ResponseOf<N>>
+  : (...args: [...PathArgs<N>, ...BodyArgs<N>, options?: CallOptions]) => Promise<ResponseOf<N>>;
+
+/** Beside each `list`: the items one by one, the raw pages, and everything at once. */
+export type ListMethods<N extends ListName> = {
+  readonly iterate: (query?: ListParams, options?: CallOptions) => AsyncGenerator<ItemOf<N>>;
+  readonly pages: (
+    query?: ListParams,
+    options?: CallOptions,
+  ) => AsyncGenerator<ListPage<ItemOf<N>>>;
+  readonly listAll: (options?: ListAllOptions) => Promise<ItemOf<N>[]>;
+};
+
+type Head<S extends string> = S extends `${infer H}.${string}` ? H : S;
+type Tail<S extends string, H extends string> = S extends `${H}.${infer T}` ? T : never;
+type ListExtras<N extends string> = N extends ListName ? ListMethods<N> : unknown;
+
+/** `tlsEdges.backend.replace` becomes `facade.tlsEdges.backend.replace(id, body)`. */
+type Tree<Prefix extends string, Rest extends string> = {
+  readonly [H in Head<Rest>]: H extends Rest
+    ? EndpointMethod<`${Prefix}${H}` & EndpointName>
+    : Tree<`${Prefix}${H}.`, Tail<Rest, H>>;
+} & ListExtras<`${Prefix}list`>;
+
+export type ApiFacade = Tree<'', EndpointName>;

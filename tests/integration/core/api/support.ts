@@ -1,0 +1,46 @@
+import { createServer, type AddressInfo } from 'node:net';
+import {
+  createApiClient,
+  type ApiClientOptions,
+  type ApiEvent,
+} from '../../../../core/api/client.ts';
+import type { RetryPolicy } from '../../../../core/api/retry.ts';
+import { startSandbox } from '../../../../sandbox/index.ts';
+
+export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+export type SandboxOptions = Parameters<typeof startSandbox>[0];
+export { startSandbox };
+
+/** Backoffs scaled to test windows of a second or two. */
+export const FAST_RETRY: Partial<RetryPolicy> = {
+  backoff: { baseMs: 20, maxMs: 200 },
+  rateLimitBackoff: { baseMs: 100, maxMs: 800 },
+};
+
+/** A client of `sandbox` that records its events; no rate limit unless the test gives one. */
+export function clientOf(sandbox: Sandbox, options: Partial<ApiClientOptions> = {}) {
+  const events: ApiEvent[] = [];
+  const client = createApiClient({
+    baseUrl: sandbox.url,
+    apiKey: sandbox.apiKey ?? '',
+    rateLimit: { requests: 1_000, windowMs: 1_000 },
+    retry: FAST_RETRY,
+    onEvent: (event) => events.push(event),
+    ...options,
+  });
+  const waits = () => events.filter((e) => e.type === 'rate-limited');
+  const retries = () => events.filter((e) => e.type === 'retrying');
+  return { client, events, waits, retries };
+}
+
+/**
+ * A port nobody listens on right now. The sandbox reports its `baseUrl` as its url when given
+ * one, so a test that makes it advertise another origin must know the real port beforehand.
+ */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
