@@ -12,15 +12,21 @@ const usage = 'usage: npm run web -- [--port N]';
 
 let port: number;
 try {
-  const { values } = parseArgs({ options: { port: { type: 'string', default: '0' } }, strict: true });
+  const { values } = parseArgs({
+    options: { port: { type: 'string', default: '0' } },
+    strict: true,
+  });
   port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad --port ${values.port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`bad --port ${values.port}`);
 } catch (error) {
   console.error(`burrow web: ${error instanceof Error ? error.message : String(error)}\n${usage}`);
   process.exit(2);
 }
 
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+const { version } = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+) as {
   version: string;
 };
 const server = await startWebServer({

@@ -1,4 +1,9 @@
-import { BridgeCallError, settleReply, type Bridge, type IpcReply } from '../../../shared/ipc/bridge.ts';
+import {
+  BridgeCallError,
+  settleReply,
+  type Bridge,
+  type IpcReply,
+} from '../../../shared/ipc/bridge.ts';
 
 const TOKEN_KEY = 'burrow.token';
 
@@ -7,7 +12,11 @@ const TOKEN_KEY = 'burrow.token';
  * send to a server. It is moved to this tab's session storage and wiped from the address bar,
  * so it survives a reload but not a copied link or the history.
  */
-export function takeToken(location: Location, history: History, storage: Storage): string | undefined {
+export function takeToken(
+  location: Location,
+  history: History,
+  storage: Storage,
+): string | undefined {
   const fromHash = new URLSearchParams(location.hash.slice(1)).get('token');
   if (fromHash) {
     storage.setItem(TOKEN_KEY, fromHash);
@@ -29,10 +38,16 @@ export function createHttpBridge(token: string): Bridge {
           body: JSON.stringify({ name, args }),
         });
       } catch {
-        throw new BridgeCallError({ code: 'BRIDGE_OFFLINE', message: 'Burrow is not running (the browser-mode server did not answer)' });
+        throw new BridgeCallError({
+          code: 'BRIDGE_OFFLINE',
+          message: 'Burrow is not running (the browser-mode server did not answer)',
+        });
       }
       if (!response.ok) {
-        throw new BridgeCallError({ code: `BRIDGE_HTTP_${response.status}`, message: await response.text() });
+        throw new BridgeCallError({
+          code: `BRIDGE_HTTP_${response.status}`,
+          message: await response.text(),
+        });
       }
       return settleReply((await response.json()) as IpcReply);
     },

@@ -48,14 +48,18 @@ describe('browser-mode server', () => {
     expect(await reply.body.text()).toContain('<title>Burrow</title>');
   });
 
-  it.each(['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/%E0%A4%A', '/nope.js', '/assets'])(
-    'refuses %s',
-    async (p) => {
-      const reply = await request(`${server.origin}${p}`);
-      expect([400, 404]).toContain(reply.statusCode);
-      expect(await reply.body.text()).not.toContain('secret');
-    },
-  );
+  it.each([
+    '/../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/assets/..%2f..%2fsecret.txt',
+    '/%E0%A4%A',
+    '/nope.js',
+    '/assets',
+  ])('refuses %s', async (p) => {
+    const reply = await request(`${server.origin}${p}`);
+    expect([400, 404]).toContain(reply.statusCode);
+    expect(await reply.body.text()).not.toContain('secret');
+  });
 
   it('answers a call that carries the token', async () => {
     const reply = await invoke({ name: 'app.info', args: [] });
@@ -77,17 +81,25 @@ describe('browser-mode server', () => {
     await reply.body.dump();
   });
 
-  it.each(['not json', '[]', 'null', '{"name": "no.such.call", "args": []}', '{"name": "app.info", "args": [1]}'])(
-    'answers the malformed call %s with an error reply',
-    async (body) => {
-      const reply = await invoke(body);
-      expect(reply.statusCode).toBe(200);
-      expect(await reply.body.json()).toMatchObject({ ok: false, error: { code: expect.stringMatching(/^IPC_/) } });
-    },
-  );
+  it.each([
+    'not json',
+    '[]',
+    'null',
+    '{"name": "no.such.call", "args": []}',
+    '{"name": "app.info", "args": [1]}',
+  ])('answers the malformed call %s with an error reply', async (body) => {
+    const reply = await invoke(body);
+    expect(reply.statusCode).toBe(200);
+    expect(await reply.body.json()).toMatchObject({
+      ok: false,
+      error: { code: expect.stringMatching(/^IPC_/) },
+    });
+  });
 
   it('refuses a body over 1 MiB without falling over', async () => {
-    const reply = await invoke({ name: 'app.info', args: ['x'.repeat(2 << 20)] }).catch(() => undefined);
+    const reply = await invoke({ name: 'app.info', args: ['x'.repeat(2 << 20)] }).catch(
+      () => undefined,
+    );
     if (reply) expect(reply.statusCode).not.toBe(500);
     const after = await invoke({ name: 'app.info', args: [] });
     expect(after.statusCode).toBe(200);
