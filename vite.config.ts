@@ -12,7 +12,12 @@ export default defineConfig({
   base: './',
   plugins: [
     // Options live here rather than in a svelte.config.js: the renderer's root is renderer/.
-    svelte({ configFile: false, compilerOptions: { runes: true } }),
+    svelte({
+      configFile: false,
+      // Runes for our components only: libraries (e.g. Testing Library's scaffold) may be legacy.
+      dynamicCompileOptions: ({ filename }) =>
+        filename.includes('/node_modules/') ? undefined : { runes: true },
+    }),
     {
       name: 'burrow-csp',
       // Only in the built page: the dev server and Vitest's browser runner inject inline code.
