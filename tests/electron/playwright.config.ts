@@ -6,5 +6,7 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   timeout: 60_000,
   workers: 1,
-  reporter: [['list']],
+  // Its own folder: Playwright empties outputDir at start, and test-results/ holds the other reports.
+  outputDir: '../../test-results/electron-artifacts',
+  reporter: [['list'], ['json', { outputFile: '../../test-results/electron.json' }]],
 });
