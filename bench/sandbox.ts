@@ -8,6 +8,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'undici';
 import { startSandbox } from '../sandbox/index.ts';
+import { benchAgents } from './agents.ts';
+import { benchSshSigning } from './ssh-signing.ts';
 
 const CONNECTIONS = 12;
 const IN_FLIGHT = 48;
@@ -102,6 +104,8 @@ async function main(): Promise<void> {
   }
   bare.close();
   await sandbox.close();
+  await benchAgents();
+  await benchSshSigning();
 }
 
 await main();

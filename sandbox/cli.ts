@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { MAX_ABUSE_REVIEW_DELAY_MS } from './abuse/review.ts';
 import { parseAccountsFile, type AccountsFile } from './accounts.ts';
 import { isLoopbackHost } from './http/base-url.ts';
 import { parseRateLimit } from './http/rate-limit.ts';
@@ -7,16 +8,25 @@ import { startSandbox, type SandboxOptions } from './index.ts';
 
 const USAGE =
   'usage: npm run sandbox -- [--host 127.0.0.1] [--port 4040|0] [--accounts FILE] [--api-key K] ' +
-  '[--rate-limit 120/60|off] [--data FILE] [--base-url URL]';
+  '[--rate-limit 120/60|off] [--data FILE] [--base-url URL] [--ssh-port N|0] [--demo] ' +
+  '[--abuse-review-delay MS]';
 
 const DEFAULT_PORT = 4040;
 
 /** A mistake in how the sandbox was invoked: one line, the usage, exit 2. */
 class UsageError extends Error {}
 
-function parsePort(text: string): number {
+function parsePort(text: string, flag = '--port'): number {
   if (!/^[0-9]{1,5}$/.test(text) || Number(text) > 65535)
-    throw new UsageError(`--port must be a port from 0 to 65535, not "${text}"`);
+    throw new UsageError(`${flag} must be a port from 0 to 65535, not "${text}"`);
+  return Number(text);
+}
+
+function parseDelay(text: string, flag: string): number {
+  if (!/^[0-9]{1,10}$/.test(text) || Number(text) > MAX_ABUSE_REVIEW_DELAY_MS)
+    throw new UsageError(
+      `${flag} must be milliseconds from 0 to ${MAX_ABUSE_REVIEW_DELAY_MS}, not "${text}"`,
+    );
   return Number(text);
 }
 
@@ -51,6 +61,9 @@ async function optionsFrom(argv: readonly string[]): Promise<SandboxOptions | 'h
         'rate-limit': { type: 'string' },
         data: { type: 'string' },
         'base-url': { type: 'string' },
+        'ssh-port': { type: 'string' },
+        demo: { type: 'boolean' },
+        'abuse-review-delay': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -79,6 +92,13 @@ async function optionsFrom(argv: readonly string[]): Promise<SandboxOptions | 'h
     rateLimit,
     ...(values.data !== undefined && { dataFile: values.data }),
     ...(values['base-url'] !== undefined && { baseUrl: values['base-url'] }),
+    ...(values['ssh-port'] !== undefined && {
+      sshPort: parsePort(values['ssh-port'], '--ssh-port'),
+    }),
+    ...(values.demo && { demo: true }),
+    ...(values['abuse-review-delay'] !== undefined && {
+      abuseReviewDelayMs: parseDelay(values['abuse-review-delay'], '--abuse-review-delay'),
+    }),
     log: (line) => console.log(line),
   };
 }
@@ -102,6 +122,10 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   console.log(`Sandbox ready at ${sandbox.url}`);
+  if (sandbox.sshPort !== undefined) {
+    const host = options.host ?? '127.0.0.1';
+    console.log(`SSH gateway on ${host.includes(':') ? `[${host}]` : host}:${sandbox.sshPort}`);
+  }
   if (sandbox.apiKey !== undefined && options.apiKey === undefined)
     console.log(`API key: ${sandbox.apiKey}`);
 

@@ -1,17 +1,22 @@
 import type { AddressInfo } from 'node:net';
+import { DEFAULT_ABUSE_REVIEW_DELAY_MS, TimedAbuseReview } from './abuse/review.ts';
 import { defaultAccounts, parseAccountsFile, type AccountsFile } from './accounts.ts';
+import { startDemo, type Demo } from './demo/demo.ts';
 import { Faults, type FaultController, type FaultRule } from './faults/faults.ts';
+import { loadHostKey } from './gateway/host-key.ts';
+import { startSshGateway, type SshGateway } from './gateway/ssh-gateway.ts';
 import { baseUrlResolver, hostForUrl } from './http/base-url.ts';
 import { OperationLog } from './http/operations.ts';
 import { RateLimiter, type RateLimit } from './http/rate-limit.ts';
 import { createServer } from './http/server.ts';
 import { openapiDocument } from './openapi.ts';
-import { noAbuseReview } from './resources/abuse-reports.ts';
 import type { Services } from './resources/context.ts';
 import { handlerTable, recordCheck } from './resources/index.ts';
 import { opensshSigner } from './ssh/signer.ts';
 import { newSecret } from './store/ids.ts';
 import { Store } from './store/store.ts';
+import { attachAgentEndpoint } from './tunnel/endpoint.ts';
+import { AGENT_PATH } from './tunnel/protocol.ts';
 
 export type { AccountsFile } from './accounts.ts';
 export type { FaultController, FaultRule } from './faults/faults.ts';
@@ -26,12 +31,24 @@ export interface SandboxOptions {
   dataFile?: string;
   faults?: FaultRule[];
   log?: (line: string) => void;
+  /** Seeds the first account (when empty) and connects demo agents in-process. */
+  demo?: boolean;
+  /** How long a session command waits for the agent before 504 (default 5000). */
+  agentCommandTimeoutMs?: number;
+  /** Starts the SSH gateway on this port of `host` (0: a free one); absent: no gateway. */
+  sshPort?: number;
+  /** How long after its creation an abuse report is reviewed (default 30000). */
+  abuseReviewDelayMs?: number;
 }
 
 export interface Sandbox {
   url: string;
   apiKey: string | undefined;
   faults: FaultController;
+  /** The agent endpoint (WebSocket) where agents start tunnel sessions. */
+  agentUrl: string;
+  /** The SSH gateway's bound port, when `sshPort` was given. */
+  sshPort?: number;
   close(): Promise<void>;
 }
 
@@ -71,8 +88,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     : defaultAccounts(apiKey ?? newSecret());
 
   const store = new Store(config);
-  const services: Services = { store, ssh: opensshSigner, abuseReview: noAbuseReview };
+  const abuseReview = new TimedAbuseReview(
+    store,
+    options.abuseReviewDelayMs ?? DEFAULT_ABUSE_REVIEW_DELAY_MS,
+    log,
+  );
+  const services: Services = { store, ssh: opensshSigner, abuseReview };
   if (options.dataFile !== undefined) await store.attach(options.dataFile, recordCheck(services));
+  const hostKey = options.sshPort !== undefined ? await loadHostKey(options.dataFile) : undefined;
   const faults = new Faults();
   for (const rule of options.faults ?? []) faults.add(rule);
 
@@ -87,18 +110,54 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     openapi: openapiDocument,
     log,
   });
+  const agentEndpoint = attachAgentEndpoint(app.server, {
+    store,
+    commandTimeoutMs: options.agentCommandTimeoutMs ?? 5_000,
+  });
   await app.listen({ host, port: options.port ?? 0 });
   const { port } = app.server.address() as AddressInfo;
   resolveBase = baseUrlResolver(connectHost(host), port);
+  let gateway: SshGateway | undefined;
+  if (options.sshPort !== undefined && hostKey)
+    gateway = await startSshGateway({
+      host,
+      port: options.sshPort,
+      hostKey,
+      accounts: () => store.accounts.values(),
+      sessions: services.store.sessions,
+      log,
+    }).catch(async (error: unknown) => {
+      await agentEndpoint.close();
+      await app.close();
+      throw error;
+    });
 
+  const agentUrl = `ws://${hostForUrl(connectHost(host))}:${port}${AGENT_PATH}`;
+  let demo: Demo | undefined;
+  if (options.demo)
+    demo = await startDemo(services, agentUrl).catch(async (error: unknown) => {
+      await agentEndpoint.close();
+      await gateway?.close();
+      await app.close();
+      throw error;
+    });
+
+  // Only once nothing can fail any more: a failed start must leave no timer behind.
+  abuseReview.resume();
   let closing: Promise<void> | undefined;
   return {
     url: baseUrl ?? `http://${hostForUrl(connectHost(host))}:${port}`,
     apiKey,
     faults,
+    agentUrl,
+    ...(gateway && { sshPort: gateway.port }),
     close: () =>
       (closing ??= (async () => {
+        await demo?.close();
+        await agentEndpoint.close();
+        await gateway?.close();
         await app.close();
+        abuseReview.close();
         await store.flush();
       })()),
   };

@@ -8,14 +8,12 @@ import { now, uriOf } from './render.ts';
 
 /**
  * Where a new report goes for review. The review (which moves hostnames to BANNED, UNBANNED or
- * IGNORE and the report to PROCESSED) replaces the record in the account's collection.
+ * IGNORE and the report to PROCESSED or PARTIALLY_PROCESSED) replaces the record in the account's
+ * collection; the sandbox's reviewer is `TimedAbuseReview` (`sandbox/abuse/review.ts`).
  */
 export interface AbuseReview {
   submitted(account: string, reportId: string): void;
 }
-
-/** Until a reviewer exists, reports stay PENDING. */
-export const noAbuseReview: AbuseReview = { submitted: () => undefined };
 
 function render(record: AbuseReportRecord, base: string) {
   return {

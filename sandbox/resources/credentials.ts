@@ -51,6 +51,13 @@ export const sshCredentialHandlers = crud<
     ...renderCredentialFields(record),
     public_key: record.public_key,
   }),
+  // Like a tunnel credential's: deleting it ends the SSH gateway sessions it started.
+  afterDelete: (record, ctx) =>
+    ctx.services.store.sessions.disconnectCredential(
+      ctx.account.name,
+      record.id,
+      `credential ${record.id} was deleted`,
+    ),
 });
 
 export const credentialHandlers = crud<
@@ -77,5 +84,13 @@ export const credentialHandlers = crud<
     ...renderCredentialFields(record),
     token: null,
   }),
-  afterDelete: (record, ctx) => ctx.services.store.unindexToken(record.token_hash),
+  afterDelete: (record, ctx) => {
+    ctx.services.store.unindexToken(record.token_hash);
+    // A deleted credential revokes the sessions it started, not only future ones.
+    ctx.services.store.sessions.disconnectCredential(
+      ctx.account.name,
+      record.id,
+      `credential ${record.id} was deleted`,
+    );
+  },
 });

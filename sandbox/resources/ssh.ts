@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   sshKeySpec,
   sshPublicKeyType,
@@ -7,6 +6,9 @@ import {
   type ParsedBodyOf,
 } from '../../shared/api/index.ts';
 import { ApiError } from '../http/api-error.ts';
+import { certificateSerial, certificateTime } from '../ssh/certificate.ts';
+import { InvalidSshKey } from '../ssh/keys.ts';
+import { criticalOptionProblem } from '../ssh/options.ts';
 import type { Account } from '../store/account.ts';
 import type {
   Described,
@@ -48,6 +50,42 @@ type CertificateBody =
 /** Times as the server writes them; the body may give any offset. */
 const utc = (d: Date) => d.toISOString();
 
+/**
+ * The validity window as the certificate will hold it (whole seconds, see certificateTime).
+ * A window that is already over is allowed: expired certificates are what tests of refusal need,
+ * and `ssh-keygen -V` signs them too.
+ */
+function validity(kind: 'user' | 'host', body: CertificateBody): { after: Date; until: Date } {
+  const after = certificateTime(
+    body.valid_after !== undefined ? new Date(body.valid_after) : new Date(),
+  );
+  const defaultValidity =
+    kind === 'user'
+      ? SSH_USER_CERTIFICATE_DEFAULT_VALIDITY_MS
+      : SSH_HOST_CERTIFICATE_DEFAULT_VALIDITY_MS;
+  const until = certificateTime(
+    body.valid_until !== undefined
+      ? new Date(body.valid_until)
+      : new Date(after.getTime() + defaultValidity),
+  );
+  // Also after rounding down to seconds: a window that rounds to nothing is never valid.
+  if (until.getTime() <= after.getTime())
+    throw new ApiError(
+      'invalidValidity',
+      '"valid_until" must be at least a second after "valid_after"',
+      { field: 'valid_until' },
+    );
+  return { after, until };
+}
+
+function checkCriticalOptions(options: Readonly<Record<string, string>>): void {
+  for (const [name, value] of Object.entries(options)) {
+    const problem = criticalOptionProblem(name, value);
+    const field = `critical_options.${name}`;
+    if (problem) throw new ApiError('invalidValue', `"${field}" ${problem}`, { field });
+  }
+}
+
 /** The fields user and host certificates share, signed by the CA the body names (223 if none). */
 function certify(
   kind: 'user' | 'host',
@@ -61,30 +99,31 @@ function certify(
   const { body, account } = ctx;
   requireReference(account, body.ssh_certificate_authority_id, 'ssh_certificate_authority_id');
   const ca = caOf(account, body.ssh_certificate_authority_id);
-  const validAfter = body.valid_after !== undefined ? new Date(body.valid_after) : new Date();
-  const defaultValidity =
-    kind === 'user'
-      ? SSH_USER_CERTIFICATE_DEFAULT_VALIDITY_MS
-      : SSH_HOST_CERTIFICATE_DEFAULT_VALIDITY_MS;
-  const validUntil =
-    body.valid_until !== undefined
-      ? new Date(body.valid_until)
-      : new Date(validAfter.getTime() + defaultValidity);
-  if (validUntil.getTime() <= validAfter.getTime())
-    throw new ApiError('invalidValidity', '"valid_until" must be after "valid_after"', {
-      field: 'valid_until',
+  const { after, until } = validity(kind, body);
+  checkCriticalOptions(options.critical);
+  let certificate: string;
+  try {
+    certificate = ctx.services.ssh.sign(ca.private_key, {
+      kind,
+      publicKey: body.public_key,
+      keyId: fields.id,
+      serial: certificateSerial(fields.id),
+      principals: body.principals,
+      validAfter: after,
+      validBefore: until,
+      criticalOptions: options.critical,
+      extensions: options.extensions,
     });
-  const certificate = ctx.services.ssh.sign(ca.private_key, {
-    kind,
-    publicKey: body.public_key,
-    keyId: fields.id,
-    serial: randomBytes(8).readBigUInt64BE(),
-    principals: body.principals,
-    validAfter,
-    validBefore: validUntil,
-    criticalOptions: options.critical,
-    extensions: options.extensions,
-  });
+  } catch (error) {
+    if (!(error instanceof InvalidSshKey)) throw error;
+    throw new ApiError(
+      'invalidPublicKey',
+      `"public_key" is not a key OpenSSH accepts: ${error.message}`,
+      {
+        field: 'public_key',
+      },
+    );
+  }
   return {
     ...fields,
     public_key: body.public_key.trim(),
@@ -92,8 +131,8 @@ function certify(
     key_type: sshPublicKeyType(body.public_key) ?? 'ed25519',
     ssh_certificate_authority_id: ca.id,
     principals: body.principals,
-    valid_after: utc(validAfter),
-    valid_until: utc(validUntil),
+    valid_after: utc(after),
+    valid_until: utc(until),
     certificate,
   };
 }

@@ -1,4 +1,11 @@
-import { createPrivateKey, createPublicKey, randomBytes, sign, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  randomBytes,
+  sign,
+  type KeyObject,
+} from 'node:crypto';
 import {
   ecdsaHash,
   parseSshPublicKey,
@@ -52,7 +59,25 @@ function signature(caKey: KeyObject, data: Buffer): Buffer {
   return new WireWriter().string(algorithm).string(rs).bytes();
 }
 
-const seconds = (d: Date) => BigInt(Math.max(0, Math.floor(d.getTime() / 1000)));
+/**
+ * A time as a certificate can hold it: whole seconds (the format counts seconds), and not before
+ * the epoch (the count is unsigned). The API answers with this time, so that what it says and
+ * what `ssh-keygen -L` prints agree.
+ */
+export function certificateTime(d: Date): Date {
+  return new Date(Math.max(0, Math.floor(d.getTime() / 1000) * 1000));
+}
+
+const seconds = (d: Date) => BigInt(certificateTime(d).getTime() / 1000);
+
+/**
+ * The serial of the certificate with this id: the first 8 bytes of SHA-256(id), big-endian.
+ * Ids are random, so serials are as unique as random ones would be, and a serial can be found
+ * again from the API's answer (for a KRL, or to check a certificate against its record).
+ */
+export function certificateSerial(id: string): bigint {
+  return createHash('sha256').update(id).digest().readBigUInt64BE(0);
+}
 
 /**
  * An OpenSSH certificate (PROTOCOL.certkeys, `*-cert-v01@openssh.com`) of `request.publicKey`,

@@ -89,37 +89,80 @@ const unsigned = (b: Buffer) => {
   return b.subarray(start);
 };
 
-/** A KeyObject from an authorized_keys line the shared schema accepted. */
-export function parseSshPublicKey(line: string): KeyObject {
-  const [algorithm = '', encoded = ''] = line.trim().split(/\s+/);
-  const r = new WireReader(Buffer.from(encoded, 'base64'));
-  if (r.string().toString() !== algorithm) throw new Error('algorithm mismatch');
-  if (algorithm === 'ssh-ed25519')
-    return createPublicKey({
-      key: { kty: 'OKP', crv: 'Ed25519', x: r.string().toString('base64url') },
-      format: 'jwk',
-    });
-  if (algorithm === 'ssh-rsa') {
-    const e = unsigned(r.string());
-    const n = unsigned(r.string());
-    return createPublicKey({
-      key: { kty: 'RSA', e: e.toString('base64url'), n: n.toString('base64url') },
-      format: 'jwk',
-    });
-  }
-  const curve = BY_SSH_CURVE.get(r.string().toString());
-  const point = r.string();
-  if (!curve || point[0] !== 4) throw new Error('unsupported ECDSA key');
-  const size = (point.length - 1) / 2;
+/** A public key OpenSSH itself would refuse to read; the message says why. */
+export class InvalidSshKey extends Error {}
+
+// OpenSSH's own bounds (SSH_RSA_MINIMUM_MODULUS_SIZE, SSHBUF_MAX_BIGNUM): a certificate over a
+// key outside them would be refused by every sshd, so it is not signed at all.
+const RSA_MIN_BITS = 1024;
+const RSA_MAX_BITS = 16384;
+
+function bitLength(magnitude: Buffer): number {
+  const top = magnitude[0] ?? 0;
+  return top === 0 ? 0 : (magnitude.length - 1) * 8 + (32 - Math.clz32(top));
+}
+
+function rsaKey(e: Buffer, n: Buffer): KeyObject {
+  const bits = bitLength(n);
+  if (bits < RSA_MIN_BITS || bits > RSA_MAX_BITS)
+    throw new InvalidSshKey(
+      `RSA modulus of ${bits} bits; OpenSSH takes ${RSA_MIN_BITS} to ${RSA_MAX_BITS}`,
+    );
+  if (bitLength(e) < 2 || ((e.at(-1) ?? 0) & 1) === 0)
+    throw new InvalidSshKey('RSA public exponent must be odd and greater than 1');
   return createPublicKey({
-    key: {
-      kty: 'EC',
-      crv: curve.nodeCurve,
-      x: point.subarray(1, 1 + size).toString('base64url'),
-      y: point.subarray(1 + size).toString('base64url'),
-    },
+    key: { kty: 'RSA', e: e.toString('base64url'), n: n.toString('base64url') },
     format: 'jwk',
   });
+}
+
+function ecdsaKey(curveName: string, point: Buffer): KeyObject {
+  const curve = BY_SSH_CURVE.get(curveName);
+  if (!curve || point[0] !== 4)
+    throw new InvalidSshKey('not an uncompressed point of a NIST curve');
+  const size = (point.length - 1) / 2;
+  try {
+    // OpenSSL checks that the point is on the curve, as OpenSSH does.
+    return createPublicKey({
+      key: {
+        kty: 'EC',
+        crv: curve.nodeCurve,
+        x: point.subarray(1, 1 + size).toString('base64url'),
+        y: point.subarray(1 + size).toString('base64url'),
+      },
+      format: 'jwk',
+    });
+  } catch {
+    throw new InvalidSshKey(`the ECDSA point is not on ${curve.sshCurve}`);
+  }
+}
+
+/**
+ * A KeyObject from an authorized_keys line. The shared schema checked its shape; this checks
+ * what only key arithmetic can (RSA sizes, points on their curve) and throws InvalidSshKey.
+ */
+export function parseSshPublicKey(line: string): KeyObject {
+  const [algorithm = '', encoded = ''] = line.trim().split(/\s+/);
+  try {
+    const r = new WireReader(Buffer.from(encoded, 'base64'));
+    if (r.string().toString() !== algorithm) throw new InvalidSshKey('algorithm mismatch');
+    if (algorithm === 'ssh-ed25519')
+      return createPublicKey({
+        key: { kty: 'OKP', crv: 'Ed25519', x: r.string().toString('base64url') },
+        format: 'jwk',
+      });
+    if (algorithm === 'ssh-rsa') {
+      const [e, n] = [r.string(), r.string()];
+      if ((e[0] ?? 0) & 0x80 || (n[0] ?? 0) & 0x80)
+        throw new InvalidSshKey('negative RSA parameter');
+      return rsaKey(unsigned(e), unsigned(n));
+    }
+    const curveName = r.string().toString();
+    return ecdsaKey(curveName, r.string());
+  } catch (error) {
+    if (error instanceof InvalidSshKey) throw error;
+    throw new InvalidSshKey(`unreadable ${algorithm || 'SSH'} key: ${(error as Error).message}`);
+  }
 }
 
 /** The hash an ECDSA key of this curve signs with in SSH (RFC 5656 §6.2.1). */

@@ -11,6 +11,8 @@ export type TunnelSessionRecord = Omit<TunnelSession, 'id' | 'uri' | 'credential
 export interface AgentControl {
   /** Resolves when the agent accepted the command, or to the error it (or its absence) makes. */
   command(name: TunnelSessionCommandName): Promise<void | ErrorName>;
+  /** Ends the session from the server's side (its credential was deleted); optional. */
+  disconnect?(reason: string): void;
 }
 
 /**
@@ -29,6 +31,8 @@ export interface SessionRegistry {
     sessionId: string,
     name: TunnelSessionCommandName,
   ): Promise<void | ErrorName>;
+  /** Disconnects every session started with the credential; the number of sessions it held. */
+  disconnectCredential(account: string, credentialId: string, reason: string): number;
 }
 
 type Online = {
@@ -73,5 +77,13 @@ export class InMemorySessionRegistry implements SessionRegistry {
   ): Promise<void | ErrorName> {
     const online = this.byAccount.get(account)?.get(sessionId);
     return online ? online.agent.command(name) : 'notFound';
+  }
+
+  disconnectCredential(account: string, credentialId: string, reason: string): number {
+    const held = [...(this.byAccount.get(account)?.values() ?? [])].filter(
+      (online) => online.record.credential_id === credentialId,
+    );
+    for (const online of held) online.agent.disconnect?.(reason);
+    return held.length;
   }
 }

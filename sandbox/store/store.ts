@@ -58,6 +58,11 @@ export class Store {
     return this.tokens.has(sha256Hex(secret));
   }
 
+  /** The tunnel credential an agent authtoken belongs to, if any. */
+  credentialByToken(secret: string): { account: string; credentialId: string } | undefined {
+    return this.tokens.get(sha256Hex(secret));
+  }
+
   indexToken(account: Account, credentialId: string, tokenHash: string): void {
     this.tokens.set(tokenHash, { account: account.name, credentialId });
   }

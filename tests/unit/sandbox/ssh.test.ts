@@ -1,7 +1,15 @@
-import { createPublicKey } from 'node:crypto';
+import { createHash, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sshPublicKeyType } from '../../../shared/api/index.ts';
-import { generateSshKey, parseSshPublicKey, sshPublicBlob } from '../../../sandbox/ssh/keys.ts';
+import { certificateSerial, certificateTime } from '../../../sandbox/ssh/certificate.ts';
+import {
+  generateSshKey,
+  InvalidSshKey,
+  parseSshPublicKey,
+  sshPublicBlob,
+} from '../../../sandbox/ssh/keys.ts';
+import { criticalOptionProblem } from '../../../sandbox/ssh/options.ts';
+import { WireWriter } from '../../../sandbox/ssh/wire.ts';
 import { PUBLIC_KEYS } from '../shared/api/fixtures.ts';
 
 describe('SSH keys', () => {
@@ -21,5 +29,73 @@ describe('SSH keys', () => {
         key.publicKey.split(' ')[1],
       );
     }
+  });
+});
+
+describe('keys OpenSSH would refuse', () => {
+  const line = (...fields: (string | Buffer)[]) => {
+    const w = new WireWriter();
+    for (const f of fields) w.string(f);
+    return `${typeof fields[0] === 'string' ? fields[0] : ''} ${w.bytes().toString('base64')}`;
+  };
+
+  it('RSA moduli outside 1024–16384 bits, negative or even parameters', () => {
+    const weak = generateKeyPairSync('rsa', { modulusLength: 768 }).publicKey;
+    const n = Buffer.alloc(256, 0xff);
+    const bad = [
+      `ssh-rsa ${sshPublicBlob(weak).toString('base64')}`,
+      // The top bit set without a zero byte before it: a negative modulus.
+      line('ssh-rsa', Buffer.of(1, 0, 1), n),
+      line('ssh-rsa', Buffer.of(1, 0, 0), Buffer.concat([Buffer.of(0), n])), // even exponent
+      line('ssh-rsa', Buffer.of(1), Buffer.concat([Buffer.of(0), n])), // exponent 1
+      line('ssh-rsa', Buffer.alloc(0), Buffer.alloc(0)),
+    ];
+    for (const key of bad) expect(() => parseSshPublicKey(key), key).toThrow(InvalidSshKey);
+    const good = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey;
+    expect(() =>
+      parseSshPublicKey(`ssh-rsa ${sshPublicBlob(good).toString('base64')}`),
+    ).not.toThrow();
+  });
+
+  it('ECDSA points off their curve, or of another curve', () => {
+    const point = Buffer.alloc(65, 1);
+    point[0] = 4;
+    expect(() => parseSshPublicKey(line('ecdsa-sha2-nistp256', 'nistp256', point))).toThrow(
+      InvalidSshKey,
+    );
+    expect(() => parseSshPublicKey(line('ecdsa-sha2-nistp256', 'nistp999', point))).toThrow(
+      InvalidSshKey,
+    );
+  });
+});
+
+describe('certificate fields', () => {
+  it('times are whole seconds, never before the epoch', () => {
+    expect(certificateTime(new Date('2030-01-01T00:00:00.999Z')).toISOString()).toBe(
+      '2030-01-01T00:00:00.000Z',
+    );
+    expect(certificateTime(new Date('1969-12-31T23:59:59Z')).getTime()).toBe(0);
+  });
+
+  it('the serial is the first 8 bytes of SHA-256 of the id', () => {
+    const id = 'sucrt_abc';
+    expect(certificateSerial(id)).toBe(createHash('sha256').update(id).digest().readBigUInt64BE(0));
+  });
+
+  it.each([
+    ['force-command', 'uptime', undefined],
+    ['force-command', '', 'empty'],
+    ['source-address', '192.0.2.0/24,2001:db8::/32,198.51.100.7', undefined],
+    ['source-address', '::1/128', undefined],
+    ['source-address', '', 'list'],
+    ['source-address', 'example.com', 'list'],
+    ['source-address', '192.0.2.0/33', 'list'],
+    ['source-address', '192.0.2.0/08', 'list'],
+    ['source-address', '192.0.2.0/24/1', 'list'],
+    ['source-address', '192.0.2.0/24 ,::1', 'list'],
+  ] as const)('%s %j', (name, value, problem) => {
+    const found = criticalOptionProblem(name, value);
+    if (problem === undefined) expect(found).toBeUndefined();
+    else expect(found).toContain(problem);
   });
 });

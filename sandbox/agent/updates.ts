@@ -1,0 +1,55 @@
+import type { AgentCommandError } from '../tunnel/protocol.ts';
+import { updateTarget } from '../tunnel/releases.ts';
+
+/** The spec's wait between an update and the restart that runs it. */
+export const UPDATE_SETTLE_MS = 10_000;
+
+type State =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'updating'; readonly to: string; readonly timer: NodeJS.Timeout }
+  | { readonly kind: 'updated'; readonly to: string; readonly finishedAt: number };
+
+/**
+ * The update state of one agent process: idle → updating (the download, `durationMs`) → updated,
+ * awaiting a restart. Only a restart at least UPDATE_SETTLE_MS after the update finished runs the
+ * new version; an earlier restart runs the old one and drops the pending update, so the new
+ * process starts idle and may be updated again.
+ */
+export class Updater {
+  private state: State = { kind: 'idle' };
+
+  constructor(
+    private readonly version: string,
+    private readonly checks: boolean,
+    private readonly durationMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Starts an update, or says why it cannot: the spec's four failures, in this order. */
+  update(releases: readonly string[]): AgentCommandError | undefined {
+    if (!this.checks) return 'updateChecksDisabled';
+    if (this.state.kind === 'updating') return 'alreadyUpdating';
+    if (this.state.kind === 'updated') return 'updatedAwaitingRestart';
+    const to = updateTarget(this.version, releases);
+    if (to === undefined) return 'noUpdateAvailable';
+    const timer = setTimeout(() => {
+      this.state = { kind: 'updated', to, finishedAt: this.now() };
+    }, this.durationMs);
+    timer.unref();
+    this.state = { kind: 'updating', to, timer };
+    return undefined;
+  }
+
+  /** The version a restart now runs. */
+  versionForRestart(): string {
+    const state = this.state;
+    return state.kind === 'updated' && this.now() - state.finishedAt >= UPDATE_SETTLE_MS
+      ? state.to
+      : this.version;
+  }
+
+  dispose(): void {
+    if (this.state.kind === 'updating') clearTimeout(this.state.timer);
+    this.state = { kind: 'idle' };
+  }
+}

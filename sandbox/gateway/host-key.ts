@@ -1,0 +1,55 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import ssh2 from 'ssh2';
+
+export type HostKey = {
+  /** OpenSSH private key format, as the ssh2 server takes it. */
+  readonly privateKey: string;
+  /** `ssh-ed25519 <base64>`, for a known_hosts line. */
+  readonly publicKey: string;
+};
+
+/** Next to the data file: one sandbox, one host identity. */
+export function hostKeyPath(dataFile: string): string {
+  return `${dataFile}.ssh-host-key`;
+}
+
+function publicLineOf(privateKey: string, source: string): string {
+  const parsed = ssh2.utils.parseKey(privateKey);
+  if (parsed instanceof Error || !parsed.isPrivateKey())
+    throw new Error(
+      `${source} is not an SSH private key: ${parsed instanceof Error ? parsed.message : 'public'}`,
+    );
+  return `${parsed.type} ${parsed.getPublicSSH().toString('base64')}`;
+}
+
+/**
+ * The gateway's ed25519 host key. Without a data file it is new on every start (clients connect
+ * with host key checking off, or accept the new key). With one it is kept beside it, created on
+ * first use with mode 0600, so that known_hosts entries stay valid across restarts.
+ */
+export async function loadHostKey(dataFile?: string): Promise<HostKey> {
+  if (dataFile === undefined) return generate();
+  const path = hostKeyPath(dataFile);
+  const existing = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw new Error(`cannot read the SSH host key ${path}: ${error.message}`, { cause: error });
+  });
+  if (existing !== undefined)
+    return { privateKey: existing, publicKey: publicLineOf(existing, `host key file ${path}`) };
+  const key = generate();
+  try {
+    // wx: never overwrite a key that appeared meanwhile; clients may already trust it.
+    await writeFile(path, key.privateKey, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return loadHostKey(dataFile);
+    throw new Error(`cannot write the SSH host key ${path}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  return key;
+}
+
+function generate(): HostKey {
+  const pair = ssh2.utils.generateKeyPairSync('ed25519', { comment: 'burrow-sandbox-gateway' });
+  return { privateKey: pair.private, publicKey: pair.public.split(' ').slice(0, 2).join(' ') };
+}

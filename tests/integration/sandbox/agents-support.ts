@@ -1,0 +1,102 @@
+/**
+ * Real agent processes for the agent tests: `npm run agent`'s script, spawned the way
+ * cli.test.ts spawns the sandbox's. A restarted agent is a new process (not our child) that
+ * writes to the same stdout, so every `pid <n>` line is tracked and killAll() reaches them all.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ERRORS, type ErrorName } from '../../../shared/api/index.ts';
+import type { ApiReply } from '../../support/sandbox-client.ts';
+
+export type AgentProcess = {
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly pids: number[];
+  readonly sessions: string[];
+  stdout(): string;
+  stderr(): string;
+  /** The n-th `session <id> online` line (0 is the first), waiting for it. */
+  session(n: number, timeoutMs?: number): Promise<string>;
+  /** The exit of the process we spawned (not of its successors). */
+  readonly exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
+
+const started: AgentProcess[] = [];
+
+export function startAgent(args: readonly string[]): AgentProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/agent/cli.ts', ...args], {
+    stdio: 'pipe',
+  });
+  let stdout = '';
+  let stderr = '';
+  const pids: number[] = [];
+  const sessions: string[] = [];
+  child.stdout.on('data', (chunk: Buffer) => {
+    const before = stdout.length;
+    stdout += chunk.toString();
+    // Scan from the start of the last incomplete line.
+    const from = stdout.lastIndexOf('\n', before - 1) + 1;
+    for (const line of stdout.slice(from).split('\n').slice(0, -1)) {
+      const pid = /^pid (\d+)$/.exec(line)?.[1];
+      if (pid) pids.push(Number(pid));
+      const session = /^session (ts_\w+) online$/.exec(line)?.[1];
+      if (session) sessions.push(session);
+    }
+  });
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const agent: AgentProcess = {
+    child,
+    pids,
+    sessions,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    session: async (n, timeoutMs = 15_000) => {
+      await until(
+        () => sessions.length > n,
+        timeoutMs,
+        () => `session #${n}: ${stdout}${stderr}`,
+      );
+      return sessions[n] ?? '';
+    },
+    exit,
+  };
+  started.push(agent);
+  return agent;
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGKILLs every agent process the tests started, successors included. */
+export function killAll(): void {
+  for (const agent of started.splice(0))
+    for (const pid of [agent.child.pid ?? 0, ...agent.pids])
+      if (pid > 0 && isAlive(pid)) process.kill(pid, 'SIGKILL');
+}
+
+/** Polls `check` every 25 ms; fails with `describe()` after `timeoutMs`. */
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  describe: () => string = () => '',
+): Promise<number> {
+  const start = performance.now();
+  while (!(await check())) {
+    if (performance.now() - start > timeoutMs)
+      throw new Error(`not within ${timeoutMs} ms ${describe()}`);
+    await sleep(25);
+  }
+  return performance.now() - start;
+}
+
+export function isError(reply: ApiReply, name: ErrorName): boolean {
+  return reply.status === ERRORS[name].status && reply.body?.error_code === ERRORS[name].code;
+}

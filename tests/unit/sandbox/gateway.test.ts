@@ -1,0 +1,151 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import ssh2 from 'ssh2';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  ASSIGNED_HOST_SUFFIX,
+  decideBind,
+  resolveBind,
+  type Bind,
+} from '../../../sandbox/gateway/binds.ts';
+import { credentialForKey, verifyKeySignature } from '../../../sandbox/gateway/credentials.ts';
+import { osOf } from '../../../sandbox/gateway/connection.ts';
+import { hostKeyPath, loadHostKey } from '../../../sandbox/gateway/host-key.ts';
+import { Account } from '../../../sandbox/store/account.ts';
+import { removeDir, tempDir } from '../../support/openssh.ts';
+
+const named = (host: string, port: number): Bind => ({ host, port, assigned: false });
+
+describe('resolveBind', () => {
+  it('assigns a hostname when -R names none, and a port for port 0', () => {
+    for (const address of ['', '*', 'localhost', 'LOCALHOST', '0.0.0.0', '::', '127.0.0.1']) {
+      const bind = resolveBind(address, 0);
+      expect(bind.assigned).toBe(true);
+      expect(bind.host).toMatch(
+        new RegExp(`^[0-9a-f]{12}${ASSIGNED_HOST_SUFFIX.replace(/\./g, '\\.')}$`),
+      );
+      expect(bind.port).toBeGreaterThanOrEqual(10_000);
+      expect(bind.port).toBeLessThanOrEqual(65_535);
+    }
+    expect(resolveBind('', 0).host).not.toBe(resolveBind('', 0).host);
+  });
+
+  it('keeps a named host (lower-cased) and a given port', () => {
+    expect(resolveBind('App.Example.com', 80)).toEqual(named('app.example.com', 80));
+    expect(resolveBind('203.0.113.7', 2222)).toEqual(named('203.0.113.7', 2222));
+  });
+});
+
+describe('decideBind', () => {
+  const assigned: Bind = { host: `abc${ASSIGNED_HOST_SUFFIX}`, port: 40_000, assigned: true };
+
+  it('lets everything through without an ACL or with "*"', () => {
+    for (const acl of [[], ['*']]) {
+      expect(decideBind(acl, assigned).ok).toBe(true);
+      expect(decideBind(acl, named('evil.com', 80)).ok).toBe(true);
+    }
+  });
+
+  it('checks a named host as a domain and as an address', () => {
+    const acl = ['bind:*.example.com', 'bind:tcp.example.net:2222', 'bind:203.0.113.7:22'];
+    expect(decideBind(acl, named('app.example.com', 80)).ok).toBe(true);
+    expect(decideBind(acl, named('tcp.example.net', 2222)).ok).toBe(true);
+    expect(decideBind(acl, named('tcp.example.net', 2223)).ok).toBe(false);
+    expect(decideBind(acl, named('203.0.113.7', 22)).ok).toBe(true);
+    expect(decideBind(acl, named('example.com', 80)).ok).toBe(false);
+    const refused = decideBind(acl, named('evil.com', 80));
+    expect(refused).toMatchObject({ ok: false });
+    if (!refused.ok) expect(refused.reason).toContain('evil.com is not permitted');
+  });
+
+  it('refuses an assigned hostname when the ACL names binds, and says how to name one', () => {
+    const refused = decideBind(['bind:*.example.com'], assigned);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.reason).toContain('-R app.example.com:80:localhost:8080');
+  });
+});
+
+describe('credentialForKey', () => {
+  const pair = () => ssh2.utils.generateKeyPairSync('ed25519');
+  const blobOf = (publicKey: string) => Buffer.from(publicKey.split(' ')[1] ?? '', 'base64');
+  const account = (name: string) => new Account(name, false, new Map(), new Set());
+  const credential = (id: string, publicKey: string) => ({
+    id,
+    created_at: '2026-01-01T00:00:00.000Z',
+    acl: [],
+    owner_id: 'usr_x',
+    public_key: `${publicKey} comment`,
+  });
+
+  it('finds the oldest credential of the one account that registered the key', () => {
+    const key = pair().public;
+    const acme = account('acme');
+    const globex = account('globex');
+    globex.collections.sshCredential.insert(credential('sshcr_other', pair().public));
+    acme.collections.sshCredential.insert(credential('sshcr_first', key));
+    acme.collections.sshCredential.insert(credential('sshcr_second', key));
+    const found = credentialForKey([globex, acme], blobOf(key));
+    expect(found.found && found.holder.credential.id).toBe('sshcr_first');
+    expect(found.found && found.holder.account.name).toBe('acme');
+    expect(credentialForKey([globex, acme], blobOf(pair().public))).toEqual({
+      found: false,
+      reason: 'unknown',
+    });
+  });
+
+  it('refuses a key that two accounts registered', () => {
+    const key = pair().public;
+    const acme = account('acme');
+    const globex = account('globex');
+    acme.collections.sshCredential.insert(credential('sshcr_a', key));
+    globex.collections.sshCredential.insert(credential('sshcr_b', key));
+    expect(credentialForKey([acme, globex], blobOf(key))).toEqual({
+      found: false,
+      reason: 'ambiguous',
+    });
+  });
+
+  it('verifies a signature only against the key that made it', () => {
+    const signer = pair();
+    const key = ssh2.utils.parseKey(signer.private);
+    if (key instanceof Error) throw key;
+    const data = Buffer.from('session id and request');
+    const signature = key.sign(data);
+    expect(verifyKeySignature(signer.public, data, signature, undefined)).toBe(true);
+    expect(verifyKeySignature(pair().public, data, signature, undefined)).toBe(false);
+    expect(verifyKeySignature(signer.public, Buffer.from('other'), signature, undefined)).toBe(
+      false,
+    );
+  });
+});
+
+describe('osOf', () => {
+  it('reads the OS from an SSH identification when it gives one away', () => {
+    expect(osOf('OpenSSH_9.2p1 Debian-2+deb12u10')).toBe('linux');
+    expect(osOf('OpenSSH_8.9p1 Ubuntu-3ubuntu0.6')).toBe('linux');
+    expect(osOf('OpenSSH_for_Windows_8.1 ')).toBe('windows');
+    expect(osOf('OpenSSH_9.6 ')).toBe('unknown');
+  });
+});
+
+describe('loadHostKey', () => {
+  const dirs: string[] = [];
+  afterAll(async () => Promise.all(dirs.map(removeDir)));
+
+  it('is new on every start without a data file', async () => {
+    const [a, b] = await Promise.all([loadHostKey(), loadHostKey()]);
+    expect(a.publicKey).toMatch(/^ssh-ed25519 [A-Za-z0-9+/]+=*$/);
+    expect(a.publicKey).not.toBe(b.publicKey);
+  });
+
+  it('is kept beside the data file (mode 0600) and reused on the next start', async () => {
+    const dir = await tempDir('burrow-host-key-');
+    dirs.push(dir);
+    const dataFile = path.join(dir, 'state.json');
+    const first = await loadHostKey(dataFile);
+    const file = hostKeyPath(dataFile);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(await readFile(file, 'utf8')).toBe(first.privateKey);
+    expect(await loadHostKey(dataFile)).toEqual(first);
+  });
+});
