@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { MAX_ABUSE_REVIEW_DELAY_MS } from './abuse/review.ts';
 import { parseAccountsFile, type AccountsFile } from './accounts.ts';
+import { optionsOrExit, parseFlags, UsageError } from './cli-args.ts';
 import { isLoopbackHost } from './http/base-url.ts';
 import { parseRateLimit } from './http/rate-limit.ts';
 import { startSandbox, type SandboxOptions } from './index.ts';
@@ -12,9 +12,6 @@ const USAGE =
   '[--abuse-review-delay MS]';
 
 const DEFAULT_PORT = 4040;
-
-/** A mistake in how the sandbox was invoked: one line, the usage, exit 2. */
-class UsageError extends Error {}
 
 function parsePort(text: string, flag = '--port'): number {
   if (!/^[0-9]{1,5}$/.test(text) || Number(text) > 65535)
@@ -47,29 +44,19 @@ async function readAccounts(path: string): Promise<AccountsFile> {
 }
 
 async function optionsFrom(argv: readonly string[]): Promise<SandboxOptions | 'help'> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        host: { type: 'string' },
-        port: { type: 'string' },
-        accounts: { type: 'string' },
-        'api-key': { type: 'string' },
-        'rate-limit': { type: 'string' },
-        data: { type: 'string' },
-        'base-url': { type: 'string' },
-        'ssh-port': { type: 'string' },
-        demo: { type: 'boolean' },
-        'abuse-review-delay': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
-  }
+  const values = parseFlags(argv, {
+    host: { type: 'string' },
+    port: { type: 'string' },
+    accounts: { type: 'string' },
+    'api-key': { type: 'string' },
+    'rate-limit': { type: 'string' },
+    data: { type: 'string' },
+    'base-url': { type: 'string' },
+    'ssh-port': { type: 'string' },
+    demo: { type: 'boolean' },
+    'abuse-review-delay': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) return 'help';
   let rateLimit: SandboxOptions['rateLimit'];
   try {
@@ -104,19 +91,7 @@ async function optionsFrom(argv: readonly string[]): Promise<SandboxOptions | 'h
 }
 
 async function main(): Promise<void> {
-  let options: SandboxOptions | 'help';
-  try {
-    options = await optionsFrom(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`sandbox: ${error.message}`);
-    console.error(USAGE);
-    process.exit(2);
-  }
-  if (options === 'help') {
-    console.log(USAGE);
-    return;
-  }
+  const options = await optionsOrExit('sandbox', USAGE, () => optionsFrom(process.argv.slice(2)));
   const sandbox = await startSandbox(options).catch((error: unknown) => {
     console.error(`sandbox: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

@@ -6,9 +6,9 @@
  * online, and exits 0; the successor writes to the same stdout and prints its own pid.
  */
 import { spawn } from 'node:child_process';
-import { parseArgs } from 'node:util';
 import { agentUrlOf, AGENT_OSES, DEFAULT_REGION, Hello, type AgentOs } from '../tunnel/protocol.ts';
 import { DEFAULT_AGENT_VERSION } from '../tunnel/releases.ts';
+import { optionsOrExit, parseFlags, UsageError } from '../cli-args.ts';
 import { Agent } from './agent.ts';
 
 const USAGE =
@@ -29,8 +29,6 @@ type Options = {
   readonly updateChecks: boolean;
 };
 
-class UsageError extends Error {}
-
 function hostOs(): AgentOs {
   if (process.platform === 'win32') return 'windows';
   return process.platform === 'darwin' ? 'darwin' : 'linux';
@@ -46,27 +44,17 @@ const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
 };
 
 function parse(argv: readonly string[]): Options | 'help' {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        'api-url': { type: 'string' },
-        authtoken: { type: 'string' },
-        os: { type: 'string' },
-        version: { type: 'string' },
-        region: { type: 'string' },
-        metadata: { type: 'string' },
-        bind: { type: 'string', multiple: true },
-        'no-update-check': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
-  }
+  const values = parseFlags(argv, {
+    'api-url': { type: 'string' },
+    authtoken: { type: 'string' },
+    os: { type: 'string' },
+    version: { type: 'string' },
+    region: { type: 'string' },
+    metadata: { type: 'string' },
+    bind: { type: 'string', multiple: true },
+    'no-update-check': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) return 'help';
   const apiUrl = values['api-url'];
   if (apiUrl === undefined) throw new UsageError('--api-url is required');
@@ -143,21 +131,8 @@ function replaceProcess(options: Options, version: string): void {
   setTimeout(() => leave(0), HANDOVER_TIMEOUT_MS).unref();
 }
 
-function main(): void {
-  let options: Options | 'help';
-  try {
-    options = parse(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`agent: ${error.message}`);
-    console.error(USAGE);
-    process.exit(2);
-  }
-  if (options === 'help') {
-    console.log(USAGE);
-    return;
-  }
-  const config = options;
+async function main(): Promise<void> {
+  const config = await optionsOrExit('agent', USAGE, () => parse(process.argv.slice(2)));
   console.log(`pid ${process.pid}`);
   const agent = new Agent(
     {
@@ -196,4 +171,4 @@ function main(): void {
   process.on('SIGTERM', stop);
 }
 
-main();
+await main();
