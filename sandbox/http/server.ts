@@ -78,10 +78,10 @@ export function createServer(deps: ServerDeps): FastifyInstance {
         return;
       }
       const operationId = operations.newId();
-      // The error table has no code for a request HTTP cannot parse; 215, an invalid value, is
-      // the nearest.
       const message = `malformed HTTP request: ${error.code ?? 'parse error'}`;
-      const body = JSON.stringify(errorBody(new ApiError('invalidValue', message), operationId));
+      const body = JSON.stringify(
+        errorBody(new ApiError('malformedRequest', message), operationId),
+      );
       socket.end(
         `HTTP/1.1 400 Bad Request\r\nContent-Type: ${JSON_TYPE}\r\n${OPERATION_ID_HEADER}: ${operationId}\r\n` +
           `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

@@ -1,10 +1,12 @@
 import type { ParsedBodyOf } from '../../shared/api/index.ts';
 import { ApiError } from '../http/api-error.ts';
+import { parseSshPublicKey } from '../ssh/keys.ts';
 import { newSecret } from '../store/ids.ts';
 import type { CredentialRecord, SSHCredentialRecord } from '../store/records.ts';
 import { sha256Hex } from '../store/store.ts';
 import type { Ctx } from './context.ts';
 import { crud } from './crud.ts';
+import { withPublicKey } from './public-keys.ts';
 import { describedFields } from './render.ts';
 
 /**
@@ -42,7 +44,10 @@ export const sshCredentialHandlers = crud<
   kind: 'sshCredential',
   create: (ctx, fields) => ({
     ...fields,
-    public_key: ctx.body.public_key.trim(),
+    public_key: withPublicKey(() => {
+      parseSshPublicKey(ctx.body.public_key);
+      return ctx.body.public_key.trim();
+    }),
     acl: ctx.body.acl ?? [],
     owner_id: ownerFor(ctx),
   }),

@@ -7,7 +7,6 @@ import {
 } from '../../shared/api/index.ts';
 import { ApiError } from '../http/api-error.ts';
 import { certificateSerial, certificateTime } from '../ssh/certificate.ts';
-import { InvalidSshKey } from '../ssh/keys.ts';
 import { criticalOptionProblem } from '../ssh/options.ts';
 import type { Account } from '../store/account.ts';
 import type {
@@ -16,6 +15,7 @@ import type {
   SSHUserCertificateRecord,
 } from '../store/records.ts';
 import type { Ctx } from './context.ts';
+import { withPublicKey } from './public-keys.ts';
 import { crud } from './crud.ts';
 import { refuseDeleteWhileReferenced, requireReference } from './references.ts';
 import { describedFields } from './render.ts';
@@ -101,9 +101,8 @@ function certify(
   const ca = caOf(account, body.ssh_certificate_authority_id);
   const { after, until } = validity(kind, body);
   checkCriticalOptions(options.critical);
-  let certificate: string;
-  try {
-    certificate = ctx.services.ssh.sign(ca.private_key, {
+  const certificate = withPublicKey(() =>
+    ctx.services.ssh.sign(ca.private_key, {
       kind,
       publicKey: body.public_key,
       keyId: fields.id,
@@ -113,17 +112,8 @@ function certify(
       validBefore: until,
       criticalOptions: options.critical,
       extensions: options.extensions,
-    });
-  } catch (error) {
-    if (!(error instanceof InvalidSshKey)) throw error;
-    throw new ApiError(
-      'invalidPublicKey',
-      `"public_key" is not a key OpenSSH accepts: ${error.message}`,
-      {
-        field: 'public_key',
-      },
-    );
-  }
+    }),
+  );
   return {
     ...fields,
     public_key: body.public_key.trim(),

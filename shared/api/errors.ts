@@ -172,6 +172,11 @@ export const ERRORS = {
     status: 400,
     condition: 'request body sent on a method that takes none',
   },
+  malformedRequest: {
+    code: 'ERR_SERVICE_324',
+    status: 400,
+    condition: 'the request is not well-formed HTTP',
+  },
   restartUnsupportedOnWindows: {
     code: 'ERR_SERVICE_330',
     status: 400,

@@ -189,10 +189,10 @@ describe('request checks', () => {
     expectError(await api('GET', '/ip_policies/%zz'), 'unknownPath');
   });
 
-  it('answers a request HTTP cannot parse in the error shape (215)', async () => {
+  it('answers a request HTTP cannot parse in the error shape (324)', async () => {
     const reply = await rawHttp('GARBAGE\r\n\r\n');
     expect(reply).toMatch(/^HTTP\/1\.1 400/);
-    expect(reply).toContain('ERR_SERVICE_215');
+    expect(reply).toContain('ERR_SERVICE_324');
     expect(reply).toMatch(/Operation-Id: op_/);
   });
 

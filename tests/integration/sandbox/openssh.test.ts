@@ -435,6 +435,9 @@ describe('what OpenSSH could not use is refused', () => {
         expectError(reply, 'invalidPublicKey');
         expect(reply.body.details.field).toBe('public_key');
       }
+      // An SSH credential's key is held to the same rules: the gateway must be able to use it.
+      const credential = await api('POST', '/ssh_credentials', { public_key });
+      expect(credential.body?.error_code, `${what} as an SSH credential`).toBe('ERR_SERVICE_317');
     }
     // The same RSA key at a size OpenSSH takes is fine: the check is the size, not the encoding.
     const rsa2048 = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey;
