@@ -59,7 +59,7 @@ export type ApiClientOptions = {
   readonly governor?: RateGovernor;
   readonly rateLimit?: RateLimit;
   readonly retry?: Partial<RetryPolicy>;
-  /** Listeners must not throw: they run inside the request loop. */
+  /** Runs inside the request loop; what it throws is dropped, so a UI bug cannot fail a call. */
   readonly onEvent?: (event: ApiEvent) => void;
   readonly clock?: Clock;
   readonly random?: () => number;
@@ -103,7 +103,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const governor =
     options.governor ?? new RateGovernor({ limit: options.rateLimit, clock: options.clock });
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-  const emit = options.onEvent ?? (() => undefined);
+  const emit = (event: ApiEvent): void => {
+    try {
+      options.onEvent?.(event);
+    } catch {
+      // A listener's failure is the listener's: the call it reports on goes on.
+    }
+  };
   const unsubscribe = options.onEvent
     ? governor.subscribe((state) => emit({ type: 'budget', ...state }))
     : () => undefined;

@@ -100,6 +100,23 @@ describe('the client', () => {
     );
   });
 
+  it('goes on when an event listener throws', async () => {
+    const clumsy = createApiClient({
+      baseUrl: origin,
+      apiKey: 'k',
+      retry: { rateLimitBackoff: { baseMs: 5, maxMs: 20 } },
+      onEvent: () => {
+        throw new Error('UI bug');
+      },
+    });
+    try {
+      script = [error(429, 226), json(201, policy('ipp_2'))];
+      await expect(clumsy.ipPolicies.create({})).resolves.toMatchObject({ id: 'ipp_2' });
+    } finally {
+      await clumsy.close();
+    }
+  });
+
   it('honours Retry-After, and stops waiting the moment the caller aborts', async () => {
     script = [error(429, 226, { 'retry-after': '30' })];
     const controller = new AbortController();
