@@ -1,21 +1,15 @@
 import { connect, createServer, type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ID_PREFIXES } from '../../../shared/api/index.ts';
-import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
+import { startSandbox } from '../../../sandbox/index.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
-import { ACCOUNTS, AUTH, expectError, raw } from './support.ts';
+import { AUTH, expectError, raw, sandboxForFile } from './support.ts';
 
-let sandbox: Sandbox;
-let api: ReturnType<typeof apiCaller>;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ accounts: ACCOUNTS, rateLimit: 'off' });
-  api = apiCaller(sandbox.url, 'alice-key-1');
-});
-afterAll(() => sandbox.close());
+const suite = sandboxForFile();
+const { api } = suite;
 
 const post = (path: string, body: string, headers: Record<string, string>) =>
-  raw(`${sandbox.url}${path}`, {
+  raw(`${suite.sandbox.url}${path}`, {
     method: 'POST',
     body,
     headers: { ...AUTH('alice-key-1'), ...headers },
@@ -30,7 +24,7 @@ describe('representations', () => {
     expect(created.status).toBe(201);
     expect(created.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(created.body.id).toMatch(new RegExp(`^${ID_PREFIXES.ipPolicy}[0-9A-Za-z]{27}$`));
-    expect(created.body.uri).toBe(`${sandbox.url}/ip_policies/${created.body.id}`);
+    expect(created.body.uri).toBe(`${suite.sandbox.url}/ip_policies/${created.body.id}`);
     expect(created.body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
     expect(created.headers.get('operation-id')).toMatch(/^op_[0-9A-Za-z]{27}$/);
 
@@ -46,14 +40,14 @@ describe('representations', () => {
   });
 
   it('builds uris from a loopback Host header, never from another one', async () => {
-    const port = new URL(sandbox.url).port;
+    const port = new URL(suite.sandbox.url).port;
     const viaLocalhost = apiCaller(`http://localhost:${port}`, 'alice-key-1');
     const listed = await viaLocalhost('GET', '/ip_policies?limit=1');
     expect(listed.body.uri).toBe(`http://localhost:${port}/ip_policies`);
-    const spoofed = await raw(`${sandbox.url}/ip_policies`, {
+    const spoofed = await raw(`${suite.sandbox.url}/ip_policies`, {
       headers: { ...AUTH('alice-key-1'), Host: `evil.example:${port}` },
     });
-    expect(spoofed.body.uri).toBe(`${sandbox.url}/ip_policies`);
+    expect(spoofed.body.uri).toBe(`${suite.sandbox.url}/ip_policies`);
   });
 
   it('uses --base-url for every uri when given', async () => {
@@ -85,7 +79,7 @@ describe('request checks', () => {
     // A string body would get text/plain from fetch; bytes go without a Content-Type.
     const bytes = new TextEncoder().encode('{}');
     expectError(
-      await raw(`${sandbox.url}/ip_policies`, {
+      await raw(`${suite.sandbox.url}/ip_policies`, {
         method: 'POST',
         body: bytes,
         headers: AUTH('alice-key-1'),
@@ -111,10 +105,13 @@ describe('request checks', () => {
     for (const body of ['{', '[]', '"x"', '1', 'null', '{}{}'])
       expectError(await post('/ip_policies', body, json), 'invalidJsonBody');
     expectError(
-      await raw(`${sandbox.url}/ip_policies`, { method: 'POST', headers: AUTH('alice-key-1') }),
+      await raw(`${suite.sandbox.url}/ip_policies`, {
+        method: 'POST',
+        headers: AUTH('alice-key-1'),
+      }),
       'invalidJsonBody',
     );
-    const badUtf8 = await raw(`${sandbox.url}/ip_policies`, {
+    const badUtf8 = await raw(`${suite.sandbox.url}/ip_policies`, {
       method: 'POST',
       body: new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]),
       headers: { ...AUTH('alice-key-1'), ...json },
@@ -211,18 +208,18 @@ describe('request checks', () => {
     });
     // Another account's operation is as absent as its resources.
     expectError(
-      await apiCaller(sandbox.url, 'carol-key-1')('GET', `/_sandbox/operations/${id}`),
+      await apiCaller(suite.sandbox.url, 'carol-key-1')('GET', `/_sandbox/operations/${id}`),
       'notFound',
     );
     expectError(
-      await apiCaller(sandbox.url, 'bob-key-1')('GET', `/_sandbox/operations/${id}`),
+      await apiCaller(suite.sandbox.url, 'bob-key-1')('GET', `/_sandbox/operations/${id}`),
       'unknownApiKey',
     );
   });
 });
 
 function rawHttp(request: string): Promise<string> {
-  const { port } = new URL(sandbox.url);
+  const { port } = new URL(suite.sandbox.url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), '127.0.0.1', () => socket.end(request));
     let out = '';

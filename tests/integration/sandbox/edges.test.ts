@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OAUTH_PROVIDERS, type ROUTE_MODULES } from '../../../shared/api/index.ts';
-import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
-import { apiCaller } from '../../support/sandbox-client.ts';
-import { ACCOUNTS, CA_PEM, expectError } from './support.ts';
+import { CA_PEM, expectError, sandboxForFile } from './support.ts';
 
-let sandbox: Sandbox;
-let api: ReturnType<typeof apiCaller>;
-beforeAll(async () => {
-  sandbox = await startSandbox({ accounts: ACCOUNTS, rateLimit: 'off' });
-  api = apiCaller(sandbox.url, 'alice-key-1');
-});
-afterAll(() => sandbox.close());
+const suite = sandboxForFile();
+const { api } = suite;
 
 const create = async (path: string, body: object = {}) => {
   const reply = await api('POST', path, body);
@@ -28,15 +21,15 @@ describe('TLS edges', () => {
       ip_restriction: { ip_policy_ids: [policy] },
     });
     expect(edge.body).toMatchObject({
-      uri: `${sandbox.url}/edges/tls/${edge.body.id}`,
+      uri: `${suite.sandbox.url}/edges/tls/${edge.body.id}`,
       hostports: ['app.example.com:443'],
       backend: {
         enabled: true,
-        backend: { id: backend, uri: `${sandbox.url}/backends/http_response/${backend}` },
+        backend: { id: backend, uri: `${suite.sandbox.url}/backends/http_response/${backend}` },
       },
       ip_restriction: {
         enabled: true,
-        ip_policies: [{ id: policy, uri: `${sandbox.url}/ip_policies/${policy}` }],
+        ip_policies: [{ id: policy, uri: `${suite.sandbox.url}/ip_policies/${policy}` }],
       },
       mutual_tls: null,
       tls_termination: null,
@@ -117,7 +110,7 @@ describe('TLS edges', () => {
     const put = await api('PUT', `/edges/tls/${id}/backend`, { backend_id: backend });
     expect(put.body).toEqual({
       enabled: true,
-      backend: { id: backend, uri: `${sandbox.url}/backends/http_response/${backend}` },
+      backend: { id: backend, uri: `${suite.sandbox.url}/backends/http_response/${backend}` },
     });
     expect((await api('GET', `/edges/tls/${id}/backend`)).body).toEqual(put.body);
     expect((await api('DELETE', `/edges/tls/${id}/backend`)).status).toBe(204);
@@ -132,7 +125,7 @@ describe('TLS edges', () => {
     expect((await api('DELETE', `/ip_policies/${policy}`)).status).toBe(204);
     const edge = await api('GET', `/edges/tls/${id}`);
     expect(edge.body.ip_restriction.ip_policies).toEqual([
-      { id: policy, uri: `${sandbox.url}/ip_policies/${policy}` },
+      { id: policy, uri: `${suite.sandbox.url}/ip_policies/${policy}` },
     ]);
     // Naming it anew is a reference to nothing.
     expectError(
@@ -149,7 +142,7 @@ describe('HTTPS edges and routes', () => {
       tls_termination: {},
     });
     expect(edge.body).toMatchObject({
-      uri: `${sandbox.url}/edges/https/${edge.body.id}`,
+      uri: `${suite.sandbox.url}/edges/https/${edge.body.id}`,
       tls_termination: { enabled: true, min_version: '1.2' },
       mutual_tls: null,
       routes: [],
@@ -160,7 +153,7 @@ describe('HTTPS edges and routes', () => {
       match: '/',
     });
     expect(r1.body).toMatchObject({ edge_id: id, match: '/', backend: null, oauth: null });
-    expect(r1.body.uri).toBe(`${sandbox.url}/edges/https/${id}/routes/${r1.body.id}`);
+    expect(r1.body.uri).toBe(`${suite.sandbox.url}/edges/https/${id}/routes/${r1.body.id}`);
     const r2 = await api('POST', `/edges/https/${id}/routes`, {
       match_type: 'exact_path',
       match: '/api',

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
+import { SPEC_ROUTE_MODULES } from '../../support/spec.ts';
 import {
   ENDPOINTS,
   ERRORS,
@@ -1081,20 +1082,7 @@ describe('modules: 307 GET of a module not set; PATCH replaces only the named mo
     expect(https).toMatchObject({ mutual_tls: null, tls_termination: null, routes: [] });
     const r = await f.route();
     const route = (await alice('GET', `/edges/https/${r.edge_id}/routes/${r.id}`)).body;
-    for (const m of [
-      'backend',
-      'ip_restriction',
-      'circuit_breaker',
-      'compression',
-      'request_headers',
-      'response_headers',
-      'webhook_verification',
-      'oauth',
-      'saml',
-      'oidc',
-      'websocket_tcp_converter',
-    ])
-      expect(route?.[m], m).toBeNull();
+    for (const m of SPEC_ROUTE_MODULES) expect(route?.[m], m).toBeNull();
     expect(route?.edge_id).toBe(r.edge_id);
   });
 

@@ -2,18 +2,19 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
+import { describe, expect, it } from 'vitest';
 import { apiCaller } from '../../support/sandbox-client.ts';
-import { ACCOUNTS, CA_PEM, expectError, LEAF_PEM, PUBLIC_KEYS, USAGE_CA_PEM } from './support.ts';
+import {
+  CA_PEM,
+  expectError,
+  LEAF_PEM,
+  PUBLIC_KEYS,
+  USAGE_CA_PEM,
+  sandboxForFile,
+} from './support.ts';
 
-let sandbox: Sandbox;
-let api: ReturnType<typeof apiCaller>;
-beforeAll(async () => {
-  sandbox = await startSandbox({ accounts: ACCOUNTS, rateLimit: 'off' });
-  api = apiCaller(sandbox.url, 'alice-key-1');
-});
-afterAll(() => sandbox.close());
+const suite = sandboxForFile();
+const { api } = suite;
 
 function sshKeygenList(certificate: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'burrow-cert-'));
@@ -223,7 +224,7 @@ describe('abuse reports', () => {
   });
 
   it('is refused for accounts without abuse reports (305)', async () => {
-    const carol = apiCaller(sandbox.url, 'carol-key-1');
+    const carol = apiCaller(suite.sandbox.url, 'carol-key-1');
     expectError(
       await carol('POST', '/abuse_reports', { urls: ['https://x.com/'] }),
       'abuseReportsNotEnabled',
@@ -236,7 +237,7 @@ describe('tunnel sessions', () => {
     const listed = await api('GET', '/tunnel_sessions');
     expect(listed.body).toEqual({
       tunnel_sessions: [],
-      uri: `${sandbox.url}/tunnel_sessions`,
+      uri: `${suite.sandbox.url}/tunnel_sessions`,
       next_page_uri: null,
     });
     expectError(await api('GET', '/tunnel_sessions/ts_abc'), 'notFound');

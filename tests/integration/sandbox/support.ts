@@ -1,7 +1,7 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ERRORS, ErrorBody, type ErrorName } from '../../../shared/api/index.ts';
-import type { AccountsFile } from '../../../sandbox/index.ts';
-import type { ApiReply } from '../../support/sandbox-client.ts';
+import { startSandbox, type AccountsFile, type Sandbox } from '../../../sandbox/index.ts';
+import { apiCaller, type ApiReply } from '../../support/sandbox-client.ts';
 
 export { CA_PEM, PUBLIC_KEYS } from '../../unit/shared/api/fixtures.ts';
 
@@ -20,6 +20,31 @@ export const ACCOUNTS: AccountsFile = {
     { name: 'globex', users: [{ id: 'usr_carol', admin: true, api_keys: ['carol-key-1'] }] },
   ],
 };
+
+/**
+ * One sandbox for a test file (ACCOUNTS, no rate limit), started before its tests and closed
+ * after them, and alice's caller. `api` can be taken out at once: it calls whatever caller the
+ * sandbox of the moment has.
+ */
+export function sandboxForFile() {
+  let sandbox: Sandbox | undefined;
+  let caller: ReturnType<typeof apiCaller> | undefined;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ accounts: ACCOUNTS, rateLimit: 'off' });
+    caller = apiCaller(sandbox.url, 'alice-key-1');
+  });
+  afterAll(() => sandbox?.close());
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the sandbox starts in beforeAll');
+    return value;
+  };
+  return {
+    get sandbox(): Sandbox {
+      return started(sandbox);
+    },
+    api: (method: string, path: string, body?: unknown) => started(caller)(method, path, body),
+  };
+}
 
 /** The reply is the API error `name`: its status, its code, and the spec's error shape. */
 export function expectError(reply: ApiReply, name: ErrorName): void {

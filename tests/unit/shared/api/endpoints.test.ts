@@ -1,3 +1,4 @@
+import { SPEC_ROUTE_MODULES } from '../../../support/spec.ts';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -23,7 +24,7 @@ const crud = (path: string) => [
   `PATCH ${path}/{id}`,
   `DELETE ${path}/{id}`,
 ];
-const modules = (parent: string, names: string[]) =>
+const modules = (parent: string, names: readonly string[]) =>
   names.flatMap((m) => [`PUT ${parent}/${m}`, `GET ${parent}/${m}`, `DELETE ${parent}/${m}`]);
 const ROUTE = '/edges/https/{edge_id}/routes/{id}';
 
@@ -48,19 +49,7 @@ const SPEC_OPERATIONS = [
   `GET ${ROUTE}`,
   `PATCH ${ROUTE}`,
   `DELETE ${ROUTE}`,
-  ...modules(ROUTE, [
-    'backend',
-    'ip_restriction',
-    'circuit_breaker',
-    'compression',
-    'request_headers',
-    'response_headers',
-    'webhook_verification',
-    'oauth',
-    'saml',
-    'oidc',
-    'websocket_tcp_converter',
-  ]),
+  ...modules(ROUTE, SPEC_ROUTE_MODULES),
   'GET /tunnel_sessions',
   'GET /tunnel_sessions/{id}',
   'POST /tunnel_sessions/{id}/restart',
