@@ -20,18 +20,14 @@ export const FailoverBackend = z.looseObject({
 export type FailoverBackend = z.output<typeof FailoverBackend>;
 
 /** The child backends in failover order; at least one. */
-const FailoverChildren = z.array(BackendId).min(1);
-
 export const FailoverBackendCreate = z.strictObject({
   ...describedFields,
-  backends: FailoverChildren,
+  backends: z.array(BackendId).min(1),
 });
 export type FailoverBackendCreate = z.input<typeof FailoverBackendCreate>;
 
-export const FailoverBackendUpdate = z.strictObject({
-  ...describedFields,
-  backends: FailoverChildren.optional(),
-});
+/** The create fields, each optional. */
+export const FailoverBackendUpdate = FailoverBackendCreate.partial();
 export type FailoverBackendUpdate = z.input<typeof FailoverBackendUpdate>;
 
 export const FailoverBackendList = listEnvelope('backends', FailoverBackend);
@@ -78,10 +74,8 @@ export type TunnelGroupBackend = z.output<typeof TunnelGroupBackend>;
 export const TunnelGroupBackendCreate = z.strictObject({ ...describedFields, labels: Labels });
 export type TunnelGroupBackendCreate = z.input<typeof TunnelGroupBackendCreate>;
 
-export const TunnelGroupBackendUpdate = z.strictObject({
-  ...describedFields,
-  labels: Labels.optional(),
-});
+/** The create fields, each optional. */
+export const TunnelGroupBackendUpdate = TunnelGroupBackendCreate.partial();
 export type TunnelGroupBackendUpdate = z.input<typeof TunnelGroupBackendUpdate>;
 
 export const TunnelGroupBackendList = listEnvelope('backends', TunnelGroupBackend);

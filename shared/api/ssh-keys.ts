@@ -36,8 +36,9 @@ function wireStrings(blob: Uint8Array): Uint8Array[] | undefined {
   return fields;
 }
 
+// Not String.fromCharCode(...bytes): a blob field can be large enough to overflow the call stack.
 const ascii = (bytes: Uint8Array | undefined) =>
-  bytes ? String.fromCharCode(...bytes) : undefined;
+  bytes ? Array.from(bytes, (b) => String.fromCharCode(b)).join('') : undefined;
 
 /**
  * The key type of a public key in OpenSSH authorized_keys format (`<algorithm> <base64> [comment]`),

@@ -1,4 +1,3 @@
-import { SPEC_ROUTE_MODULES } from '../../../support/spec.ts';
 import { describe, expect, it } from 'vitest';
 import { moduleBlockedByUpstreamTermination } from '../../../../shared/api/edge-modules.ts';
 import { parseHostport } from '../../../../shared/api/hosts.ts';
@@ -23,6 +22,7 @@ import {
   TLSEdgeList,
   TLSEdgeUpdate,
 } from '../../../../shared/api/tls-edges.ts';
+import { SPEC_ROUTE_MODULES } from '../../../support/spec.ts';
 import { expectAccepted, expectRejected } from './expect-validation.ts';
 import { listOf, ref, resource } from './fixtures.ts';
 

@@ -1,4 +1,3 @@
-import { SPEC_ROUTE_MODULES } from '../../../support/spec.ts';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -16,6 +15,7 @@ import { TUNNEL_SESSION_COMMANDS } from '../../../../shared/api/tunnel-sessions.
 import { ROUTE_MODULES } from '../../../../shared/api/https-edge-routes.ts';
 import { HTTPS_EDGE_MODULES } from '../../../../shared/api/https-edges.ts';
 import { TLS_EDGE_MODULES } from '../../../../shared/api/tls-edges.ts';
+import { SPEC_ROUTE_MODULES } from '../../../support/spec.ts';
 
 const crud = (path: string) => [
   `POST ${path}`,

@@ -20,6 +20,7 @@ import {
   HTTPResponseBackendUpdate,
   TunnelGroupBackend,
   TunnelGroupBackendCreate,
+  TunnelGroupBackendUpdate,
 } from '../../../../shared/api/backends.ts';
 import {
   CertificateAuthority,
@@ -272,6 +273,8 @@ describe('backends', () => {
     expect(expectAccepted(FailoverBackendUpdate, { description: 'x' })).toEqual({
       description: 'x',
     });
+    expectRejected(FailoverBackendUpdate, { backends: [] }, 'invalidValue', 'backends');
+    expectRejected(FailoverBackendUpdate, { labels: {} }, 'unknownField', 'labels');
     const failover = { ...resource('/backends/failover', 'bkdfo_1'), backends: ['bkdtg_1'] };
     expect(FailoverBackend.parse(failover)).toEqual(failover);
   });
@@ -323,6 +326,10 @@ describe('backends', () => {
       'invalidValue',
       'labels.env',
     );
+    expect(expectAccepted(TunnelGroupBackendUpdate, { description: 'x' })).toEqual({
+      description: 'x',
+    });
+    expectRejected(TunnelGroupBackendUpdate, { labels: {} }, 'invalidValue', 'labels');
     const group = {
       ...resource('/backends/tunnel_group', 'bkdtg_1'),
       labels: { env: 'prod' },

@@ -71,6 +71,13 @@ describe('sshPublicKeyType', () => {
     expect(sshPublicKeyType(line)).toBeUndefined();
   });
 
+  it('refuses, without throwing, a blob whose first field is huge', () => {
+    const size = 500_000;
+    const blob = Buffer.alloc(4 + size, 'a');
+    blob.writeUInt32BE(size, 0);
+    expect(sshPublicKeyType(`ssh-ed25519 ${blob.toString('base64')}`)).toBeUndefined();
+  });
+
   it('knows the three key types', () => {
     expect(SshKeyType.options).toEqual(['rsa', 'ecdsa', 'ed25519']);
     expect(SshKeyType.safeParse('dsa').success).toBe(false);
