@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { APP_ORIGIN } from '../core/ipc/sender.ts';
 import { CONTENT_SECURITY_POLICY } from '../core/security/csp.ts';
+import { resolveUnder } from '../core/security/paths.ts';
 
 const SCHEME = new URL(APP_ORIGIN).protocol.slice(0, -1);
 
@@ -20,11 +21,8 @@ export function registerAppScheme(): void {
 export function serveRenderer(rendererDir: string): void {
   const root = path.resolve(rendererDir);
   protocol.handle(SCHEME, (request) => {
-    const { pathname } = new URL(request.url);
-    const file = path.resolve(root, `.${decodeURIComponent(pathname)}`);
-    if (file !== root && !file.startsWith(root + path.sep)) {
-      return new Response('not found', { status: 404 });
-    }
+    const file = resolveUnder(root, new URL(request.url).pathname);
+    if (file === undefined) return new Response('not found', { status: 404 });
     return net.fetch(pathToFileURL(file).toString());
   });
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {

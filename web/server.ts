@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { dispatchIpc, type IpcHandlers } from '../core/ipc/dispatch.ts';
 import { CONTENT_SECURITY_POLICY } from '../core/security/csp.ts';
+import { resolveUnder } from '../core/security/paths.ts';
 import type { IpcReply } from '../shared/ipc/bridge.ts';
 
 export interface WebServerOptions {
@@ -53,16 +54,20 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const token = options.token ?? randomBytes(24).toString('base64url');
   const root = path.resolve(options.rendererDir);
   let origin = '';
+  let host = '';
 
   const server = createServer((request, response) => {
     handle(request, response).catch(() => send(response, 500, 'text/plain', 'internal error'));
   });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (request.headers.host !== new URL(origin).host) {
+    if (request.headers.host !== host) {
       return send(response, 421, 'text/plain', 'wrong host');
     }
-    const { pathname } = new URL(request.url ?? '/', origin);
+    // A target such as `//` does not parse as a path on this origin.
+    const target = request.url ?? '/';
+    if (!URL.canParse(target, origin)) return send(response, 400, 'text/plain', 'bad path');
+    const { pathname } = new URL(target, origin);
     if (pathname === '/ipc/invoke') return invoke(request, response);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.setHeader('Allow', 'GET, HEAD');
@@ -96,14 +101,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   }
 
   async function serveFile(pathname: string, response: ServerResponse): Promise<void> {
-    let file: string;
-    try {
-      file = path.resolve(root, `.${decodeURIComponent(pathname)}`);
-    } catch {
-      return send(response, 400, 'text/plain', 'bad path');
-    }
-    const type = CONTENT_TYPES[path.extname(file)];
-    if (!file.startsWith(root + path.sep) || !type) {
+    const file = resolveUnder(root, pathname);
+    const type = file === undefined ? undefined : CONTENT_TYPES[path.extname(file)];
+    if (file === undefined || !type) {
       return send(response, 404, 'text/plain', 'not found');
     }
     try {
@@ -118,7 +118,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
+  host = `127.0.0.1:${port}`;
+  origin = `http://${host}`;
   return {
     url: `${origin}/#token=${token}`,
     origin,

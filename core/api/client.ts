@@ -82,10 +82,9 @@ type AnyRequest = {
   readonly query?: ListParams | undefined;
 } & CallOptions;
 
-const PATH_PARAM = /\{(\w+)\}/g;
-
+/** The path's parameter names in path order, which the facade's positional arguments follow. */
 function pathParamNames(path: string): string[] {
-  return [...path.matchAll(PATH_PARAM)].map((m) => m[1] ?? '');
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
 }
 
 function seconds(ms: number): string {
@@ -200,7 +199,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   function urlOf(e: AnyEndpoint, request: AnyRequest): URL {
     const params = request.params ?? {};
-    for (const name of pathParamNames(e.path))
+    for (const name of Object.keys(e.pathParams))
       if (!params[name]) throw new TypeError(`${e.name}: path parameter "${name}" is missing`);
     const url = new URL(`${basePath}${endpointPath(e.name, params)}`, transport.base.origin);
     const { limit, before_id } = request.query ?? {};

@@ -55,10 +55,47 @@ describe('browser-mode server', () => {
     '/%E0%A4%A',
     '/nope.js',
     '/assets',
+    '//',
+    '//evil.example/secret.txt',
   ])('refuses %s', async (p) => {
     const reply = await request(`${server.origin}${p}`);
     expect([400, 404]).toContain(reply.statusCode);
     expect(await reply.body.text()).not.toContain('secret');
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const reply = await request(`${server.origin}/index.html`, { method: 'HEAD' });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(Number(reply.headers['content-length'])).toBeGreaterThan(0);
+    expect(await reply.body.text()).toBe('');
+  });
+
+  it.each([
+    ['POST', '/index.html', 'GET, HEAD'],
+    ['DELETE', '/assets/app.js', 'GET, HEAD'],
+    ['GET', '/ipc/invoke', 'POST'],
+  ])('refuses %s %s with the methods it allows', async (method, p, allow) => {
+    const reply = await request(`${server.origin}${p}`, {
+      method,
+      body: method === 'GET' ? null : '{}',
+    });
+    expect(reply.statusCode).toBe(405);
+    expect(reply.headers['allow']).toBe(allow);
+    await reply.body.dump();
+  });
+
+  it('refuses a huge header and goes on serving', async () => {
+    const reply = await request(`${server.origin}/`, {
+      headers: { 'x-big': 'x'.repeat(64 << 10) },
+    }).catch(() => undefined);
+    if (reply) {
+      expect(reply.statusCode).toBe(431);
+      await reply.body.dump();
+    }
+    const after = await request(`${server.origin}/`);
+    expect(after.statusCode).toBe(200);
+    await after.body.dump();
   });
 
   it('answers a call that carries the token', async () => {
@@ -87,6 +124,9 @@ describe('browser-mode server', () => {
     'null',
     '{"name": "no.such.call", "args": []}',
     '{"name": "app.info", "args": [1]}',
+    '{"name": "app.info", "args": {}}',
+    '{"name": "app.info", "args": "[]"}',
+    '{"name": "app.info"}',
   ])('answers the malformed call %s with an error reply', async (body) => {
     const reply = await invoke(body);
     expect(reply.statusCode).toBe(200);
