@@ -12,7 +12,7 @@ export const DEFAULT_ABUSE_REVIEW_DELAY_MS = 30_000;
 /** setTimeout's limit; a longer delay would silently fire at once. */
 export const MAX_ABUSE_REVIEW_DELAY_MS = 2 ** 31 - 1;
 
-export function checkAbuseReviewDelay(ms: number): number {
+function checkAbuseReviewDelay(ms: number): number {
   if (!Number.isInteger(ms) || ms < 0 || ms > MAX_ABUSE_REVIEW_DELAY_MS)
     throw new Error(
       `abuseReviewDelayMs must be an integer from 0 to ${MAX_ABUSE_REVIEW_DELAY_MS}, not ${ms}`,

@@ -12,7 +12,7 @@ import type { Account } from '../store/account.ts';
 import { newId } from '../store/ids.ts';
 import type { SSHCredentialRecord } from '../store/records.ts';
 import type { AgentControl, SessionRegistry, TunnelSessionRecord } from '../store/sessions.ts';
-import { DEFAULT_REGION } from '../tunnel/protocol.ts';
+import { DEFAULT_REGION, sessionIp } from '../tunnel/protocol.ts';
 import { decideBind, formatHost, resolveBind, type Bind } from './binds.ts';
 import { credentialForKey, verifyKeySignature, type KeyHolder } from './credentials.ts';
 
@@ -49,8 +49,7 @@ export type Peer = { readonly ip: string; readonly software: string; readonly os
 export function peerOf(info: ClientInfo): Peer {
   const { software } = info.header.versions;
   return {
-    // A dual-stack listener reports IPv4 clients as IPv4-mapped IPv6; the session shows the IPv4.
-    ip: info.ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, ''),
+    ip: sessionIp(info.ip),
     software,
     os: osOf(`${software} ${info.header.comments}`),
   };

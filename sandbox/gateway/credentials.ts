@@ -1,4 +1,5 @@
 import ssh2 from 'ssh2';
+import { authorizedKeyFields } from '../ssh/keys.ts';
 import type { Account } from '../store/account.ts';
 import type { SSHCredentialRecord } from '../store/records.ts';
 
@@ -7,11 +8,6 @@ export type KeyHolder = { readonly account: Account; readonly credential: SSHCre
 export type KeyLookup =
   | { readonly found: true; readonly holder: KeyHolder }
   | { readonly found: false; readonly reason: 'unknown' | 'ambiguous' };
-
-/** The key blob of an authorized_keys line: the base64 field decoded, which includes its type. */
-function blobOf(publicKey: string): Buffer {
-  return Buffer.from(publicKey.trim().split(/\s+/)[1] ?? '', 'base64');
-}
 
 /**
  * The SSH credential whose public key is `blob` (the SSH wire form, type included). A scan, not an
@@ -26,7 +22,7 @@ export function credentialForKey(accounts: Iterable<Account>, blob: Buffer): Key
   let holder: KeyHolder | undefined;
   for (const account of accounts) {
     for (const credential of account.collections.sshCredential.values()) {
-      if (!blobOf(credential.public_key).equals(blob)) continue;
+      if (!authorizedKeyFields(credential.public_key).blob.equals(blob)) continue;
       if (!holder) holder = { account, credential };
       else if (holder.account !== account) return { found: false, reason: 'ambiguous' };
       // values() is oldest first, so the first match of the account is its oldest.

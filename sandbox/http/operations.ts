@@ -1,5 +1,4 @@
-import { ID_PREFIXES } from '../../shared/api/index.ts';
-import { randomBase62 } from '../store/ids.ts';
+import { newId } from '../store/ids.ts';
 
 export type OperationRecord = {
   readonly operation_id: string;
@@ -19,7 +18,7 @@ export class OperationLog {
   private readonly records = new Map<string, OperationRecord>();
 
   newId(): string {
-    return ID_PREFIXES.operation + randomBase62(27);
+    return newId('operation');
   }
 
   record(op: OperationRecord): void {

@@ -1,10 +1,9 @@
 import type { AbuseReportHostname, ParsedBodyOf } from '../../shared/api/index.ts';
 import { ApiError } from '../http/api-error.ts';
-import { newId } from '../store/ids.ts';
 import type { AbuseReportRecord } from '../store/records.ts';
 import type { Ctx, Handler } from './context.ts';
-import { mustGet } from './crud.ts';
-import { now, uriOf } from './render.ts';
+import { mustGet, newDescribed } from './crud.ts';
+import { describedFields } from './render.ts';
 
 /**
  * Where a new report goes for review. The review (which moves hostnames to BANNED, UNBANNED or
@@ -17,10 +16,7 @@ export interface AbuseReview {
 
 function render(record: AbuseReportRecord, base: string) {
   return {
-    id: record.id,
-    uri: uriOf(base, record.id),
-    created_at: record.created_at,
-    ...(record.metadata !== undefined && { metadata: record.metadata }),
+    ...describedFields(record, base),
     urls: record.urls,
     status: record.status,
     hostnames: record.hostnames,
@@ -39,9 +35,7 @@ export const abuseReportHandlers: Record<string, Handler> = {
       throw new ApiError('abuseReportsNotEnabled', 'this account may not file abuse reports');
     const body = ctx.body as ParsedBodyOf<'abuseReports.create'>;
     const record: AbuseReportRecord = {
-      id: newId('abuseReport'),
-      created_at: now(),
-      ...(body.metadata !== undefined && { metadata: body.metadata }),
+      ...newDescribed('abuseReport', { metadata: body.metadata }),
       urls: body.urls,
       status: 'PENDING',
       hostnames: hostnamesOf(body.urls),

@@ -10,7 +10,7 @@ export const INGRESS_REGIONS = ['us', 'eu', 'ap', 'au', 'sa', 'jp', 'in'] as con
  * Four name servers per domain, stable for a domain (so that recreating an ingress asks for the
  * same NS records), under a reserved TLD so that nothing real is ever delegated.
  */
-export function nsTargets(domain: string): string[] {
+function nsTargets(domain: string): string[] {
   const digest = createHash('sha256').update(domain.toLowerCase()).digest();
   return [0, 1, 2, 3].map(
     (i) => `ns-${(digest.readUInt16BE(i * 2) % 2048) + 1}.dns-${i + 1}.sandbox.invalid`,

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '../../shared/api/index.ts';
+import { ENDPOINTS, type IdKind } from '../../shared/api/index.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { Account } from '../store/account.ts';
 import type { Described, RecordOf, StoredKind } from '../store/records.ts';
@@ -39,6 +39,19 @@ export function notFound(id: string): ApiError {
   return new ApiError('notFound', `no resource with id "${id}"`);
 }
 
+/** The id, created_at, description and metadata of a new record of `kind`, from its create body. */
+export function newDescribed(
+  kind: IdKind,
+  body: { readonly description?: string | undefined; readonly metadata?: string | undefined },
+): Described {
+  return {
+    id: newId(kind),
+    created_at: now(),
+    ...(body.description !== undefined && { description: body.description }),
+    ...(body.metadata !== undefined && { metadata: body.metadata }),
+  };
+}
+
 /** The record the path's `id` names, in the caller's account; another account's is just as absent. */
 export function mustGet<K extends StoredKind>(account: Account, kind: K, id: string): RecordOf[K] {
   const record = account.collections[kind].get(id);
@@ -55,13 +68,7 @@ export function crud<K extends StoredKind, Create extends object, Update extends
   const collection = (ctx: Ctx) => ctx.account.collections[kind];
   return {
     [`${group}.create`]: async (ctx: Ctx) => {
-      const body = ctx.body as Create & { description?: string; metadata?: string };
-      const fields: Described = {
-        id: newId(kind),
-        created_at: now(),
-        ...(body.description !== undefined && { description: body.description }),
-        ...(body.metadata !== undefined && { metadata: body.metadata }),
-      };
+      const fields = newDescribed(kind, ctx.body as { description?: string; metadata?: string });
       const made = await spec.create(ctx as Ctx<Create>, fields);
       const { record, shownOnce } =
         'shownOnce' in made

@@ -8,7 +8,6 @@ import {
 } from '../../shared/api/index.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { Account } from '../store/account.ts';
-import { newId } from '../store/ids.ts';
 import type {
   HTTPSEdgeRecord,
   HTTPSEdgeRouteRecord,
@@ -16,10 +15,10 @@ import type {
   TLSTerminationModule,
 } from '../store/records.ts';
 import type { Ctx, Handler } from './context.ts';
-import { crud, mustGet, notFound } from './crud.ts';
+import { crud, mustGet, newDescribed, notFound } from './crud.ts';
 import { moduleHandlers, storeNamedModules } from './edge-modules.ts';
 import { renderAtEdgeTermination, renderModule, type RouteSite } from './modules.ts';
-import { now, patch, uriOf } from './render.ts';
+import { describedFields, patch } from './render.ts';
 
 const EDGE_MODULES = Object.keys(HTTPS_EDGE_MODULES);
 const ROUTE_MODULE_NAMES = Object.keys(ROUTE_MODULES) as (keyof RouteModules)[];
@@ -39,13 +38,10 @@ function renderRoute(route: HTTPSEdgeRouteRecord, edge: HTTPSEdgeRecord, base: s
   const modules = Object.fromEntries(
     ROUTE_MODULE_NAMES.map((m) => [m, renderModule(m, route[m], base, site)]),
   );
+  const uri = base + endpointPath('httpsEdgeRoutes.get', { edge_id: route.edge_id, id: route.id });
   return {
     edge_id: route.edge_id,
-    id: route.id,
-    uri: base + endpointPath('httpsEdgeRoutes.get', { edge_id: route.edge_id, id: route.id }),
-    created_at: route.created_at,
-    ...(route.description !== undefined && { description: route.description }),
-    ...(route.metadata !== undefined && { metadata: route.metadata }),
+    ...describedFields(route, base, uri),
     match_type: route.match_type,
     match: route.match,
     ...modules,
@@ -54,11 +50,7 @@ function renderRoute(route: HTTPSEdgeRouteRecord, edge: HTTPSEdgeRecord, base: s
 
 function renderEdge(edge: HTTPSEdgeRecord, base: string, account: Account) {
   return {
-    id: edge.id,
-    uri: uriOf(base, edge.id),
-    created_at: edge.created_at,
-    ...(edge.description !== undefined && { description: edge.description }),
-    ...(edge.metadata !== undefined && { metadata: edge.metadata }),
+    ...describedFields(edge, base),
     hostports: edge.hostports,
     mutual_tls: renderModule('mutual_tls', edge.mutual_tls, base),
     tls_termination: renderAtEdgeTermination(edge.tls_termination),
@@ -148,10 +140,7 @@ const routeHandlers: Record<string, Handler> = {
     const edge = loadEdge(ctx, 'edge_id');
     checkMatchFree(ctx.account, edge, body.match);
     const route: HTTPSEdgeRouteRecord = {
-      id: newId('httpsEdgeRoute'),
-      created_at: now(),
-      ...(body.description !== undefined && { description: body.description }),
-      ...(body.metadata !== undefined && { metadata: body.metadata }),
+      ...newDescribed('httpsEdgeRoute', body),
       edge_id: edge.id,
       match_type: body.match_type,
       match: body.match,

@@ -26,7 +26,7 @@ export function requireReferences(account: Account, ids: readonly string[], fiel
  * their backend and mutual TLS modules, failover backends by their children, SSH certificates by
  * their authority. IP policies are never held: a deleted one acts as an empty policy.
  */
-export function firstReferrer(account: Account, id: string): string | undefined {
+function firstReferrer(account: Account, id: string): string | undefined {
   const c = account.collections;
   for (const edge of c.tlsEdge.values())
     if (edge.backend?.backend_id === id || edge.mutual_tls?.certificate_authority_ids.includes(id))

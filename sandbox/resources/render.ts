@@ -21,7 +21,7 @@ export const GET_ENDPOINT_BY_KIND: ReadonlyMap<IdKind, AnyEndpoint> = new Map(
   }),
 );
 
-/** The full URL of a resource; routes, which live under their edge, pass their path. */
+/** The full URL of a top-level resource; routes live under their edge and build their own. */
 export function uriOf(base: string, id: string): string {
   const kind = idKindOf(id);
   const get = kind && GET_ENDPOINT_BY_KIND.get(kind);
@@ -34,11 +34,14 @@ export function refOf(base: string, id: string): Ref {
   return { id, uri: uriOf(base, id) };
 }
 
-/** id, uri, created_at, description and metadata, in that order, as every representation starts. */
-export function describedFields(record: Described, base: string) {
+/**
+ * id, uri, created_at, description and metadata, in that order, as every representation starts.
+ * Routes, whose path is under their edge, pass their own uri.
+ */
+export function describedFields(record: Described, base: string, uri = uriOf(base, record.id)) {
   return {
     id: record.id,
-    uri: uriOf(base, record.id),
+    uri,
     created_at: record.created_at,
     ...(record.description !== undefined && { description: record.description }),
     ...(record.metadata !== undefined && { metadata: record.metadata }),

@@ -137,14 +137,20 @@ function ecdsaKey(curveName: string, point: Buffer): KeyObject {
   }
 }
 
+/** The algorithm and the key blob (the base64 field decoded, its type included) of an authorized_keys line. */
+export function authorizedKeyFields(line: string): { algorithm: string; blob: Buffer } {
+  const [algorithm = '', encoded = ''] = line.trim().split(/\s+/);
+  return { algorithm, blob: Buffer.from(encoded, 'base64') };
+}
+
 /**
  * A KeyObject from an authorized_keys line. The shared schema checked its shape; this checks
  * what only key arithmetic can (RSA sizes, points on their curve) and throws InvalidSshKey.
  */
 export function parseSshPublicKey(line: string): KeyObject {
-  const [algorithm = '', encoded = ''] = line.trim().split(/\s+/);
+  const { algorithm, blob } = authorizedKeyFields(line);
   try {
-    const r = new WireReader(Buffer.from(encoded, 'base64'));
+    const r = new WireReader(blob);
     if (r.string().toString() !== algorithm) throw new InvalidSshKey('algorithm mismatch');
     if (algorithm === 'ssh-ed25519')
       return createPublicKey({

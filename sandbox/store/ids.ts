@@ -7,7 +7,7 @@ const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const UNBIASED_LIMIT = 248;
 
 /** `length` characters of base62 from the CSPRNG. */
-export function randomBase62(length: number): string {
+function randomBase62(length: number): string {
   let out = '';
   while (out.length < length) {
     for (const byte of randomBytes(length + 8)) {

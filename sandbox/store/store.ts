@@ -55,7 +55,7 @@ export class Store {
   }
 
   isAgentToken(secret: string): boolean {
-    return this.tokens.has(sha256Hex(secret));
+    return this.credentialByToken(secret) !== undefined;
   }
 
   /** The tunnel credential an agent authtoken belongs to, if any. */

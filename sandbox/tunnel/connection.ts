@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
 import type { ErrorName, TunnelSessionCommandName } from '../../shared/api/index.ts';
+import { now } from '../resources/render.ts';
 import { newId } from '../store/ids.ts';
 import type { AgentControl } from '../store/sessions.ts';
 import type { Store } from '../store/store.ts';
@@ -10,6 +11,7 @@ import {
   CLOSE,
   DEFAULT_REGION,
   parseMessage,
+  sessionIp,
   type Refused,
   type Result,
   type ServerMessage,
@@ -36,12 +38,6 @@ function closeReason(text: string): string {
         .subarray(0, 120)
         .toString()
         .replace(/\uFFFD*$/, '')}...`;
-}
-
-/** The peer's address as the API shows it: IPv4 clients of a dual-stack socket without `::ffff:`. */
-function sourceIp(request: IncomingMessage): string {
-  const address = request.socket.remoteAddress ?? '';
-  return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
 }
 
 /**
@@ -127,11 +123,11 @@ export class AgentConnection implements AgentControl {
           id,
           agent_version: message.version,
           credential_id: admitted.credentialId,
-          ip: sourceIp(this.request),
+          ip: sessionIp(this.request.socket.remoteAddress ?? ''),
           ...(message.metadata !== undefined && { metadata: message.metadata }),
           os: message.os,
           region: message.region ?? DEFAULT_REGION,
-          started_at: new Date().toISOString(),
+          started_at: now(),
           transport: 'service/v2',
         },
         this,

@@ -26,6 +26,11 @@ export type AgentOs = (typeof AGENT_OSES)[number];
 
 export const DEFAULT_REGION = 'us';
 
+/** A peer's address as its session shows it: a dual-stack socket's IPv4-mapped IPv6 as the IPv4. */
+export function sessionIp(address: string): string {
+  return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+}
+
 /** The command failures an agent reports itself: it alone knows its OS and its update state. */
 export const AGENT_COMMAND_ERRORS = [
   'restartUnsupportedOnWindows',

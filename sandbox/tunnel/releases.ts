@@ -20,7 +20,7 @@ function parts(version: string): [number, number, number] {
   return [Number(major), Number(minor), Number(patch)];
 }
 
-export function compareVersions(a: string, b: string): number {
+function compareVersions(a: string, b: string): number {
   const [pa, pb] = [parts(a), parts(b)];
   for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) return (pa[i] ?? 0) - (pb[i] ?? 0);
   return 0;

@@ -12,6 +12,7 @@ import { credentialForKey, verifyKeySignature } from '../../../sandbox/gateway/c
 import { osOf } from '../../../sandbox/gateway/connection.ts';
 import { hostKeyPath, loadHostKey } from '../../../sandbox/gateway/host-key.ts';
 import { Account } from '../../../sandbox/store/account.ts';
+import { sessionIp } from '../../../sandbox/tunnel/protocol.ts';
 import { removeDir, tempDir } from '../../support/openssh.ts';
 
 const named = (host: string, port: number): Bind => ({ host, port, assigned: false });
@@ -125,6 +126,15 @@ describe('osOf', () => {
     expect(osOf('OpenSSH_8.9p1 Ubuntu-3ubuntu0.6')).toBe('linux');
     expect(osOf('OpenSSH_for_Windows_8.1 ')).toBe('windows');
     expect(osOf('OpenSSH_9.6 ')).toBe('unknown');
+  });
+});
+
+describe('sessionIp', () => {
+  it('shows an IPv4-mapped IPv6 peer as its IPv4 and leaves other addresses alone', () => {
+    expect(sessionIp('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(sessionIp('192.0.2.7')).toBe('192.0.2.7');
+    expect(sessionIp('2001:db8::1')).toBe('2001:db8::1');
+    expect(sessionIp('::ffff:c000:207')).toBe('::ffff:c000:207');
   });
 });
 
