@@ -1,7 +1,10 @@
 import { app, BrowserWindow } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createIpcHandlers } from '../core/ipc/handlers.ts';
+import Store from 'electron-store';
+import { createBurrow, type Burrow } from '../core/app.ts';
+import { osKeychain } from '../core/profiles/keychain.ts';
+import { startEmbeddedSandbox } from '../sandbox/embedded.ts';
 import { registerIpc } from './ipc.ts';
 import { registerAppScheme, serveRenderer } from './protocol.ts';
 import { createMainWindow } from './windows.ts';
@@ -17,13 +20,30 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
-  void app.whenReady().then(() => {
+  let burrow: Burrow | undefined;
+  void app.whenReady().then(async () => {
     serveRenderer(rendererDir);
-    registerIpc(createIpcHandlers({ version: app.getVersion(), shell: 'electron' }));
+    burrow = await createBurrow({
+      version: app.getVersion(),
+      shell: 'electron',
+      dataDir: app.getPath('userData'),
+      store: new Store<Record<string, unknown>>({ name: 'settings' }),
+      secrets: await osKeychain(),
+      startLocalSandbox: startEmbeddedSandbox,
+    });
+    registerIpc(burrow.implementation, burrow.events);
     createMainWindow(preloadPath);
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createMainWindow(preloadPath);
     });
+  });
+  // The embedded sandbox and its agents stop with the app; quitting waits for them once.
+  let closing = false;
+  app.on('before-quit', (event) => {
+    if (closing || !burrow) return;
+    closing = true;
+    event.preventDefault();
+    void burrow.close().finally(() => app.quit());
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();

@@ -5,20 +5,26 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createIpcHandlers } from '../core/ipc/handlers.ts';
+import { createBurrow } from '../core/app.ts';
+import { defaultDataDir } from '../core/paths.ts';
+import { osKeychain } from '../core/profiles/keychain.ts';
+import { openConfStore } from '../core/settings/store.ts';
+import { startEmbeddedSandbox } from '../sandbox/embedded.ts';
 import { startWebServer } from './server.ts';
 
-const usage = 'usage: npm run web -- [--port N]';
+const usage = 'usage: npm run web -- [--port N] [--data-dir DIR]';
 
 let port: number;
+let dataDir: string;
 try {
   const { values } = parseArgs({
-    options: { port: { type: 'string', default: '0' } },
+    options: { port: { type: 'string', default: '0' }, 'data-dir': { type: 'string' } },
     strict: true,
   });
   port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`bad --port ${values.port}`);
+  dataDir = values['data-dir'] ?? defaultDataDir();
 } catch (error) {
   console.error(`burrow web: ${error instanceof Error ? error.message : String(error)}\n${usage}`);
   process.exit(2);
@@ -29,13 +35,24 @@ const { version } = JSON.parse(
 ) as {
   version: string;
 };
+const burrow = await createBurrow({
+  version,
+  shell: 'browser',
+  dataDir,
+  store: await openConfStore(dataDir),
+  secrets: await osKeychain(),
+  startLocalSandbox: startEmbeddedSandbox,
+});
 const server = await startWebServer({
   rendererDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
-  handlers: createIpcHandlers({ version, shell: 'browser' }),
+  implementation: burrow.implementation,
+  events: burrow.events,
   port,
 });
 console.log(`Burrow is running in browser mode. Open ${server.url}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void server.close().then(() => process.exit(0)));
+  process.once(signal, () => {
+    void Promise.all([server.close(), burrow.close()]).then(() => process.exit(0));
+  });
 }

@@ -1,12 +1,11 @@
 import type {
-  AnyEndpoint,
   BodyOf,
   EndpointName,
   EndpointOf,
-  PathParamsOf,
   ResponseOf,
 } from '../../shared/api/endpoints.ts';
 import type { ListParams } from '../../shared/api/list.ts';
+import type { AllOptional, ApiRequest, ItemOf, ListName } from '../../shared/api/requests.ts';
 import type { Priority } from './governor.ts';
 import type { ListPage, ProgressCallback } from './paginate.ts';
 
@@ -21,32 +20,10 @@ export type CallOptions = {
   readonly priority?: Priority | undefined;
 };
 
-export type ListName = Extract<AnyEndpoint, { readonly listKey: string }>['name'];
-export type ItemOf<N extends ListName> =
-  ResponseOf<N> extends Readonly<Record<EndpointOf<N>['listKey'], readonly (infer T)[]>>
-    ? T
-    : never;
-
-/** True when every field of a body may be left out (a command's `{}`, an IP policy's create). */
-type AllOptional<T> = Record<never, never> extends T ? true : false;
-
-type ParamsPart<N extends EndpointName> = keyof PathParamsOf<N> extends never
-  ? { readonly params?: undefined }
-  : { readonly params: PathParamsOf<N> };
-type BodyPart<N extends EndpointName> = EndpointOf<N>['body'] extends null
-  ? { readonly body?: undefined }
-  : AllOptional<BodyOf<N>> extends true
-    ? { readonly body?: BodyOf<N> }
-    : { readonly body: BodyOf<N> };
-type QueryPart<N extends EndpointName> = N extends ListName
-  ? { readonly query?: ListParams }
-  : { readonly query?: undefined };
+export type { ItemOf, ListName } from '../../shared/api/requests.ts';
 
 /** `client.call(name, request)`: path parameters by name, the body, list query and options. */
-export type CallRequest<N extends EndpointName> = ParamsPart<N> &
-  BodyPart<N> &
-  QueryPart<N> &
-  CallOptions;
+export type CallRequest<N extends EndpointName> = ApiRequest<N> & CallOptions;
 export type CallArgs<N extends EndpointName> =
   object extends CallRequest<N> ? [request?: CallRequest<N>] : [request: CallRequest<N>];
 

@@ -1,7 +1,7 @@
 import { mount } from 'svelte';
 import type { Bridge } from '../../shared/ipc/bridge.ts';
 import App from './App.svelte';
-import { createHttpBridge, takeToken } from './lib/http-bridge.ts';
+import { createHttpBridge, exchangeToken } from './lib/http-bridge.ts';
 import './app.css';
 
 declare global {
@@ -11,11 +11,19 @@ declare global {
   }
 }
 
-function findBridge(): Bridge | undefined {
-  if (window.burrow) return window.burrow;
-  const token = takeToken(window.location, window.history, window.sessionStorage);
-  return token ? createHttpBridge(token) : undefined;
+async function findBridge(): Promise<{ bridge?: Bridge; failure?: string }> {
+  if (window.burrow) return { bridge: window.burrow };
+  if (window.location.protocol !== 'http:') return {};
+  try {
+    await exchangeToken(window.location, window.history);
+    return { bridge: createHttpBridge() };
+  } catch (error) {
+    return { failure: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 const target = document.getElementById('app');
-if (target) mount(App, { target, props: { bridge: findBridge() } });
+if (target) {
+  const found = await findBridge();
+  mount(App, { target, props: found });
+}

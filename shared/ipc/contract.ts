@@ -1,9 +1,20 @@
 import { z } from 'zod';
+import { API_CALLS, type ApiCallTypes } from './api-calls.ts';
+import {
+  Profile,
+  ProfileDraft,
+  ProfileId,
+  ProfileName,
+  ApiKeyInput,
+  ProfilesState,
+} from './profiles.ts';
+import { Settings, SettingsPatch } from './settings.ts';
 
 /**
  * The one list of calls the renderer may make and events it may receive. Electron IPC (in the
  * app) and HTTP + server-sent events (browser mode) both carry exactly this list, and core/
  * checks every argument against these schemas before it acts: the renderer is untrusted input.
+ * The API key goes in (`profiles.add`, `profiles.changeKey`) and never comes back out.
  */
 export const AppInfo = z.object({
   name: z.string(),
@@ -13,27 +24,104 @@ export const AppInfo = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
-export const ipcCalls = {
+/** The rolling window of the active profile's key, as the header shows it. */
+export const GovernorState = z.object({
+  profileId: ProfileId,
+  capacity: z.int(),
+  windowMs: z.int(),
+  used: z.int(),
+  remaining: z.int(),
+  queued: z.object({ interactive: z.int(), background: z.int() }),
+  /** While the service refuses with 429: when the shared cool-down ends (epoch ms). */
+  coolingDownUntil: z.number().nullable(),
+});
+export type GovernorState = z.infer<typeof GovernorState>;
+
+export const appCalls = {
   'app.info': { args: z.tuple([]), result: AppInfo },
+  'profiles.state': { args: z.tuple([]), result: ProfilesState },
+  /** Tries the key against the address first; nothing is saved unless the API accepts it. */
+  'profiles.add': { args: z.tuple([ProfileDraft]), result: Profile },
+  'profiles.rename': { args: z.tuple([ProfileId, ProfileName]), result: Profile },
+  'profiles.changeKey': { args: z.tuple([ProfileId, ApiKeyInput]), result: Profile },
+  'profiles.switch': { args: z.tuple([ProfileId]), result: ProfilesState },
+  'profiles.remove': { args: z.tuple([ProfileId]), result: ProfilesState },
+  /** Creates (or re-creates) the Local sandbox profile and starts it. */
+  'profiles.createLocal': { args: z.tuple([]), result: Profile },
+  'settings.get': { args: z.tuple([]), result: Settings },
+  'settings.update': { args: z.tuple([SettingsPatch]), result: Settings },
+  'governor.state': { args: z.tuple([]), result: GovernorState.nullable() },
+  /** Stops a running `listAll` by its request id; true when there was one. */
+  'api.cancel': { args: z.tuple([z.string().max(64)]), result: z.boolean() },
 } as const;
 
-export const ipcEvents = {} as const;
+type AppCalls = typeof appCalls;
+type AppCallTypes = {
+  [N in keyof AppCalls]: {
+    args: z.input<AppCalls[N]['args']>;
+    checked: z.output<AppCalls[N]['args']>;
+    result: z.output<AppCalls[N]['result']>;
+  };
+};
 
-export type IpcCallName = keyof typeof ipcCalls;
-export type IpcArgs<N extends IpcCallName> = z.input<(typeof ipcCalls)[N]['args']>;
-/** Arguments as the handler receives them, after the contract's schema has checked them. */
-export type IpcCheckedArgs<N extends IpcCallName> = z.output<(typeof ipcCalls)[N]['args']>;
-export type IpcResult<N extends IpcCallName> = z.output<(typeof ipcCalls)[N]['result']>;
-export type IpcEventName = keyof typeof ipcEvents;
+export type AppCallName = keyof AppCalls;
+export type IpcCallName = AppCallName | (keyof ApiCallTypes & string);
+type CallTypes = AppCallTypes & ApiCallTypes;
+export type IpcArgs<N extends IpcCallName> = CallTypes[N]['args'];
+/** Arguments as an app call's handler receives them, after the contract's schema checked them. */
+export type IpcCheckedArgs<N extends AppCallName> = AppCallTypes[N]['checked'];
+export type IpcResult<N extends IpcCallName> = CallTypes[N]['result'];
 
-export function isIpcCallName(name: unknown): name is IpcCallName {
-  return typeof name === 'string' && Object.hasOwn(ipcCalls, name);
+export function isAppCallName(name: unknown): name is AppCallName {
+  return typeof name === 'string' && Object.hasOwn(appCalls, name);
 }
 
-/** The error a call answers with when it fails; the renderer shows `message` and `code`. */
+export function isIpcCallName(name: unknown): name is IpcCallName {
+  return isAppCallName(name) || (typeof name === 'string' && API_CALLS.has(name));
+}
+
+/** What the app tells the renderer without being asked. */
+export const ApiActivity = z.object({
+  profileId: ProfileId,
+  kind: z.enum(['rate-limited', 'retrying']),
+  operation: z.string(),
+  retryInMs: z.number(),
+  message: z.string(),
+});
+export type ApiActivity = z.infer<typeof ApiActivity>;
+
+export const ApiProgress = z.object({
+  requestId: z.string(),
+  loaded: z.int(),
+  pages: z.int(),
+});
+export type ApiProgress = z.infer<typeof ApiProgress>;
+
+export const ipcEvents = {
+  'profiles.changed': ProfilesState,
+  'settings.changed': Settings,
+  'governor.changed': GovernorState,
+  'api.activity': ApiActivity,
+  'api.progress': ApiProgress,
+} as const;
+
+export type IpcEventName = keyof typeof ipcEvents;
+export type IpcEventPayload<E extends IpcEventName> = z.output<(typeof ipcEvents)[E]>;
+/** One event as it crosses the wire. */
+export type IpcEvent = {
+  [E in IpcEventName]: { name: E; payload: IpcEventPayload<E> };
+}[IpcEventName];
+
+/**
+ * The error a call answers with when it fails, as data: the API's `error_code` (or one of the
+ * app's own `IPC_…` / `PROFILE_…` codes), the message to show, and when the API gave them, the
+ * operation id to copy, the HTTP status and the field it names.
+ */
 export const IpcError = z.object({
   code: z.string(),
   message: z.string(),
   operationId: z.string().optional(),
+  status: z.int().optional(),
+  field: z.string().optional(),
 });
 export type IpcError = z.infer<typeof IpcError>;

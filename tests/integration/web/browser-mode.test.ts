@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createIpcHandlers } from '../../../core/ipc/handlers.ts';
+import { EventHub } from '../../../core/ipc/events.ts';
 import { startWebServer, type WebServer } from '../../../web/server.ts';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
+import { appInfoOnly } from './support.ts';
 
 // The built renderer in real Chromium, served by the real browser-mode server: the whole path
 // a user of `npm run web` takes. `npm run test:integration` builds the renderer first.
@@ -17,7 +18,8 @@ beforeAll(async () => {
   if (!existsSync(`${rendererDir}/index.html`)) throw new Error('run `vite build` first');
   server = await startWebServer({
     rendererDir,
-    handlers: createIpcHandlers({ version: '4.5.6', shell: 'browser' }),
+    implementation: appInfoOnly('4.5.6'),
+    events: new EventHub(),
   });
   browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
 });

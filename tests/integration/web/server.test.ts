@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIpcHandlers } from '../../../core/ipc/handlers.ts';
+import { EventHub } from '../../../core/ipc/events.ts';
 import { startWebServer, type WebServer } from '../../../web/server.ts';
+import { appInfoOnly } from './support.ts';
 
 let server: WebServer;
 let outside: string;
+const events = new EventHub();
 
 beforeAll(async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'burrow-web-'));
@@ -19,7 +21,8 @@ beforeAll(async () => {
   await writeFile(outside, 'secret');
   server = await startWebServer({
     rendererDir,
-    handlers: createIpcHandlers({ version: '1.0.0', shell: 'browser' }),
+    implementation: appInfoOnly('1.0.0'),
+    events,
     token: 'test-token',
   });
 });
@@ -144,5 +147,104 @@ describe('browser-mode server', () => {
     const after = await invoke({ name: 'app.info', args: [] });
     expect(after.statusCode).toBe(200);
     await after.body.dump();
+  });
+});
+
+describe('browser-mode session and event stream', () => {
+  async function sessionCookie(): Promise<string> {
+    const reply = await request(`${server.origin}/ipc/session`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer test-token' },
+    });
+    expect(reply.statusCode).toBe(204);
+    await reply.body.dump();
+    const cookie = String(reply.headers['set-cookie']);
+    expect(cookie).toMatch(/^burrow_session=[\w-]+; HttpOnly; SameSite=Strict; Path=\/$/);
+    return cookie.split(';')[0] ?? '';
+  }
+
+  it('exchanges the token once for an HttpOnly, SameSite=Strict cookie that carries calls', async () => {
+    const cookie = await sessionCookie();
+    const reply = await invoke({ name: 'app.info', args: [] }, { authorization: '', cookie });
+    expect(await reply.body.json()).toMatchObject({ ok: true, value: { version: '1.0.0' } });
+  });
+
+  it.each([
+    ['no token', {}],
+    ['a wrong token', { authorization: 'Bearer nope' }],
+    ['a session cookie instead of the token', { cookie: 'burrow_session=guess' }],
+  ])('refuses a session for %s', async (_, headers) => {
+    const reply = await request(`${server.origin}/ipc/session`, { method: 'POST', headers });
+    expect(reply.statusCode).toBe(401);
+    expect(reply.headers['set-cookie']).toBeUndefined();
+    await reply.body.dump();
+  });
+
+  it('streams core events to an open stream and forgets a closed one', async () => {
+    const cookie = await sessionCookie();
+    const controller = new AbortController();
+    const reply = await request(`${server.origin}/ipc/events`, {
+      headers: { cookie },
+      signal: controller.signal,
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    await expect.poll(() => server.openStreams()).toBe(1);
+    const progress = { requestId: 'r1', loaded: 100, pages: 1 };
+    events.emit('api.progress', progress);
+    let received = '';
+    for await (const chunk of reply.body) {
+      received += String(chunk);
+      if (received.includes('api.progress')) break;
+    }
+    expect(received).toContain(
+      `data: ${JSON.stringify({ name: 'api.progress', payload: progress })}`,
+    );
+    controller.abort();
+    await expect.poll(() => server.openStreams()).toBe(0);
+    expect(events.size).toBe(0);
+  });
+
+  it('leaks nothing over many streams opened and dropped', async () => {
+    const cookie = await sessionCookie();
+    for (let i = 0; i < 50; i++) {
+      const controller = new AbortController();
+      const reply = await request(`${server.origin}/ipc/events`, {
+        headers: { cookie },
+        signal: controller.signal,
+      });
+      expect(reply.statusCode).toBe(200);
+      controller.abort();
+      await reply.body.dump().catch(() => undefined);
+    }
+    await expect.poll(() => server.openStreams()).toBe(0);
+    expect(events.size).toBe(0);
+  });
+
+  it.each([
+    ['no credentials', {}, 401],
+    ['a wrong cookie', { cookie: 'burrow_session=wrong' }, 401],
+    ['a foreign Origin', { origin: 'http://evil.example' }, 403],
+    ['a cross-site fetch', { 'sec-fetch-site': 'cross-site' }, 403],
+    ['a rebound Host', { host: 'evil.example:80' }, 421],
+  ])('refuses an event stream with %s', async (_, headers, status) => {
+    const cookie = await sessionCookie();
+    const credentials = 'cookie' in headers || status === 401 ? {} : { cookie };
+    const reply = await request(`${server.origin}/ipc/events`, {
+      headers: { ...credentials, ...headers },
+    });
+    expect(reply.statusCode).toBe(status);
+    await reply.body.dump();
+    expect(server.openStreams()).toBe(0);
+  });
+
+  it('refuses a cross-site call even with a valid cookie', async () => {
+    const cookie = await sessionCookie();
+    const reply = await invoke(
+      { name: 'app.info', args: [] },
+      { authorization: '', cookie, 'sec-fetch-site': 'cross-site' },
+    );
+    expect(reply.statusCode).toBe(403);
+    await reply.body.dump();
   });
 });

@@ -1,39 +1,152 @@
 import { describe, expect, it } from 'vitest';
-import { dispatchIpc, type IpcHandlers } from '../../../../core/ipc/dispatch.ts';
-import { createIpcHandlers } from '../../../../core/ipc/handlers.ts';
+import { ApiError, NetworkError } from '../../../../core/api/errors.ts';
+import { AppError } from '../../../../core/errors.ts';
+import {
+  dispatchIpc,
+  ipcErrorOf,
+  type AppHandlers,
+  type IpcImplementation,
+} from '../../../../core/ipc/dispatch.ts';
 
-const handlers = createIpcHandlers({ version: '9.9.9', shell: 'browser' });
+/** Handlers written for the test: the dispatcher's job is to route and refuse, not to act. */
+function implementation(overrides: Partial<AppHandlers> = {}): IpcImplementation & {
+  seen: unknown[];
+} {
+  const seen: unknown[] = [];
+  const unused = () => {
+    throw new Error('not called in this test');
+  };
+  return {
+    seen,
+    calls: new Proxy(
+      {
+        'app.info': () => ({ name: 'Burrow', version: '9.9.9', shell: 'browser' as const }),
+        ...overrides,
+      } as AppHandlers,
+      { get: (target, name: string) => target[name as keyof AppHandlers] ?? unused },
+    ),
+    call: async (entry, request) => {
+      seen.push([entry.endpoint.name, request]);
+      return { ok: entry.endpoint.name };
+    },
+    listAll: async (entry, options) => {
+      seen.push([`${entry.endpoint.name}:all`, options]);
+      return [];
+    },
+  };
+}
 
 describe('dispatchIpc', () => {
   it('answers a known call with valid arguments', async () => {
-    expect(await dispatchIpc(handlers, 'app.info', [])).toEqual({
+    expect(await dispatchIpc(implementation(), 'app.info', [])).toEqual({
       ok: true,
       value: { name: 'Burrow', version: '9.9.9', shell: 'browser' },
     });
   });
 
-  it.each([undefined, null, 42, 'no.such.call', 'toString', '__proto__', 'constructor'])(
+  it.each([undefined, null, 42, 'no.such.call', 'toString', '__proto__', 'constructor', 'api.'])(
     'refuses the unknown call %j before any handler runs',
     async (name) => {
-      const reply = await dispatchIpc(handlers, name, []);
+      const reply = await dispatchIpc(implementation(), name, []);
       expect(reply).toMatchObject({ ok: false, error: { code: 'IPC_UNKNOWN_CALL' } });
     },
   );
 
   it.each([[['extra']], [{}], ['[]'], [null]])('refuses arguments %j', async (args) => {
-    const reply = await dispatchIpc(handlers, 'app.info', args);
+    const reply = await dispatchIpc(implementation(), 'app.info', args);
     expect(reply).toMatchObject({ ok: false, error: { code: 'IPC_BAD_ARGUMENTS' } });
   });
 
+  it('names the field of a form that does not pass its schema', async () => {
+    const reply = await dispatchIpc(implementation(), 'profiles.add', [
+      { name: 'Work', baseUrl: 'http://api.example.com', apiKey: 'k' },
+    ]);
+    expect(reply).toMatchObject({
+      ok: false,
+      error: {
+        code: 'IPC_BAD_ARGUMENTS',
+        field: 'baseUrl',
+        message: expect.stringMatching(/https/),
+      },
+    });
+  });
+
+  it('routes every endpoint of the catalog, and the list-all beside each list', async () => {
+    const impl = implementation();
+    await dispatchIpc(impl, 'api.ipPolicies.delete', [{ params: { id: 'ipp_1' } }]);
+    await dispatchIpc(impl, 'api.tunnelSessions.listAll', [{ requestId: 'r1' }]);
+    await dispatchIpc(impl, 'api.ipPolicies.list', []);
+    expect(impl.seen).toEqual([
+      ['ipPolicies.delete', { params: { id: 'ipp_1' } }],
+      ['tunnelSessions.list:all', { requestId: 'r1' }],
+      ['ipPolicies.list', undefined],
+    ]);
+  });
+
+  it.each([
+    ['a missing path parameter', 'api.ipPolicies.get', [{}]],
+    ['a path id of the wrong kind', 'api.ipPolicies.delete', [{ params: { id: 'cr_1' } }]],
+    [
+      'a traversal in a path id',
+      'api.httpsEdgeRoutes.delete',
+      [{ params: { edge_id: 'edghts_1', id: '..' } }],
+    ],
+    [
+      'a body where none is taken',
+      'api.ipPolicies.delete',
+      [{ params: { id: 'ipp_1' }, body: {} }],
+    ],
+    ['a query on a single item', 'api.ipPolicies.get', [{ params: { id: 'ipp_1' }, query: {} }]],
+    ['a page size over 100', 'api.ipPolicies.list', [{ query: { limit: 101 } }]],
+    ['an unknown envelope key', 'api.ipPolicies.create', [{ bdy: {} }]],
+  ])('refuses %s before any request', async (_, name, args) => {
+    const impl = implementation();
+    const reply = await dispatchIpc(impl, name, args);
+    expect(reply).toMatchObject({ ok: false, error: { code: 'IPC_BAD_ARGUMENTS' } });
+    expect(impl.seen).toEqual([]);
+  });
+
   it('turns a handler that throws into an error reply, never a rejection', async () => {
-    const throwing: IpcHandlers = {
+    const throwing = implementation({
       'app.info': () => {
         throw new Error('keychain locked');
       },
-    };
+    });
     expect(await dispatchIpc(throwing, 'app.info', [])).toEqual({
       ok: false,
       error: { code: 'IPC_HANDLER_FAILED', message: 'keychain locked' },
     });
+  });
+});
+
+describe('ipcErrorOf', () => {
+  it("carries the API's code, message, status, operation id and field", () => {
+    const error = new ApiError({
+      status: 400,
+      errorCode: 'ERR_SERVICE_420',
+      msg: 'description is too long',
+      operationId: 'op_1',
+      details: { operation_id: 'op_1', field: 'description' },
+    });
+    expect(ipcErrorOf(error)).toEqual({
+      code: 'ERR_SERVICE_420',
+      message: 'description is too long',
+      status: 400,
+      operationId: 'op_1',
+      field: 'description',
+    });
+  });
+
+  it("words the app's own failures and the network's without a stack", () => {
+    expect(ipcErrorOf(new AppError('PROFILE_NONE', 'No profile', 'name'))).toEqual({
+      code: 'PROFILE_NONE',
+      message: 'No profile',
+      field: 'name',
+    });
+    const network = ipcErrorOf(
+      new NetworkError('connection', 'api.example.com', 'ECONNREFUSED', null),
+    );
+    expect(network.code).toBe('NETWORK_ERROR');
+    expect(JSON.stringify(network)).not.toContain('at ');
   });
 });

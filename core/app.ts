@@ -1,0 +1,142 @@
+import path from 'node:path';
+import { validateBody } from '../shared/api/validate.ts';
+import type { ApiCallEntry, ListAllOptions } from '../shared/ipc/api-calls.ts';
+import type { AppInfo, GovernorState } from '../shared/ipc/contract.ts';
+import type { ApiClient, ApiEvent } from './api/index.ts';
+import { AppError } from './errors.ts';
+import type { ApiRequestEnvelope, IpcImplementation } from './ipc/dispatch.ts';
+import { EventHub } from './ipc/events.ts';
+import type { SecretStore } from './profiles/keychain.ts';
+import type { StartLocalSandbox } from './profiles/local-sandbox.ts';
+import { ProfileService, type ProfileServiceOptions } from './profiles/profiles.ts';
+import { SettingsService } from './settings/settings.ts';
+import type { KeyValueStore } from './settings/store.ts';
+
+export type BurrowOptions = {
+  readonly version: string;
+  readonly shell: AppInfo['shell'];
+  /** The app's data folder: the Local sandbox's data lives under it. */
+  readonly dataDir: string;
+  readonly store: KeyValueStore;
+  readonly secrets: SecretStore;
+  readonly startLocalSandbox: StartLocalSandbox;
+  readonly client?: ProfileServiceOptions['client'];
+};
+
+export type Burrow = {
+  readonly implementation: IpcImplementation;
+  readonly events: EventHub;
+  readonly profiles: ProfileService;
+  readonly settings: SettingsService;
+  close(): Promise<void>;
+};
+
+/**
+ * The main process without Electron: profiles, settings and the API behind the IPC contract.
+ * electron/ and web/ build one of these, carry its calls and forward its events; nothing else.
+ */
+export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
+  const events = new EventHub();
+  const settings = new SettingsService(options.store);
+  settings.subscribe((value) => events.emit('settings.changed', value));
+  const lists = new Map<string, AbortController>();
+
+  const governorOf = (profileId: string, client: ApiClient): GovernorState => ({
+    profileId,
+    ...client.budget(),
+    coolingDownUntil: null,
+  });
+
+  const profiles = new ProfileService({
+    store: options.store,
+    secrets: options.secrets,
+    startLocalSandbox: options.startLocalSandbox,
+    localSandboxDir: path.join(options.dataDir, 'local-sandbox'),
+    client: options.client,
+    onChange: (state) => events.emit('profiles.changed', state),
+    onApiEvent: (profileId: string, event: ApiEvent) => {
+      if (event.type === 'budget') {
+        const { type: _, ...budget } = event;
+        events.emit('governor.changed', { profileId, ...budget, coolingDownUntil: null });
+        return;
+      }
+      const { type: kind, operation, retryInMs, message } = event;
+      events.emit('api.activity', { profileId, kind, operation, retryInMs, message });
+    },
+  });
+  await profiles.init();
+
+  const implementation: IpcImplementation = {
+    calls: {
+      'app.info': () => ({ name: 'Burrow', version: options.version, shell: options.shell }),
+      'profiles.state': () => profiles.state(),
+      'profiles.add': (draft) => profiles.add(draft),
+      'profiles.rename': (id, name) => profiles.rename(id, name),
+      'profiles.changeKey': (id, key) => profiles.changeKey(id, key),
+      'profiles.switch': (id) => profiles.switch(id),
+      'profiles.remove': (id) => profiles.remove(id),
+      'profiles.createLocal': () => profiles.createLocal(),
+      'settings.get': () => settings.get(),
+      'settings.update': (patch) => settings.update(patch),
+      'governor.state': async () => {
+        const active = profiles.activeProfile();
+        if (!active) return null;
+        const { profileId, client } = await profiles.client(active.id);
+        return governorOf(profileId, client);
+      },
+      'api.cancel': (requestId) => {
+        const controller = lists.get(requestId);
+        controller?.abort();
+        return controller !== undefined;
+      },
+    },
+
+    async call(entry: ApiCallEntry, request: ApiRequestEnvelope | undefined) {
+      const e = entry.endpoint;
+      // Refused before the call, with the code and field the API itself would name.
+      if (e.body !== null) {
+        const checked = validateBody(e.body, request?.body ?? {});
+        if (!checked.ok)
+          throw new AppError(checked.error.code, checked.error.msg, checked.error.field);
+      }
+      const { client } = await profiles.client();
+      return client.call(e.name, {
+        params: request?.params,
+        body: request?.body,
+        query: request?.query,
+      } as never);
+    },
+
+    async listAll(entry: ApiCallEntry, options: ListAllOptions | undefined) {
+      const { client } = await profiles.client();
+      const controller = new AbortController();
+      const requestId = options?.requestId;
+      if (requestId !== undefined) {
+        lists.get(requestId)?.abort();
+        lists.set(requestId, controller);
+      }
+      try {
+        return await client.listAll(entry.endpoint.name as never, {
+          query: options?.query,
+          signal: controller.signal,
+          onProgress: (loaded, pages) => {
+            if (requestId !== undefined) events.emit('api.progress', { requestId, loaded, pages });
+          },
+        });
+      } finally {
+        if (requestId !== undefined && lists.get(requestId) === controller) lists.delete(requestId);
+      }
+    },
+  };
+
+  return {
+    implementation,
+    events,
+    profiles,
+    settings,
+    close: async () => {
+      for (const controller of lists.values()) controller.abort();
+      await profiles.close();
+    },
+  };
+}

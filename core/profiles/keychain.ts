@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import type { KeychainStatus } from '../../shared/ipc/profiles.ts';
+
+/** Where API keys live: the OS keychain in the app, one entry per profile id. */
+export interface SecretStore {
+  get(account: string): Promise<string | null>;
+  set(account: string, secret: string): Promise<void>;
+  delete(account: string): Promise<boolean>;
+}
+
+export const KEYCHAIN_SERVICE = 'burrow';
+
+/** The OS keychain through @napi-rs/keyring's keytar-compatible module. */
+export async function osKeychain(service = KEYCHAIN_SERVICE): Promise<SecretStore> {
+  const keytar = await import('@napi-rs/keyring/keytar.js');
+  return {
+    get: (account) => keytar.getPassword(service, account),
+    set: (account, secret) => keytar.setPassword(service, account, secret),
+    delete: (account) => keytar.deletePassword(service, account),
+  };
+}
+
+const PROBE_ACCOUNT = 'burrow-probe';
+
+/**
+ * Whether keys can be kept. A read alone proves nothing: with no Secret Service, reading answers
+ * "no such entry" as if all were well. So a throwaway secret is written, read back and removed.
+ */
+export async function probeKeychain(store: SecretStore): Promise<KeychainStatus> {
+  const secret = randomBytes(16).toString('hex');
+  try {
+    await store.set(PROBE_ACCOUNT, secret);
+    const read = await store.get(PROBE_ACCOUNT);
+    await store.delete(PROBE_ACCOUNT);
+    if (read === secret) return { available: true };
+    return unavailable('the keychain did not give back what was stored');
+  } catch (error) {
+    return unavailable(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function unavailable(reason: string): KeychainStatus {
+  return {
+    available: false,
+    message:
+      'No keychain is available, so Burrow cannot keep API keys: it stores them only in the ' +
+      'system keychain (the Secret Service on Linux: GNOME Keyring or KWallet), never in a ' +
+      `file. Start or unlock one, then try again. (${reason})`,
+  };
+}

@@ -1,0 +1,48 @@
+import { Settings, SettingsPatch } from '../../shared/ipc/settings.ts';
+import type { KeyValueStore } from './store.ts';
+
+const KEY = 'settings';
+
+/**
+ * The person's settings, read field by field: a field that no longer parses (an older file, a
+ * hand edit) falls back to its default, and the others are kept.
+ */
+export class SettingsService {
+  private readonly listeners = new Set<(settings: Settings) => void>();
+  private current: Settings;
+
+  constructor(private readonly store: KeyValueStore) {
+    this.current = readSettings(store.get(KEY));
+  }
+
+  get(): Settings {
+    return this.current;
+  }
+
+  update(patch: SettingsPatch): Settings {
+    const checked = SettingsPatch.parse(patch);
+    this.current = Settings.parse({
+      ...this.current,
+      ...checked,
+      notifications: { ...this.current.notifications, ...checked.notifications },
+    });
+    this.store.set(KEY, this.current);
+    for (const listener of this.listeners) listener(this.current);
+    return this.current;
+  }
+
+  subscribe(listener: (settings: Settings) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+}
+
+function readSettings(stored: unknown): Settings {
+  const defaults = Settings.parse({});
+  if (typeof stored !== 'object' || stored === null) return defaults;
+  const fields = Object.entries(Settings.shape).map(([key, schema]) => {
+    const parsed = schema.safeParse((stored as Record<string, unknown>)[key]);
+    return [key, parsed.success ? parsed.data : defaults[key as keyof Settings]];
+  });
+  return Object.fromEntries(fields) as Settings;
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import {
+  ENDPOINTS,
+  type AnyEndpoint,
+  type EndpointName,
+  type ResponseOf,
+} from '../api/endpoints.ts';
+import { idSchema, type IdKind } from '../api/ids.ts';
+import { LIST_LIMIT_MAX } from '../api/list.ts';
+import type { ApiRequest, ItemOf, ListName } from '../api/requests.ts';
+
+/*
+ * Every endpoint of the catalog as a call of the app's contract, derived rather than listed:
+ * `api.ipPolicies.create`, `api.tlsEdges.backend.replace`, … and `api.<group>.listAll` beside
+ * each list. A new endpoint in ENDPOINTS is a new call here with no other change.
+ */
+
+export type ApiCallName = `api.${EndpointName}`;
+type GroupOf<L extends ListName> = L extends `${infer G}.list` ? G : never;
+export type ListAllCallName = `api.${GroupOf<ListName>}.listAll`;
+export type ListOfListAll<C extends ListAllCallName> = C extends `api.${infer G}.listAll`
+  ? `${G}.list` & ListName
+  : never;
+
+export type ApiCallArgs<N extends EndpointName> =
+  object extends ApiRequest<N> ? [request?: ApiRequest<N>] : [request: ApiRequest<N>];
+
+/** A long list: `requestId` names its `api.progress` events and lets `api.cancel` stop it. */
+export const ListAllOptions = z.strictObject({
+  query: z
+    .strictObject({
+      limit: z.int().min(1).max(LIST_LIMIT_MAX).optional(),
+      before_id: z.string().max(100).optional(),
+    })
+    .optional(),
+  requestId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+});
+export type ListAllOptions = z.input<typeof ListAllOptions>;
+
+export type ApiCallTypes = {
+  [N in EndpointName as `api.${N}`]: { args: ApiCallArgs<N>; result: ResponseOf<N> };
+} & {
+  [C in ListAllCallName]: { args: [options?: ListAllOptions]; result: ItemOf<ListOfListAll<C>>[] };
+};
+
+function paramsSchema(pathParams: Readonly<Record<string, IdKind>>) {
+  const entries = Object.entries(pathParams);
+  if (entries.length === 0) return z.undefined().optional();
+  return z.strictObject(Object.fromEntries(entries.map(([name, kind]) => [name, idSchema(kind)])));
+}
+
+/**
+ * The envelope of a request, checked at the boundary. The body is checked by core against the
+ * endpoint's own schema, so that it is refused with the very code and field the API would name.
+ */
+function requestSchema(e: AnyEndpoint) {
+  const request = z.strictObject({
+    params: paramsSchema(e.pathParams),
+    body: e.body === null ? z.undefined().optional() : z.unknown(),
+    query: 'listKey' in e ? ListAllOptions.shape.query : z.undefined().optional(),
+  });
+  const optional = Object.keys(e.pathParams).length === 0;
+  return z.tuple([optional ? request.optional() : request]);
+}
+
+export type ApiCallEntry = {
+  readonly endpoint: AnyEndpoint;
+  readonly args: z.ZodType;
+  readonly result: z.ZodType;
+  readonly listAll: boolean;
+};
+
+/** Call name → the endpoint it carries, with the schemas of its arguments and its result. */
+export const API_CALLS: ReadonlyMap<string, ApiCallEntry> = new Map(
+  ENDPOINTS.flatMap((e): [string, ApiCallEntry][] => {
+    const call: [string, ApiCallEntry] = [
+      `api.${e.name}`,
+      { endpoint: e, args: requestSchema(e), result: e.response ?? z.undefined(), listAll: false },
+    ];
+    if (!('listKey' in e)) return [call];
+    const item = (e.response.shape as Record<string, z.ZodType>)[e.listKey] ?? z.array(z.unknown());
+    const group = e.name.slice(0, -'.list'.length);
+    return [
+      call,
+      [
+        `api.${group}.listAll`,
+        { endpoint: e, args: z.tuple([ListAllOptions.optional()]), result: item, listAll: true },
+      ],
+    ];
+  }),
+);

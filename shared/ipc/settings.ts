@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/*
+ * The settings a person changes, as one object with a default for every field: a settings file
+ * written by an older Burrow, or edited by hand, still loads, and what does not parse falls back
+ * to the default instead of stopping the app.
+ */
+
+const NOTIFICATION_KINDS = [
+  'offline',
+  'restarted',
+  'updated',
+  'apiHealth',
+  'certificateExpiry',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+const kinds = <T extends z.ZodType>(field: () => T) =>
+  z.object(
+    Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, field()])) as Record<NotificationKind, T>,
+  );
+
+/** Every kind on unless switched off. */
+export const NotificationKinds = kinds(() => z.boolean().default(true));
+
+export const Theme = z.enum(['system', 'light', 'dark']);
+
+export const Settings = z.object({
+  /** How often sessions are polled; the monitor stretches it to stay within its share. */
+  pollIntervalSeconds: z.int().min(5).max(3600).default(15),
+  notifications: NotificationKinds.default(() => NotificationKinds.parse({})),
+  /** Agents whose notifications are muted, by the monitor's agent key. */
+  mutedAgents: z
+    .array(z.string().max(512))
+    .max(1000)
+    .default(() => []),
+  /** Do not disturb until this time (RFC 3339), or null. */
+  doNotDisturbUntil: z.iso.datetime().nullable().default(null),
+  theme: Theme.default('system'),
+});
+export type Settings = z.infer<typeof Settings>;
+
+/** What `settings.update` takes: any subset, each field checked as in Settings. */
+export const SettingsPatch = z.strictObject({
+  pollIntervalSeconds: Settings.shape.pollIntervalSeconds.unwrap().optional(),
+  notifications: kinds(() => z.boolean().optional())
+    .strict()
+    .optional(),
+  mutedAgents: Settings.shape.mutedAgents.unwrap().optional(),
+  doNotDisturbUntil: Settings.shape.doNotDisturbUntil.unwrap().optional(),
+  theme: Theme.optional(),
+});
+export type SettingsPatch = z.input<typeof SettingsPatch>;

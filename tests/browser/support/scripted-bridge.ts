@@ -1,0 +1,59 @@
+import { BridgeCallError, createEventFanout, type Bridge } from '../../../shared/ipc/bridge.ts';
+import type {
+  IpcCallName,
+  IpcEvent,
+  IpcEventName,
+  IpcEventPayload,
+  IpcResult,
+} from '../../../shared/ipc/contract.ts';
+import type { ProfilesState } from '../../../shared/ipc/profiles.ts';
+import { Settings } from '../../../shared/ipc/settings.ts';
+
+/*
+ * A Bridge scripted by the test, for component tests of the renderer alone. The real ones
+ * (Electron's preload, browser mode's HTTP bridge) carry the same calls to core/, which the
+ * integration suites drive for real against the sandbox.
+ */
+
+type Answer = (...args: never[]) => unknown;
+export type ScriptedBridge = Bridge & {
+  emit<E extends IpcEventName>(name: E, payload: IpcEventPayload<E>): void;
+  calls: { name: string; args: unknown[] }[];
+};
+
+export const SOME_PROFILES: ProfilesState = {
+  profiles: [
+    { id: 'prf_local0001', name: 'Local sandbox', baseUrl: 'http://127.0.0.1:4040', kind: 'local' },
+    { id: 'prf_work00001', name: 'Work', baseUrl: 'https://api.example.com', kind: 'remote' },
+  ],
+  activeId: 'prf_local0001',
+  keychain: { available: true },
+  local: { state: 'running' },
+};
+
+export function scriptedBridge(
+  answers: Partial<Record<IpcCallName, Answer | { error: { code: string; message: string } }>> = {},
+): ScriptedBridge {
+  const events = createEventFanout();
+  const defaults: Partial<Record<IpcCallName, Answer>> = {
+    'app.info': () => ({ name: 'Burrow', version: '1.2.3', shell: 'browser' }),
+    'profiles.state': () => SOME_PROFILES,
+    'settings.get': () => Settings.parse({}),
+    'api.tunnelSessions.listAll': () => [],
+  };
+  const calls: { name: string; args: unknown[] }[] = [];
+  return {
+    calls,
+    async invoke<N extends IpcCallName>(name: N, ...args: unknown[]): Promise<IpcResult<N>> {
+      calls.push({ name, args });
+      const answer = answers[name] ?? defaults[name];
+      if (answer === undefined) throw new BridgeCallError({ code: 'UNSCRIPTED', message: name });
+      if (typeof answer !== 'function') throw new BridgeCallError(answer.error);
+      return (await (answer as (...a: unknown[]) => unknown)(...args)) as IpcResult<N>;
+    },
+    on: events.on,
+    emit(name, payload) {
+      events.deliver({ name, payload } as IpcEvent);
+    },
+  };
+}
