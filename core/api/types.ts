@@ -1,9 +1,4 @@
-import type {
-  BodyOf,
-  EndpointName,
-  EndpointOf,
-  ResponseOf,
-} from '../../shared/api/endpoints.ts';
+import type { BodyOf, EndpointName, EndpointOf, ResponseOf } from '../../shared/api/endpoints.ts';
 import type { ListParams } from '../../shared/api/list.ts';
 import type { AllOptional, ApiRequest, ItemOf, ListName } from '../../shared/api/requests.ts';
 import type { Priority } from './governor.ts';
