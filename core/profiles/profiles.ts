@@ -50,8 +50,12 @@ export class ProfileService {
   private profiles: Profile[];
   private activeId: string | null;
   private keychain: KeychainStatus = { available: false, message: 'Checking the keychain…' };
-  /** Keys read this run; the Local sandbox's lives only here when there is no keychain. */
-  private readonly keys = new Map<string, string>();
+  /**
+   * Keys read this run, as promises so that two calls racing for a key (the Local sandbox's start
+   * and the first window's first call) share one read, or one generated key. Without a keychain
+   * the Local sandbox's key lives only here.
+   */
+  private readonly keys = new Map<string, Promise<string>>();
   private readonly clients = new Map<string, ApiClient>();
   private readonly local: LocalSandbox;
 
@@ -96,7 +100,7 @@ export class ProfileService {
     await tryKey(baseUrl, apiKey, this.options.client);
     const profile: Profile = { id: newProfileId(), name, baseUrl, kind: 'remote' };
     await this.options.secrets.set(profile.id, apiKey);
-    this.keys.set(profile.id, apiKey);
+    this.keys.set(profile.id, Promise.resolve(apiKey));
     this.profiles = [...this.profiles, profile];
     this.activeId ??= profile.id;
     this.save();
@@ -117,7 +121,7 @@ export class ProfileService {
     await this.requireKeychain();
     await tryKey(profile.baseUrl, apiKey, this.options.client);
     await this.options.secrets.set(id, apiKey);
-    this.keys.set(id, apiKey);
+    this.keys.set(id, Promise.resolve(apiKey));
     await this.dropClient(id);
     this.changed();
     return profile;
@@ -193,14 +197,20 @@ export class ProfileService {
     return this.local.ensure(await this.keyOf(profile));
   }
 
-  private async keyOf(profile: Profile): Promise<string> {
-    const known = this.keys.get(profile.id);
-    if (known !== undefined) return known;
-    const stored = this.keychain.available ? await this.options.secrets.get(profile.id) : null;
-    if (stored) {
-      this.keys.set(profile.id, stored);
-      return stored;
+  private keyOf(profile: Profile): Promise<string> {
+    let key = this.keys.get(profile.id);
+    if (!key) {
+      key = this.readKey(profile);
+      this.keys.set(profile.id, key);
+      // A failed read is tried again next time (the keychain may have been unlocked since).
+      key.catch(() => this.keys.delete(profile.id));
     }
+    return key;
+  }
+
+  private async readKey(profile: Profile): Promise<string> {
+    const stored = this.keychain.available ? await this.options.secrets.get(profile.id) : null;
+    if (stored) return stored;
     if (profile.kind === 'remote') {
       throw new AppError(
         'PROFILE_KEY_MISSING',
@@ -213,7 +223,6 @@ export class ProfileService {
     // lives in memory for this run only, and its data (kept per account) is the same next run.
     const key = randomBytes(32).toString('base64url');
     if (this.keychain.available) await this.options.secrets.set(profile.id, key);
-    this.keys.set(profile.id, key);
     return key;
   }
 

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach } from 'vitest';
+import { createBurrow, type Burrow, type BurrowOptions } from '../../../../core/app.ts';
+import { osKeychain, type SecretStore } from '../../../../core/profiles/keychain.ts';
+import { openConfStore } from '../../../../core/settings/store.ts';
+import type { IpcEvent } from '../../../../shared/ipc/contract.ts';
+import { startEmbeddedSandbox } from '../../../../sandbox/embedded.ts';
+import { FAST_RETRY } from '../api/support.ts';
+
+/**
+ * The real OS keychain (gnome-keyring in `.ci/run`'s D-Bus session), under a service name of
+ * this run's own so that tests never touch the entries of the person running them.
+ */
+export async function testKeychain(): Promise<SecretStore & { service: string }> {
+  const service = `burrow-test-${randomBytes(6).toString('hex')}`;
+  return { service, ...(await osKeychain(service)) };
+}
+
+export type TestApp = {
+  burrow: Burrow;
+  dataDir: string;
+  secrets: SecretStore & { service: string };
+  /** Every event core emitted, in order. */
+  events: IpcEvent[];
+};
+
+const opened: Burrow[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((b) => b.close()));
+});
+afterAll(async () => {
+  await Promise.all(opened.splice(0).map((b) => b.close()));
+});
+
+/** Burrow's core as the shells build it: conf on a fresh data folder, the real keychain and sandbox. */
+export async function startApp(
+  options: Partial<BurrowOptions> & { dataDir?: string } = {},
+): Promise<TestApp> {
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'burrow-app-')));
+  const secrets = (options.secrets as TestApp['secrets'] | undefined) ?? (await testKeychain());
+  const events: IpcEvent[] = [];
+  const burrow = await createBurrow({
+    version: '0.0.0-test',
+    shell: 'browser',
+    dataDir,
+    store: await openConfStore(dataDir),
+    secrets,
+    startLocalSandbox: startEmbeddedSandbox,
+    client: { retry: FAST_RETRY },
+    ...options,
+  });
+  burrow.events.subscribe((event) => events.push(event));
+  opened.push(burrow);
+  return { burrow, dataDir, secrets, events };
+}
+
+/** Every file under `dir`, with its bytes, for looking for a secret that must not be there. */
+export async function filesUnder(dir: string): Promise<{ file: string; text: string }[]> {
+  const found: { file: string; text: string }[] = [];
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (entry.isFile() && (await stat(file)).size < 64 << 20)
+      found.push({ file, text: await readFile(file, 'latin1') });
+  }
+  return found;
+}

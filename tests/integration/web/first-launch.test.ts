@@ -1,0 +1,120 @@
+import { chromium, type Browser, type Page } from 'playwright';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { osKeychain } from '../../../core/profiles/keychain.ts';
+import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
+import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
+import { filesUnder } from '../core/profiles/support.ts';
+import { startWebApp, type WebApp } from './support-cli.ts';
+
+/*
+ * A new user's first minutes, in Debian's Chromium against `npm run web` on a throwaway HOME:
+ * the Local sandbox with its demo sessions, a real account added (a wrong key first), switched
+ * to, and a rate-limit wait shown while the service answers 429. One page, in order.
+ */
+
+const REMOTE_KEY = 'second-sandbox-key-4f9a2c';
+let web: WebApp;
+let remote: Sandbox;
+let browser: Browser;
+let page: Page;
+const ipcBodies: string[] = [];
+/** Console errors and warnings (a CSP violation shows up here) and uncaught page errors. */
+const problems: string[] = [];
+
+beforeAll(async () => {
+  [web, remote, browser] = await Promise.all([
+    startWebApp(),
+    startSandbox({ apiKey: REMOTE_KEY, rateLimit: 'off' }),
+    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
+  ]);
+  page = await browser.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('response', (response) => {
+    if (response.url().endsWith('/ipc/invoke')) void response.text().then((t) => ipcBodies.push(t));
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await web?.stop();
+  await remote?.close();
+});
+
+it('lands on the Local sandbox with its demo sessions listed', async () => {
+  await page.goto(web.url);
+  await expect.poll(() => page.url()).not.toContain('token');
+  await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
+  await page.getByRole('row').nth(3).waitFor({ timeout: 15_000 });
+  const rows = await page.getByRole('row').count();
+  expect(rows - 1).toBeGreaterThanOrEqual(3);
+  expect(await page.getByRole('combobox', { name: 'Active profile' }).inputValue()).toBeTruthy();
+  await expect
+    .poll(() => page.getByRole('combobox', { name: 'Active profile' }).textContent())
+    .toContain('Local sandbox');
+});
+
+it('adds a second sandbox as a profile: the wrong key shows its code, the right one is kept', async () => {
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.getByLabel('Name').fill('Staging');
+  await page.getByLabel('API address').fill(remote.url);
+  await page.getByLabel('API key').fill('not-the-right-key');
+  await page.getByRole('button', { name: 'Add profile' }).click();
+  const problem = page.getByRole('alert').filter({ hasText: 'ERR_SERVICE_203' });
+  await problem.waitFor();
+  expect(await problem.textContent()).toMatch(/op_\w+/);
+
+  await page.getByLabel('API key').fill(REMOTE_KEY);
+  await page.getByRole('button', { name: 'Add profile' }).click();
+  await page.getByRole('button', { name: 'Switch to Staging' }).waitFor();
+  await page.getByRole('button', { name: 'Switch to Staging' }).click();
+  await expect
+    .poll(() => page.getByRole('row', { name: /Staging/ }).textContent())
+    .toContain('active');
+});
+
+it('shows the rate-limit wait while the service answers 429', async () => {
+  remote.faults.add({
+    kind: 'rateLimit',
+    retryAfterSeconds: 3,
+    count: 1,
+    pathPrefix: '/tunnel_sessions',
+  });
+  await page.getByRole('link', { name: 'Sessions', exact: true }).click();
+  await page.getByText(/Rate limited, retrying in \d+ s/).waitFor({ timeout: 10_000 });
+  await page.getByText('No agent is online for this profile.').waitFor({ timeout: 15_000 });
+});
+
+it('survives a reload on its session cookie, the token gone from the address', async () => {
+  await page.reload();
+  await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
+  await page.getByText('No agent is online for this profile.').waitFor({ timeout: 15_000 });
+  expect(page.url()).not.toContain('token');
+  expect(problems).toEqual([]);
+});
+
+it('in a tab without the token, says how to get in instead of calling anything', async () => {
+  const stranger = await browser.newPage();
+  await stranger.goto(new URL(web.url).origin);
+  await expect.poll(() => stranger.getByRole('alert').textContent()).toContain('npm run web');
+  await stranger.close();
+});
+
+it('leaves no API key in any IPC answer, log line or file outside the keyring', async () => {
+  const local = /"id":"(prf_\w+)","name":"Local sandbox"/.exec(ipcBodies.join('\n'));
+  expect(local).not.toBeNull();
+  // The app's own keychain entry for the Local sandbox, read the way core reads it.
+  const localKey = await (await osKeychain()).get(local?.[1] ?? '');
+  expect(localKey).toMatch(/^[\w-]{40,}$/);
+  const secrets = [REMOTE_KEY, localKey ?? ''];
+  const wire = ipcBodies.join('\n');
+  const files = (await filesUnder(web.home)).filter(({ file }) => !file.includes('/keyrings/'));
+  expect(files.some(({ file }) => file.endsWith('settings.json'))).toBe(true);
+  for (const secret of secrets) {
+    expect(wire).not.toContain(secret);
+    expect(web.output()).not.toContain(secret);
+    for (const { file, text } of files) expect(text.includes(secret), file).toBe(false);
+  }
+});
