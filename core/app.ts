@@ -8,7 +8,9 @@ import type { ApiRequestEnvelope, IpcImplementation } from './ipc/dispatch.ts';
 import { EventHub } from './ipc/events.ts';
 import type { SecretStore } from './profiles/keychain.ts';
 import type { StartLocalSandbox } from './profiles/local-sandbox.ts';
+import { profileHandlers } from './profiles/handlers.ts';
 import { ProfileService, type ProfileServiceOptions } from './profiles/profiles.ts';
+import { settingsHandlers } from './settings/handlers.ts';
 import { SettingsService } from './settings/settings.ts';
 import type { KeyValueStore } from './settings/store.ts';
 
@@ -69,15 +71,8 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   const implementation: IpcImplementation = {
     calls: {
       'app.info': () => ({ name: 'Burrow', version: options.version, shell: options.shell }),
-      'profiles.state': () => profiles.state(),
-      'profiles.add': (draft) => profiles.add(draft),
-      'profiles.rename': (id, name) => profiles.rename(id, name),
-      'profiles.changeKey': (id, key) => profiles.changeKey(id, key),
-      'profiles.switch': (id) => profiles.switch(id),
-      'profiles.remove': (id) => profiles.remove(id),
-      'profiles.createLocal': () => profiles.createLocal(),
-      'settings.get': () => settings.get(),
-      'settings.update': (patch) => settings.update(patch),
+      ...profileHandlers(profiles),
+      ...settingsHandlers(settings),
       'governor.state': async () => {
         const active = profiles.activeProfile();
         if (!active) return null;

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { API_CALLS, type ApiCallTypes } from './api-calls.ts';
-import {
-  Profile,
-  ProfileDraft,
-  ProfileId,
-  ProfileName,
-  ApiKeyInput,
-  ProfilesState,
-} from './profiles.ts';
-import { Settings, SettingsPatch } from './settings.ts';
+import { ProfileId, profileCalls, profileEvents } from './profiles.ts';
+import { settingsCalls, settingsEvents } from './settings.ts';
 
 /**
  * The one list of calls the renderer may make and events it may receive. Electron IPC (in the
@@ -37,19 +30,14 @@ export const GovernorState = z.object({
 });
 export type GovernorState = z.infer<typeof GovernorState>;
 
+/**
+ * The app's own calls. Each feature keeps its calls and events beside its schemas (profiles.ts,
+ * settings.ts, …) and is spread in here, so that adding a feature is one line in this file.
+ */
 export const appCalls = {
   'app.info': { args: z.tuple([]), result: AppInfo },
-  'profiles.state': { args: z.tuple([]), result: ProfilesState },
-  /** Tries the key against the address first; nothing is saved unless the API accepts it. */
-  'profiles.add': { args: z.tuple([ProfileDraft]), result: Profile },
-  'profiles.rename': { args: z.tuple([ProfileId, ProfileName]), result: Profile },
-  'profiles.changeKey': { args: z.tuple([ProfileId, ApiKeyInput]), result: Profile },
-  'profiles.switch': { args: z.tuple([ProfileId]), result: ProfilesState },
-  'profiles.remove': { args: z.tuple([ProfileId]), result: ProfilesState },
-  /** Creates (or re-creates) the Local sandbox profile and starts it. */
-  'profiles.createLocal': { args: z.tuple([]), result: Profile },
-  'settings.get': { args: z.tuple([]), result: Settings },
-  'settings.update': { args: z.tuple([SettingsPatch]), result: Settings },
+  ...profileCalls,
+  ...settingsCalls,
   'governor.state': { args: z.tuple([]), result: GovernorState.nullable() },
   /** Stops a running `listAll` by its request id; true when there was one. */
   'api.cancel': { args: z.tuple([z.string().max(64)]), result: z.boolean() },
@@ -98,8 +86,8 @@ export const ApiProgress = z.object({
 export type ApiProgress = z.infer<typeof ApiProgress>;
 
 export const ipcEvents = {
-  'profiles.changed': ProfilesState,
-  'settings.changed': Settings,
+  ...profileEvents,
+  ...settingsEvents,
   'governor.changed': GovernorState,
   'api.activity': ApiActivity,
   'api.progress': ApiProgress,

@@ -80,3 +80,17 @@ export const ProfilesState = z.object({
   local: LocalSandboxStatus,
 });
 export type ProfilesState = z.infer<typeof ProfilesState>;
+
+export const profileCalls = {
+  'profiles.state': { args: z.tuple([]), result: ProfilesState },
+  /** Tries the key against the address first; nothing is saved unless the API accepts it. */
+  'profiles.add': { args: z.tuple([ProfileDraft]), result: Profile },
+  'profiles.rename': { args: z.tuple([ProfileId, ProfileName]), result: Profile },
+  'profiles.changeKey': { args: z.tuple([ProfileId, ApiKeyInput]), result: Profile },
+  'profiles.switch': { args: z.tuple([ProfileId]), result: ProfilesState },
+  'profiles.remove': { args: z.tuple([ProfileId]), result: ProfilesState },
+  /** Creates (or re-creates) the Local sandbox profile and starts it. */
+  'profiles.createLocal': { args: z.tuple([]), result: Profile },
+} as const;
+
+export const profileEvents = { 'profiles.changed': ProfilesState } as const;

@@ -51,3 +51,10 @@ export const SettingsPatch = z.strictObject({
   theme: Theme.optional(),
 });
 export type SettingsPatch = z.input<typeof SettingsPatch>;
+
+export const settingsCalls = {
+  'settings.get': { args: z.tuple([]), result: Settings },
+  'settings.update': { args: z.tuple([SettingsPatch]), result: Settings },
+} as const;
+
+export const settingsEvents = { 'settings.changed': Settings } as const;

@@ -1,0 +1,18 @@
+import type { profileCalls } from '../../shared/ipc/profiles.ts';
+import type { AppHandlers } from '../ipc/dispatch.ts';
+import type { ProfileService } from './profiles.ts';
+
+/** The profile calls of the contract, carried to the profile service. */
+export function profileHandlers(
+  profiles: ProfileService,
+): Pick<AppHandlers, keyof typeof profileCalls> {
+  return {
+    'profiles.state': () => profiles.state(),
+    'profiles.add': (draft) => profiles.add(draft),
+    'profiles.rename': (id, name) => profiles.rename(id, name),
+    'profiles.changeKey': (id, key) => profiles.changeKey(id, key),
+    'profiles.switch': (id) => profiles.switch(id),
+    'profiles.remove': (id) => profiles.remove(id),
+    'profiles.createLocal': () => profiles.createLocal(),
+  };
+}

@@ -1,0 +1,13 @@
+import type { settingsCalls } from '../../shared/ipc/settings.ts';
+import type { AppHandlers } from '../ipc/dispatch.ts';
+import type { SettingsService } from './settings.ts';
+
+/** The settings calls of the contract, carried to the settings service. */
+export function settingsHandlers(
+  settings: SettingsService,
+): Pick<AppHandlers, keyof typeof settingsCalls> {
+  return {
+    'settings.get': () => settings.get(),
+    'settings.update': (patch) => settings.update(patch),
+  };
+}
