@@ -41,7 +41,15 @@ export class AppState {
   /** Subscribes to every event, then loads the first state; returns the unsubscriber. */
   start(): () => void {
     const stops = [
-      this.bridge.on('profiles.changed', (state) => (this.profiles = state)),
+      this.bridge.on('profiles.changed', (state) => {
+        const failed = state.local.state === 'failed' && this.profiles?.local.state !== 'failed';
+        this.profiles = state;
+        if (failed)
+          this.toasts.error({
+            code: 'LOCAL_SANDBOX_FAILED',
+            message: state.local.message ?? 'The Local sandbox did not start',
+          });
+      }),
       this.bridge.on('settings.changed', (settings) => (this.settings = settings)),
       this.bridge.on('governor.changed', (state) => {
         if (state.profileId === this.profiles?.activeId) this.governor = state;

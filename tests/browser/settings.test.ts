@@ -1,0 +1,82 @@
+import { render } from '@testing-library/svelte';
+import { expect, it } from 'vitest';
+import { page } from 'vitest/browser';
+import App from '../../renderer/src/App.svelte';
+import { scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';
+
+function openSettings() {
+  window.location.hash = '#/settings';
+}
+
+it('adds a profile and names the field the app refused', async () => {
+  openSettings();
+  const bridge = scriptedBridge({
+    'profiles.add': {
+      error: {
+        code: 'IPC_BAD_ARGUMENTS',
+        message: 'Use https: plain http is allowed only to this machine',
+        field: 'baseUrl',
+      } as never,
+    },
+  });
+  render(App, { bridge });
+  await page.getByLabelText('Name', { exact: true }).fill('Work');
+  await page.getByLabelText('API address').fill('http://api.example.com');
+  await page.getByLabelText('API key').fill('k');
+  await page.getByRole('button', { name: 'Add profile' }).click();
+  await expect
+    .element(page.getByText('Use https: plain http is allowed only to this machine').first())
+    .toBeVisible();
+  await expect.element(page.getByRole('alert')).toHaveTextContent('IPC_BAD_ARGUMENTS');
+  expect(bridge.calls.find((c) => c.name === 'profiles.add')?.args).toEqual([
+    { name: 'Work', baseUrl: 'http://api.example.com', apiKey: 'k' },
+  ]);
+});
+
+it('asks before removing a profile, and Cancel removes nothing', async () => {
+  openSettings();
+  const bridge = scriptedBridge({ 'profiles.remove': () => SOME_PROFILES });
+  render(App, { bridge });
+  await page.getByRole('button', { name: 'Remove Work' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove Work?' });
+  await expect.element(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect(bridge.calls.some((c) => c.name === 'profiles.remove')).toBe(false);
+  await page.getByRole('button', { name: 'Remove Work' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect
+    .poll(() => bridge.calls.find((c) => c.name === 'profiles.remove')?.args)
+    .toEqual(['prf_work00001']);
+});
+
+it('says plainly when no keychain can keep keys', async () => {
+  openSettings();
+  render(App, {
+    bridge: scriptedBridge({
+      'profiles.state': () => ({
+        ...SOME_PROFILES,
+        keychain: {
+          available: false,
+          message: 'No keychain is available, so Burrow cannot keep API keys',
+        },
+      }),
+    }),
+  });
+  await expect.element(page.getByRole('alert')).toHaveTextContent('No keychain is available');
+});
+
+it('renames a profile from its edit dialog', async () => {
+  openSettings();
+  const bridge = scriptedBridge({
+    'profiles.rename': () => SOME_PROFILES.profiles[1],
+  });
+  render(App, { bridge });
+  await page.getByRole('button', { name: 'Edit Work' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Work' });
+  await dialog.getByLabelText('Name').fill('Production');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect
+    .poll(() => bridge.calls.find((c) => c.name === 'profiles.rename')?.args)
+    .toEqual(['prf_work00001', 'Production']);
+  expect(bridge.calls.some((c) => c.name === 'profiles.changeKey')).toBe(false);
+});
