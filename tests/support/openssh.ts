@@ -416,3 +416,59 @@ export async function sshWithConfig(
     command,
   ]);
 }
+
+/**
+ * An agent that, like some agents built into desktops, keeps plain ed25519 keys but refuses
+ * certificates: just enough of the agent protocol (draft-miller-ssh-agent) for ssh-add to add
+ * a key and list it. For showing that Burrow notices; OpenSSH's own agent is startAgent.
+ */
+export async function startCertificateBlindAgent(
+  parent: string,
+): Promise<{ socket: string; close(): Promise<void> }> {
+  const { createServer: createUnixServer } = await import('node:net');
+  const dir = await mkdtemp(path.join(parent, 'blind-agent-'));
+  const socket = path.join(dir, 'agent.sock');
+  const held: Buffer[] = [];
+  const str = (b: Buffer) => Buffer.concat([u32(b.length), b]);
+  const u32 = (n: number) => {
+    const b = Buffer.alloc(4);
+    b.writeUInt32BE(n);
+    return b;
+  };
+  const reply = (type: number, body = Buffer.alloc(0)) =>
+    Buffer.concat([u32(body.length + 1), Buffer.of(type), body]);
+  const answer = (message: Buffer): Buffer => {
+    const type = message[0];
+    if (type === 11)
+      return reply(
+        12,
+        Buffer.concat([
+          u32(held.length),
+          ...held.map((blob) => Buffer.concat([str(blob), str(Buffer.from('held'))])),
+        ]),
+      );
+    if (type === 17 || type === 25) {
+      const keyTypeLength = message.readUInt32BE(1);
+      const keyType = message.subarray(5, 5 + keyTypeLength).toString();
+      if (keyType !== 'ssh-ed25519') return reply(5);
+      const pkLength = message.readUInt32BE(5 + keyTypeLength);
+      const pk = message.subarray(9 + keyTypeLength, 9 + keyTypeLength + pkLength);
+      held.push(Buffer.concat([str(Buffer.from(keyType)), str(pk)]));
+      return reply(6);
+    }
+    return reply(5);
+  };
+  const server = createUnixServer((conn) => {
+    let pending = Buffer.alloc(0);
+    conn.on('data', (chunk: Buffer) => {
+      pending = Buffer.concat([pending, chunk]);
+      while (pending.length >= 4 && pending.length >= 4 + pending.readUInt32BE(0)) {
+        const length = pending.readUInt32BE(0);
+        conn.write(answer(pending.subarray(4, 4 + length)));
+        pending = pending.subarray(4 + length);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(socket, resolve));
+  return { socket, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}

@@ -26,6 +26,7 @@ import {
   sshLogin,
   sshWithConfig,
   startAgent,
+  startCertificateBlindAgent,
   startSshd,
   tempDir,
   type Agent,
@@ -402,6 +403,22 @@ describe.skipIf(sshdMissing !== undefined)('with real OpenSSH', () => {
     });
     expect(added.certificateHeld).toBe(true);
     expect(await agent.list()).toHaveLength(2);
+  });
+
+  it('says so when the agent took the key but cannot hold the certificate', async () => {
+    const blind = await startCertificateBlindAgent(home);
+    try {
+      const saved = service
+        .listSaved()
+        .find((s) => s.certificatePath === ssh('id_burrow-cert.pub'));
+      const added = await service.addToAgent({ savedId: saved?.id ?? '', socket: blind.socket });
+      expect(added.certificateHeld).toBe(false);
+      expect(added.message).toMatch(
+        /did not keep the certificate: it is one that cannot hold certificates/,
+      );
+    } finally {
+      await blind.close();
+    }
   });
 
   it('says so when there is no agent', async () => {
