@@ -25,6 +25,7 @@ import type {
   GenerateProgress,
   RenewalDue,
   SavedCertificate,
+  SavedFile,
   SignResult,
   SshCommand,
   TrustLines,
@@ -131,6 +132,44 @@ export function createSshService(options: SshServiceOptions) {
     return saved;
   }
 
+  /** A record of a certificate about to be saved, from the choices it was signed with. */
+  function newRecord(
+    signing: SigningOptions,
+    publicKey: string,
+    paths: { privateKey: string | null; publicKey: string; certificate: string },
+  ): Omit<SavedCertificate, 'certificateId' | 'validAfter' | 'validUntil' | 'renewedAt'> {
+    return {
+      id: randomUUID(),
+      kind: signing.kind,
+      caId: signing.caId,
+      publicKey,
+      principals: [...signing.principals],
+      criticalOptions: { ...signing.criticalOptions },
+      extensions: signing.kind === 'user' ? { ...signing.extensions } : {},
+      ...(signing.description !== undefined && { description: signing.description }),
+      privateKeyPath: paths.privateKey,
+      publicKeyPath: paths.publicKey,
+      certificatePath: paths.certificate,
+      leadTimeSeconds: null,
+      savedAt: new Date(now()).toISOString(),
+    };
+  }
+
+  function resultOf(
+    saved: SavedCertificate,
+    certificate: CertificateInfo,
+    files: SavedFile[],
+    signing: SigningOptions,
+  ): SignResult {
+    return {
+      saved,
+      certificate,
+      files,
+      warnings: signingWarnings(signing),
+      sshCommand: commandFor(saved),
+    };
+  }
+
   function signingOf(saved: SavedCertificate, window: { seconds: number }): SigningOptions {
     return {
       caId: saved.caId,
@@ -213,32 +252,8 @@ export function createSshService(options: SshServiceOptions) {
         overwrite: target.overwrite,
         hooks: options.writeHooks,
       });
-      const saved = record(
-        {
-          id: randomUUID(),
-          kind: signing.kind,
-          caId: signing.caId,
-          publicKey: pair.publicKey,
-          principals: [...signing.principals],
-          criticalOptions: { ...signing.criticalOptions },
-          extensions: signing.kind === 'user' ? { ...signing.extensions } : {},
-          ...(signing.description !== undefined && { description: signing.description }),
-          privateKeyPath: paths.privateKey,
-          publicKeyPath: paths.publicKey,
-          certificatePath: paths.certificate,
-          leadTimeSeconds: null,
-          savedAt: new Date(now()).toISOString(),
-        },
-        issued,
-        null,
-      );
-      return {
-        saved,
-        certificate: info,
-        files: written,
-        warnings: signingWarnings(signing),
-        sshCommand: commandFor(saved),
-      };
+      const saved = record(newRecord(signing, pair.publicKey, paths), issued, null);
+      return resultOf(saved, info, written, signing);
     },
 
     /** A certificate for a public key file the person chose, saved beside it as …-cert.pub. */
@@ -284,31 +299,15 @@ export function createSshService(options: SshServiceOptions) {
         { overwrite, hooks: options.writeHooks },
       );
       const saved = record(
-        {
-          id: randomUUID(),
-          kind: signing.kind,
-          caId: signing.caId,
-          publicKey: line.trim(),
-          principals: [...signing.principals],
-          criticalOptions: { ...signing.criticalOptions },
-          extensions: signing.kind === 'user' ? { ...signing.extensions } : {},
-          ...(signing.description !== undefined && { description: signing.description }),
-          privateKeyPath: hasPrivateKey ? privateKeyPath : null,
-          publicKeyPath,
-          certificatePath,
-          leadTimeSeconds: null,
-          savedAt: new Date(now()).toISOString(),
-        },
+        newRecord(signing, line.trim(), {
+          privateKey: hasPrivateKey ? privateKeyPath : null,
+          publicKey: publicKeyPath,
+          certificate: certificatePath,
+        }),
         issued,
         null,
       );
-      return {
-        saved,
-        certificate: info,
-        files: written,
-        warnings: signingWarnings(signing),
-        sshCommand: commandFor(saved),
-      };
+      return resultOf(saved, info, written, signing);
     },
 
     /** Any certificate, from a file or pasted text, as ssh-keygen -L shows it. */
@@ -372,13 +371,7 @@ export function createSshService(options: SshServiceOptions) {
         ...base
       } = previous;
       const saved = record(base, issued, new Date(now()).toISOString());
-      return {
-        saved,
-        certificate: info,
-        files: written,
-        warnings: signingWarnings(signing),
-        sshCommand: commandFor(saved),
-      };
+      return resultOf(saved, info, written, signing);
     },
 
     /** The saved certificates whose renewal is due at `nowMs` (default now). */

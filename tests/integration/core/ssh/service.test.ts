@@ -33,6 +33,7 @@ import {
   type Sshd,
 } from '../../../support/openssh.ts';
 import { clientOf, startSandbox, type Sandbox } from '../api/support.ts';
+import { rejection as rejectionOf } from '../../../support/rejection.ts';
 
 const run = promisify(execFile);
 const HOUR = 3_600_000;
@@ -82,14 +83,7 @@ function generate(
   );
 }
 
-async function rejection(promise: Promise<unknown>): Promise<SshError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SshError);
-  return error as SshError;
-}
+const rejection = (promise: Promise<unknown>) => rejectionOf(promise, SshError);
 
 describe('a new key and certificate', () => {
   let made: SignResult;

@@ -17,6 +17,7 @@ import {
 } from '../../../../core/ssh/files.ts';
 import { KeyFileName } from '../../../../shared/ssh/requests.ts';
 import { removeDir, tempDir } from '../../../support/openssh.ts';
+import { rejection as rejectionOf } from '../../../support/rejection.ts';
 
 const run = promisify(execFile);
 let dir: string;
@@ -35,14 +36,7 @@ const contents = async () =>
   Promise.all(set('').map((f) => readFile(f.path, 'utf8').catch(() => undefined)));
 const mode = async (file: string) => (await stat(file)).mode & 0o777;
 
-async function sshError(promise: Promise<unknown>): Promise<SshError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SshError);
-  return error as SshError;
-}
+const sshError = (promise: Promise<unknown>) => rejectionOf(promise, SshError);
 
 describe('writing', () => {
   it('writes the private key 0600 and the public files 0644, whatever the umask', async () => {
