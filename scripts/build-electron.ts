@@ -1,6 +1,7 @@
 /**
- * Bundles the Electron main process (ESM, dependencies left to node_modules) and the preload
- * (one CommonJS file: a sandboxed preload cannot load modules of its own).
+ * Bundles the Electron main process (ESM, dependencies left to node_modules), the key generation
+ * worker beside it, and the preload (one CommonJS file: a sandboxed preload cannot load modules
+ * of its own).
  */
 import { builtinModules } from 'node:module';
 import { readFileSync } from 'node:fs';
@@ -27,6 +28,22 @@ await build({
   },
 });
 
+// core/ssh generates keys in a worker thread, whose entry must sit beside main.js.
+await build({
+  configFile: false,
+  logLevel: 'warn',
+  build: {
+    outDir,
+    emptyOutDir: false,
+    ssr: 'core/ssh/keygen-worker.ts',
+    target: 'node22',
+    rollupOptions: {
+      external: [...nodeModules, ...Object.keys(pkg.dependencies)],
+      output: { format: 'es', entryFileNames: 'keygen-worker.js' },
+    },
+  },
+});
+
 await build({
   configFile: false,
   logLevel: 'warn',
@@ -43,4 +60,4 @@ await build({
   },
   ssr: { noExternal: true },
 });
-console.log(`built ${outDir}/main.js and ${outDir}/preload.cjs`);
+console.log(`built ${outDir}/main.js, keygen-worker.js and preload.cjs`);
