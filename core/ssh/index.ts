@@ -2,5 +2,4 @@
 export * from './errors.ts';
 export type { KeyValueStore } from './saved.ts';
 export type { SshApi } from './signing.ts';
-export type { Destination } from './usage.ts';
 export { createSshService, type SshService, type SshServiceOptions } from './service.ts';

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { SshPublicKey } from '../../shared/api/ssh-keys.ts';
 import {
   AgentRequest,
+  CommandRequest,
   ConfigBlockRequest,
   DecodeRequest,
   GenerateRequest,
@@ -80,7 +81,7 @@ const NAMES = {
   certificate: (name: string) => `${name}-cert.pub`,
 };
 
-/** The key file a certificate file belongs to: `id-cert.pub` → `id`, the ssh convention. */
+/** Where ssh looks for the certificate of a key: `id.pub` → `id-cert.pub`. */
 const certificatePathFor = (publicKeyPath: string) =>
   `${publicKeyPath.slice(0, -'.pub'.length)}-cert.pub`;
 
@@ -110,10 +111,16 @@ export function createSshService(options: SshServiceOptions) {
     return { issued, info };
   }
 
+  /** null for host certificates (they are for sshd) and when the private key's place is unknown. */
   function commandFor(saved: SavedCertificate, to?: Destination): SshCommand | null {
-    if (saved.privateKeyPath === null) return null;
-    const user = saved.kind === 'user' ? saved.principals[0] : undefined;
-    return sshCommand(saved.privateKeyPath, saved.certificatePath, to ?? { user, host: 'HOST' });
+    if (saved.privateKeyPath === null || saved.kind === 'host') return null;
+    // The first principal is the user name the certificate is most likely for.
+    const user = to?.user ?? saved.principals[0];
+    return sshCommand(saved.privateKeyPath, saved.certificatePath, {
+      host: 'HOST',
+      ...to,
+      ...(user !== undefined && { user }),
+    });
   }
 
   function record(
@@ -378,8 +385,10 @@ export function createSshService(options: SshServiceOptions) {
     dueForRenewal: (nowMs: number = now()): RenewalDue[] =>
       dueForRenewal(readSaved(options.store), nowMs),
 
-    sshCommand(id: string, to?: Destination): SshCommand | null {
-      return commandFor(savedById(id), to);
+    /** The ssh command for a saved user certificate and a destination the person gives. */
+    sshCommand(request: CommandRequest): SshCommand | null {
+      const { savedId, ...to } = parseInput(CommandRequest, request, 'ssh command');
+      return commandFor(savedById(savedId), to);
     },
 
     /** Adds the saved key and its certificate to the ssh-agent until the certificate expires. */

@@ -195,6 +195,14 @@ export const ConfigBlockRequest = z.strictObject({
 });
 export type ConfigBlockRequest = z.input<typeof ConfigBlockRequest>;
 
+export const CommandRequest = z.strictObject({
+  savedId: z.string().min(1),
+  host: ConfigWord,
+  user: ConfigWord.optional(),
+  port: z.int().min(1).max(65535).optional(),
+});
+export type CommandRequest = z.input<typeof CommandRequest>;
+
 export const TrustRequest = z.union([
   z.strictObject({ caId: idSchema('sshCertificateAuthority') }),
   z.strictObject({ publicKey: SshPublicKey }),

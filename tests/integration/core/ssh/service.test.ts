@@ -110,6 +110,12 @@ describe('a new key and certificate', () => {
     expect(made.sshCommand?.text).toBe(
       `ssh -i ${ssh('id_burrow')} -o CertificateFile=${ssh('id_burrow-cert.pub')} ${currentUser}@HOST`,
     );
+    const to = service.sshCommand({ savedId: made.saved.id, host: 'db.example.com', port: 2222 });
+    expect(to?.argv.slice(-3)).toEqual(['-p', '2222', `${currentUser}@db.example.com`]);
+    const bad = await rejection(
+      (async () => service.sshCommand({ savedId: made.saved.id, host: 'x; rm -rf ~' }))(),
+    );
+    expect(bad.message).toMatch(/"host" may only contain/);
   });
 
   it('ssh-keygen -y recovers the public key from the private key file', async () => {
@@ -210,6 +216,7 @@ describe('a host certificate with no principals', () => {
     expect(listing.kind).toBe('host');
     expect(listing.principals).toEqual([]);
     expect(made.certificate.extensions).toEqual({});
+    expect(made.sshCommand).toBeNull();
   });
 
   it('warns that a user certificate with no principals lets its holder in as anyone', async () => {
