@@ -1,12 +1,13 @@
 /**
- * Keys from core/ssh's worker, read back by OpenSSH's own ssh-keygen: every key type, with and
- * without a passphrase, gives back its public key, and a wrong passphrase is refused.
+ * Keys from core/ssh's worker, saved as the service saves them and read back by OpenSSH's own
+ * ssh-keygen: every key type, with and without a passphrase, gives back its public key, and a
+ * wrong passphrase is refused.
  */
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFilesAtomically } from '../../../../core/ssh/files.ts';
 import { createKeyGenerator, type KeyGenerator } from '../../../../core/ssh/keygen.ts';
 import { sshPublicKeyType } from '../../../../shared/api/ssh-keys.ts';
 import type { NewKeySpec } from '../../../../shared/ssh/requests.ts';
@@ -36,10 +37,13 @@ afterAll(async () => {
   await removeDir(dir);
 });
 
+/** Saved the way the service saves a private key. */
 async function saved(name: string, text: string): Promise<string> {
-  const file = path.join(dir, name);
-  await writeFile(file, text, { mode: 0o600 });
-  return file;
+  const [file] = await writeFilesAtomically(
+    [{ path: path.join(dir, name), role: 'private-key', content: text }],
+    { overwrite: false },
+  );
+  return file?.path ?? '';
 }
 
 describe.each(SPECS)('$spec.type $bits', ({ spec, algorithm, bits }) => {
