@@ -208,7 +208,8 @@ async function removeAll(paths: readonly string[]): Promise<void> {
 export async function readSmallFile(file: string, maxBytes: number): Promise<string> {
   let handle;
   try {
-    handle = await open(file, 'r');
+    // O_NONBLOCK: opening a FIFO someone named x.pub must not hang; it is refused below.
+    handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     throw ioError('read', file, error);
   }

@@ -243,7 +243,7 @@ describe('signing an existing key', () => {
     }
   });
 
-  it('refuses a private key, a certificate, garbage and a missing file, saying which', async () => {
+  it('refuses a private key, a certificate, garbage, a missing file and a FIFO, saying which', async () => {
     const dir = await tempDir('burrow-existing-');
     try {
       const pair = await makeKeyPair(dir, 'k');
@@ -257,6 +257,8 @@ describe('signing an existing key', () => {
       expect((await sign(path.join(dir, 'cert.pub'))).message).toMatch(/is a certificate/);
       expect((await sign(path.join(dir, 'junk.pub'))).message).toMatch(/not an OpenSSH public key/);
       expect((await sign(path.join(dir, 'none.pub'))).message).toMatch(/does not exist/);
+      await run('mkfifo', [path.join(dir, 'fifo.pub')]);
+      expect((await sign(path.join(dir, 'fifo.pub'))).message).toMatch(/is not a regular file/);
     } finally {
       await removeDir(dir);
     }
