@@ -31,7 +31,7 @@ async function askpassOnce(dir: string): Promise<string> {
   return script;
 }
 
-export type AgentAdd = {
+type AgentAdd = {
   readonly privateKeyPath: string;
   /** The certificate line, to find it again in the agent's list. */
   readonly certificate: string;

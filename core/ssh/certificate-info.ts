@@ -6,7 +6,7 @@ import type { CertificateInfo } from '../../shared/ssh/results.ts';
 import { SshError } from './errors.ts';
 
 /** `SHA256:<base64 without padding>`, as ssh-keygen -l prints a key's fingerprint. */
-export function fingerprintOf(blob: Uint8Array): string {
+function fingerprintOf(blob: Uint8Array): string {
   return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
 }
 

@@ -20,7 +20,7 @@ export type FileToWrite = {
 };
 
 /** Private keys are for their owner alone; public keys and certificates are public. */
-export const MODES: Readonly<Record<FileRole, number>> = {
+const MODES: Readonly<Record<FileRole, number>> = {
   'private-key': 0o600,
   'public-key': 0o644,
   certificate: 0o644,

@@ -24,7 +24,7 @@ export type PrivateJwk = PublicJwk & {
 
 const MAGIC = new TextEncoder().encode('openssh-key-v1\0');
 /** ssh-keygen's defaults (-a 16, SALT_LEN 16). */
-export const KDF_ROUNDS = 16;
+const KDF_ROUNDS = 16;
 const SALT_BYTES = 16;
 const CIPHER = { name: 'aes256-ctr', node: 'aes-256-ctr', keyBytes: 32, ivBytes: 16, block: 16 };
 const UNENCRYPTED_BLOCK = 8;

@@ -30,7 +30,7 @@ function quoted(p: string): string {
 /** ssh expands %-tokens in IdentityFile and CertificateFile, so a literal `%` is doubled. */
 const tokenPath = (p: string) => quoted(p.replace(/%/g, '%%'));
 
-export type HostBlock = {
+type HostBlock = {
   readonly hostAlias: string;
   readonly hostName: string;
   readonly user?: string | undefined;

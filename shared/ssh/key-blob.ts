@@ -7,7 +7,7 @@ export const CURVES = {
   p384: { jwkCurve: 'P-384', sshCurve: 'nistp384', hash: 'sha384' },
   p521: { jwkCurve: 'P-521', sshCurve: 'nistp521', hash: 'sha512' },
 } as const;
-export type Curve = (typeof CURVES)[keyof typeof CURVES];
+type Curve = (typeof CURVES)[keyof typeof CURVES];
 export const CURVE_BY_SSH_NAME: ReadonlyMap<string, Curve> = new Map(
   Object.values(CURVES).map((c) => [c.sshCurve, c]),
 );

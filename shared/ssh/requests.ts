@@ -102,7 +102,6 @@ export const SigningOptions = z
       });
   });
 export type SigningOptions = z.output<typeof SigningOptions>;
-export type SigningOptionsInput = z.input<typeof SigningOptions>;
 
 /**
  * A file name for the key: it becomes NAME, NAME.pub and NAME-cert.pub inside the chosen folder,
@@ -120,7 +119,7 @@ export const KeyFileName = z
   .refine((s) => !s.endsWith('.pub'), 'must not end in ".pub": that name is for the public key');
 
 /** An absolute path, on POSIX or Windows. */
-export const AbsolutePath = z
+const AbsolutePath = z
   .string()
   .min(1)
   .max(4096)
