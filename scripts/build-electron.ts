@@ -13,33 +13,19 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
 const nodeModules = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 const outDir = 'dist/electron';
 
-await build({
-  configFile: false,
-  logLevel: 'warn',
-  build: {
-    outDir,
-    emptyOutDir: true,
-    ssr: 'electron/main.ts',
-    target: 'node22',
-    rollupOptions: {
-      external: ['electron', ...nodeModules, ...Object.keys(pkg.dependencies)],
-      output: { format: 'es', entryFileNames: 'main.js' },
-    },
-  },
-});
-
 // core/ssh generates keys in a worker thread, whose entry must sit beside main.js.
 await build({
   configFile: false,
   logLevel: 'warn',
   build: {
     outDir,
-    emptyOutDir: false,
-    ssr: 'core/ssh/keygen-worker.ts',
+    emptyOutDir: true,
+    ssr: true,
     target: 'node22',
     rollupOptions: {
-      external: [...nodeModules, ...Object.keys(pkg.dependencies)],
-      output: { format: 'es', entryFileNames: 'keygen-worker.js' },
+      input: { main: 'electron/main.ts', 'keygen-worker': 'core/ssh/keygen-worker.ts' },
+      external: ['electron', ...nodeModules, ...Object.keys(pkg.dependencies)],
+      output: { format: 'es', entryFileNames: '[name].js' },
     },
   },
 });
