@@ -203,6 +203,28 @@ describe('every key type and a passphrase', () => {
   });
 });
 
+describe('reminders', () => {
+  it('follow a lead time the person sets, and stop when the certificate is forgotten', async () => {
+    const made = await generate('reminded');
+    const until = Date.parse(made.saved.validUntil);
+    const ids = (at: number) => service.dueForRenewal(at).map((d) => d.savedId);
+    expect(service.setLeadTime(made.saved.id, 300).leadTimeSeconds).toBe(300);
+    expect(ids(until - 301_000)).not.toContain(made.saved.id);
+    expect(
+      service.dueForRenewal(until - 300_000).find((d) => d.savedId === made.saved.id)?.reason,
+    ).toBe('lead-time');
+    expect(() => service.setLeadTime(made.saved.id, -5)).toThrow(
+      /whole number of seconds above zero/,
+    );
+    service.forget(made.saved.id);
+    expect(ids(until)).not.toContain(made.saved.id);
+    expect(service.listSaved().map((s) => s.id)).not.toContain(made.saved.id);
+    // Forgetting is Burrow's memory only: the files stay.
+    expect(await mode(ssh('reminded-cert.pub'))).toBe(0o644);
+    expect(() => service.forget(made.saved.id)).toThrow(/no saved certificate with this id/);
+  });
+});
+
 describe('a host certificate with no principals', () => {
   it('warns that it is valid for any host, and ssh-keygen -L reads a host certificate', async () => {
     const made = await generate('host_key', {
