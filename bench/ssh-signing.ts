@@ -15,29 +15,11 @@ import { promisify } from 'node:util';
 import { Pool } from 'undici';
 import { startSandbox } from '../sandbox/index.ts';
 import { generateSshKey } from '../sandbox/ssh/keys.ts';
+import { timeEach } from './timing.ts';
 
 const run = promisify(execFile);
-const WARMUP = 5;
 const API_SAMPLES = 40;
 const KEYGEN_SAMPLES = 15;
-
-const median = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-
-/** Median milliseconds of `samples` calls, after WARMUP unmeasured ones. */
-async function timeEach(samples: number, once: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < WARMUP; i++) await once();
-  const times: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    const started = performance.now();
-    await once();
-    times.push(performance.now() - started);
-  }
-  return median(times);
-}
 
 type CaType = {
   label: string;

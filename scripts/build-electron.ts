@@ -1,6 +1,7 @@
 /**
- * Bundles the Electron main process (ESM, dependencies left to node_modules) and the preload
- * (one CommonJS file: a sandboxed preload cannot load modules of its own).
+ * Bundles the Electron main process (ESM, dependencies left to node_modules), the key generation
+ * worker beside it, and the preload (one CommonJS file: a sandboxed preload cannot load modules
+ * of its own).
  */
 import { builtinModules } from 'node:module';
 import { readFileSync } from 'node:fs';
@@ -12,17 +13,19 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
 const nodeModules = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 const outDir = 'dist/electron';
 
+// core/ssh generates keys in a worker thread, whose entry must sit beside main.js.
 await build({
   configFile: false,
   logLevel: 'warn',
   build: {
     outDir,
     emptyOutDir: true,
-    ssr: 'electron/main.ts',
+    ssr: true,
     target: 'node22',
     rollupOptions: {
+      input: { main: 'electron/main.ts', 'keygen-worker': 'core/ssh/keygen-worker.ts' },
       external: ['electron', ...nodeModules, ...Object.keys(pkg.dependencies)],
-      output: { format: 'es', entryFileNames: 'main.js' },
+      output: { format: 'es', entryFileNames: '[name].js' },
     },
   },
 });
@@ -43,4 +46,4 @@ await build({
   },
   ssr: { noExternal: true },
 });
-console.log(`built ${outDir}/main.js and ${outDir}/preload.cjs`);
+console.log(`built ${outDir}/main.js, keygen-worker.js and preload.cjs`);

@@ -13,7 +13,7 @@ import {
   sshPublicBlob,
   sshPublicFields,
 } from './keys.ts';
-import { WireWriter } from './wire.ts';
+import { WireWriter } from '../../shared/ssh/wire.ts';
 
 export type CertificateRequest = {
   readonly kind: 'user' | 'host';
@@ -31,17 +31,19 @@ export type CertificateRequest = {
 const CERT_TYPE = { user: 1, host: 2 } as const;
 
 /** Name/data pairs sorted by name, as PROTOCOL.certkeys requires. */
-function options(entries: Readonly<Record<string, string>>, wrapEmpty: boolean): Buffer {
+function options(entries: Readonly<Record<string, string>>, wrapEmpty: boolean): Uint8Array {
   const w = new WireWriter();
   for (const name of Object.keys(entries).sort()) {
     const value = entries[name] ?? '';
     w.string(name);
-    w.string(value === '' && !wrapEmpty ? Buffer.alloc(0) : new WireWriter().string(value).bytes());
+    w.string(
+      value === '' && !wrapEmpty ? new Uint8Array() : new WireWriter().string(value).bytes(),
+    );
   }
   return w.bytes();
 }
 
-function signature(caKey: KeyObject, data: Buffer): Buffer {
+function signature(caKey: KeyObject, data: Uint8Array): Uint8Array {
   const algorithm = sshAlgorithm(createPublicKey(caKey));
   if (algorithm === 'ssh-ed25519')
     return new WireWriter()

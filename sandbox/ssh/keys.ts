@@ -1,17 +1,18 @@
 import { createPublicKey, generateKeyPair, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { SshKeySpec, SshKeyType } from '../../shared/api/index.ts';
-import { WireReader, WireWriter } from './wire.ts';
+import {
+  CURVE_BY_JWK_NAME,
+  CURVE_BY_SSH_NAME,
+  CURVES,
+  sshAlgorithmOfJwk,
+  sshPublicBlobOfJwk,
+  sshPublicFieldsOfJwk,
+  type PublicJwk,
+} from '../../shared/ssh/key-blob.ts';
+import { WireReader } from '../../shared/ssh/wire.ts';
 
 const generate = promisify(generateKeyPair);
-
-const CURVES = {
-  p256: { nodeCurve: 'P-256', sshCurve: 'nistp256', hash: 'sha256' },
-  p384: { nodeCurve: 'P-384', sshCurve: 'nistp384', hash: 'sha384' },
-  p521: { nodeCurve: 'P-521', sshCurve: 'nistp521', hash: 'sha512' },
-} as const;
-const BY_SSH_CURVE = new Map(Object.values(CURVES).map((c) => [c.sshCurve as string, c]));
-const BY_JWK_CURVE = new Map(Object.values(CURVES).map((c) => [c.nodeCurve as string, c]));
 
 export type GeneratedKey = {
   readonly privateKeyPem: string;
@@ -32,7 +33,7 @@ export async function generateSshKey(spec: SshKeySpec, comment: string): Promise
         })
       : spec.type === 'ecdsa'
         ? await generate('ec', {
-            namedCurve: CURVES[spec.curve].nodeCurve,
+            namedCurve: CURVES[spec.curve].jwkCurve,
             ...pem,
             publicKeyEncoding: { type: 'spki', format: 'pem' },
           })
@@ -45,42 +46,23 @@ export async function generateSshKey(spec: SshKeySpec, comment: string): Promise
   };
 }
 
-type Jwk = { kty?: string; crv?: string; x?: string; y?: string; n?: string; e?: string };
-
-function jwkOf(key: KeyObject): Jwk {
-  return key.export({ format: 'jwk' }) as Jwk;
+function jwkOf(key: KeyObject): PublicJwk {
+  return key.export({ format: 'jwk' }) as PublicJwk;
 }
-
-const b64url = (s: string | undefined) => Buffer.from(s ?? '', 'base64url');
 
 /** The SSH algorithm name of a public key: `ssh-ed25519`, `ecdsa-sha2-nistp256`, `ssh-rsa`. */
 export function sshAlgorithm(key: KeyObject): string {
-  const jwk = jwkOf(key);
-  if (jwk.kty === 'OKP') return 'ssh-ed25519';
-  if (jwk.kty === 'RSA') return 'ssh-rsa';
-  const curve = BY_JWK_CURVE.get(jwk.crv ?? '');
-  if (!curve) throw new Error(`unsupported curve ${jwk.crv}`);
-  return `ecdsa-sha2-${curve.sshCurve}`;
+  return sshAlgorithmOfJwk(jwkOf(key));
 }
 
 /** The key's public fields in wire form, without the algorithm name (as certificates embed them). */
 export function sshPublicFields(key: KeyObject): Buffer {
-  const jwk = jwkOf(key);
-  const w = new WireWriter();
-  if (jwk.kty === 'OKP') w.string(b64url(jwk.x));
-  else if (jwk.kty === 'RSA') w.mpint(b64url(jwk.e)).mpint(b64url(jwk.n));
-  else {
-    const curve = BY_JWK_CURVE.get(jwk.crv ?? '');
-    w.string(curve?.sshCurve ?? '').string(
-      Buffer.concat([Buffer.of(4), b64url(jwk.x), b64url(jwk.y)]),
-    );
-  }
-  return w.bytes();
+  return Buffer.from(sshPublicFieldsOfJwk(jwkOf(key)));
 }
 
 /** The public key blob of an authorized_keys line. */
 export function sshPublicBlob(key: KeyObject): Buffer {
-  return Buffer.concat([new WireWriter().string(sshAlgorithm(key)).bytes(), sshPublicFields(key)]);
+  return Buffer.from(sshPublicBlobOfJwk(jwkOf(key)));
 }
 
 const unsigned = (b: Buffer) => {
@@ -117,7 +99,7 @@ function rsaKey(e: Buffer, n: Buffer): KeyObject {
 }
 
 function ecdsaKey(curveName: string, point: Buffer): KeyObject {
-  const curve = BY_SSH_CURVE.get(curveName);
+  const curve = CURVE_BY_SSH_NAME.get(curveName);
   if (!curve || point[0] !== 4)
     throw new InvalidSshKey('not an uncompressed point of a NIST curve');
   const size = (point.length - 1) / 2;
@@ -126,7 +108,7 @@ function ecdsaKey(curveName: string, point: Buffer): KeyObject {
     return createPublicKey({
       key: {
         kty: 'EC',
-        crv: curve.nodeCurve,
+        crv: curve.jwkCurve,
         x: point.subarray(1, 1 + size).toString('base64url'),
         y: point.subarray(1 + size).toString('base64url'),
       },
@@ -151,20 +133,20 @@ export function parseSshPublicKey(line: string): KeyObject {
   const { algorithm, blob } = authorizedKeyFields(line);
   try {
     const r = new WireReader(blob);
-    if (r.string().toString() !== algorithm) throw new InvalidSshKey('algorithm mismatch');
+    if (r.text() !== algorithm) throw new InvalidSshKey('algorithm mismatch');
     if (algorithm === 'ssh-ed25519')
       return createPublicKey({
-        key: { kty: 'OKP', crv: 'Ed25519', x: r.string().toString('base64url') },
+        key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(r.string()).toString('base64url') },
         format: 'jwk',
       });
     if (algorithm === 'ssh-rsa') {
-      const [e, n] = [r.string(), r.string()];
+      const [e, n] = [Buffer.from(r.string()), Buffer.from(r.string())];
       if ((e[0] ?? 0) & 0x80 || (n[0] ?? 0) & 0x80)
         throw new InvalidSshKey('negative RSA parameter');
       return rsaKey(unsigned(e), unsigned(n));
     }
-    const curveName = r.string().toString();
-    return ecdsaKey(curveName, r.string());
+    const curveName = r.text();
+    return ecdsaKey(curveName, Buffer.from(r.string()));
   } catch (error) {
     if (error instanceof InvalidSshKey) throw error;
     throw new InvalidSshKey(`unreadable ${algorithm || 'SSH'} key: ${(error as Error).message}`);
@@ -173,5 +155,5 @@ export function parseSshPublicKey(line: string): KeyObject {
 
 /** The hash an ECDSA key of this curve signs with in SSH (RFC 5656 §6.2.1). */
 export function ecdsaHash(key: KeyObject): string {
-  return BY_JWK_CURVE.get(jwkOf(key).crv ?? '')?.hash ?? 'sha256';
+  return CURVE_BY_JWK_NAME.get(jwkOf(key).crv ?? '')?.hash ?? 'sha256';
 }

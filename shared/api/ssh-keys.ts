@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { decodeBase64 } from '../ssh/base64.ts';
+import { WireReader } from '../ssh/wire.ts';
 import { rule } from './rules.ts';
 
 export const SSH_KEY_TYPES = ['rsa', 'ecdsa', 'ed25519'] as const;
 export const SshKeyType = z.enum(SSH_KEY_TYPES);
 export type SshKeyType = z.output<typeof SshKeyType>;
 
-const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const ED25519_KEY_BYTES = 32;
 const ECDSA_POINT_BYTES: Readonly<Record<string, number>> = {
   nistp256: 65,
@@ -13,25 +14,14 @@ const ECDSA_POINT_BYTES: Readonly<Record<string, number>> = {
   nistp521: 133,
 };
 
-function decodeBase64(encoded: string): Uint8Array | undefined {
-  if (!BASE64.test(encoded)) return undefined;
-  try {
-    return Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0));
-  } catch {
-    return undefined;
-  }
-}
-
 /** The SSH wire format of a key blob: a sequence of strings, each behind a uint32 length. */
 function wireStrings(blob: Uint8Array): Uint8Array[] | undefined {
-  const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
+  const reader = new WireReader(blob);
   const fields: Uint8Array[] = [];
-  for (let at = 0; at < blob.length;) {
-    if (at + 4 > blob.length) return undefined;
-    const end = at + 4 + view.getUint32(at);
-    if (end > blob.length) return undefined;
-    fields.push(blob.subarray(at + 4, end));
-    at = end;
+  try {
+    while (!reader.done) fields.push(reader.string());
+  } catch {
+    return undefined;
   }
   return fields;
 }

@@ -319,6 +319,13 @@ export async function sshLogin(
     args.push('-o', 'UserKnownHostsFile=/dev/null', '-o', 'StrictHostKeyChecking=no');
   }
   args.push(`${login.user}@127.0.0.1`, login.command ?? 'echo ok');
+  return runSsh(args);
+}
+
+type SshRun = { code: number; stdout: string; stderr: string };
+
+/** One run of the ssh client; resolves with its exit code and output, never rejects. */
+async function runSsh(args: string[]): Promise<SshRun> {
   try {
     const { stdout, stderr } = await run('ssh', args, { timeout: 20_000 });
     return { code: 0, stdout, stderr };
@@ -334,4 +341,134 @@ export async function sshLogin(
 
 export async function removeDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
+}
+
+export interface Agent {
+  /** The socket to set as SSH_AUTH_SOCK. */
+  socket: string;
+  /** `ssh-add -L`: the public keys and certificates the agent holds, one line each. */
+  list(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** A real ssh-agent in the foreground on a socket of its own in `parent`, for one test. */
+export async function startAgent(parent: string): Promise<Agent> {
+  const dir = await mkdtemp(path.join(parent, 'agent-'));
+  const socket = path.join(dir, 'agent.sock');
+  const child = spawn('ssh-agent', ['-D', '-a', socket], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  for (let i = 0; !existsSync(socket); i++) {
+    if (child.exitCode !== null || i === 100) throw new Error(`ssh-agent did not start:\n${log}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    socket,
+    async list() {
+      const env = { ...process.env, SSH_AUTH_SOCK: socket };
+      const { stdout } = await run('ssh-add', ['-L'], { env }).catch(
+        (error: { code?: number; stdout?: string }) => {
+          // 1: the agent holds no identities.
+          if (error.code === 1) return { stdout: '' };
+          throw error;
+        },
+      );
+      return stdout.split('\n').filter((line) => line.trim() !== '');
+    },
+    close: () => stop(child),
+  };
+}
+
+/** `ssh -G -F config host`: the options ssh would use for `host`, by lower-case name. */
+export async function sshEffectiveConfig(
+  configFile: string,
+  host: string,
+): Promise<Map<string, string[]>> {
+  const { stdout } = await run('ssh', ['-G', '-F', configFile, host]);
+  const options = new Map<string, string[]>();
+  for (const line of stdout.split('\n')) {
+    const space = line.indexOf(' ');
+    if (space < 0) continue;
+    const name = line.slice(0, space);
+    options.set(name, [...(options.get(name) ?? []), line.slice(space + 1)]);
+  }
+  return options;
+}
+
+/** Runs `command` on `host` as an ssh config file describes it; never rejects. */
+export async function sshWithConfig(
+  configFile: string,
+  host: string,
+  command: string,
+): Promise<SshRun> {
+  return runSsh([
+    '-F',
+    configFile,
+    '-o',
+    'BatchMode=yes',
+    '-o',
+    'StrictHostKeyChecking=no',
+    '-o',
+    'UserKnownHostsFile=/dev/null',
+    '-o',
+    'LogLevel=ERROR',
+    host,
+    command,
+  ]);
+}
+
+/**
+ * An agent that, like some agents built into desktops, keeps plain ed25519 keys but refuses
+ * certificates: just enough of the agent protocol (draft-miller-ssh-agent) for ssh-add to add
+ * a key and list it. For showing that Burrow notices; OpenSSH's own agent is startAgent.
+ */
+export async function startCertificateBlindAgent(
+  parent: string,
+): Promise<{ socket: string; close(): Promise<void> }> {
+  const { createServer: createUnixServer } = await import('node:net');
+  const dir = await mkdtemp(path.join(parent, 'blind-agent-'));
+  const socket = path.join(dir, 'agent.sock');
+  const held: Buffer[] = [];
+  const str = (b: Buffer) => Buffer.concat([u32(b.length), b]);
+  const u32 = (n: number) => {
+    const b = Buffer.alloc(4);
+    b.writeUInt32BE(n);
+    return b;
+  };
+  const reply = (type: number, body = Buffer.alloc(0)) =>
+    Buffer.concat([u32(body.length + 1), Buffer.of(type), body]);
+  const answer = (message: Buffer): Buffer => {
+    const type = message[0];
+    if (type === 11)
+      return reply(
+        12,
+        Buffer.concat([
+          u32(held.length),
+          ...held.map((blob) => Buffer.concat([str(blob), str(Buffer.from('held'))])),
+        ]),
+      );
+    if (type === 17 || type === 25) {
+      const keyTypeLength = message.readUInt32BE(1);
+      const keyType = message.subarray(5, 5 + keyTypeLength).toString();
+      if (keyType !== 'ssh-ed25519') return reply(5);
+      const pkLength = message.readUInt32BE(5 + keyTypeLength);
+      const pk = message.subarray(9 + keyTypeLength, 9 + keyTypeLength + pkLength);
+      held.push(Buffer.concat([str(Buffer.from(keyType)), str(pk)]));
+      return reply(6);
+    }
+    return reply(5);
+  };
+  const server = createUnixServer((conn) => {
+    let pending = Buffer.alloc(0);
+    conn.on('data', (chunk: Buffer) => {
+      pending = Buffer.concat([pending, chunk]);
+      while (pending.length >= 4 && pending.length >= 4 + pending.readUInt32BE(0)) {
+        const length = pending.readUInt32BE(0);
+        conn.write(answer(pending.subarray(4, 4 + length)));
+        pending = pending.subarray(4 + length);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(socket, resolve));
+  return { socket, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -9,7 +9,7 @@ import {
   sshPublicBlob,
 } from '../../../sandbox/ssh/keys.ts';
 import { criticalOptionProblem } from '../../../sandbox/ssh/options.ts';
-import { WireWriter } from '../../../sandbox/ssh/wire.ts';
+import { WireWriter } from '../../../shared/ssh/wire.ts';
 import { PUBLIC_KEYS } from '../shared/api/fixtures.ts';
 
 describe('SSH keys', () => {
@@ -36,7 +36,7 @@ describe('keys OpenSSH would refuse', () => {
   const line = (...fields: (string | Buffer)[]) => {
     const w = new WireWriter();
     for (const f of fields) w.string(f);
-    return `${typeof fields[0] === 'string' ? fields[0] : ''} ${w.bytes().toString('base64')}`;
+    return `${typeof fields[0] === 'string' ? fields[0] : ''} ${Buffer.from(w.bytes()).toString('base64')}`;
   };
 
   it('RSA moduli outside 1024–16384 bits, negative or even parameters', () => {

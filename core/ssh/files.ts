@@ -1,0 +1,231 @@
+/**
+ * Writing key files the way they must be written: every file to a temporary name in its own
+ * folder (created exclusively, never through a symlink), fsynced, then moved into place and the
+ * folder fsynced. A set of files lands whole or not at all: if the second of three cannot be put
+ * in place, the first is taken back, and a replaced file gets its old content back. Without
+ * `overwrite`, a file is put in place with link(2), which fails rather than replace anything
+ * that appeared in the meantime.
+ */
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { chmod, link, lstat, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { FileRole, SavedFile } from '../../shared/ssh/results.ts';
+import { ioError, SshError } from './errors.ts';
+
+export type FileToWrite = {
+  readonly path: string;
+  readonly role: FileRole;
+  readonly content: string;
+};
+
+/** Private keys are for their owner alone; public keys and certificates are public. */
+const MODES: Readonly<Record<FileRole, number>> = {
+  'private-key': 0o600,
+  'public-key': 0o644,
+  certificate: 0o644,
+  'ssh-config': 0o644,
+};
+
+/**
+ * A test seam: runs after every temporary file is written and synced, before each file is put in
+ * place. What it throws fails the write as a crash there would.
+ */
+export type WriteHooks = { beforeCommit?(target: string, index: number): void | Promise<void> };
+
+const errno = (error: unknown) => (error as NodeJS.ErrnoException).code;
+
+/** The folder, made (0700, as ssh wants ~/.ssh) when missing; refused when it is not a folder. */
+export async function prepareFolder(folder: string): Promise<string> {
+  const resolved = path.resolve(folder);
+  try {
+    const info = await stat(resolved);
+    if (!info.isDirectory()) throw new SshError('not-a-folder', `${resolved} is not a folder`);
+    return resolved;
+  } catch (error) {
+    if (error instanceof SshError) throw error;
+    if (errno(error) !== 'ENOENT') throw ioError('open the folder', resolved, error);
+  }
+  try {
+    await mkdir(resolved, { recursive: true, mode: 0o700 });
+    await chmod(resolved, 0o700);
+  } catch (error) {
+    throw ioError('create the folder', resolved, error);
+  }
+  return resolved;
+}
+
+/** `folder/fileName`, refused unless it is directly inside `folder`. */
+export function pathIn(folder: string, fileName: string): string {
+  const target = path.resolve(folder, fileName);
+  if (path.dirname(target) !== path.resolve(folder) || path.basename(target) !== fileName)
+    throw new SshError('outside-folder', `"${fileName}" would lead outside ${folder}`);
+  return target;
+}
+
+/** What is at `target` now: nothing, a regular file, or a refusal (symlink, folder, device…). */
+async function occupant(target: string): Promise<'none' | 'file'> {
+  let info;
+  try {
+    info = await lstat(target);
+  } catch (error) {
+    if (errno(error) === 'ENOENT') return 'none';
+    throw ioError('check', target, error);
+  }
+  if (info.isSymbolicLink())
+    throw new SshError(
+      'symlink',
+      `${target} is a symbolic link; Burrow does not write through links. Remove it or choose another name.`,
+    );
+  if (!info.isFile())
+    throw new SshError('not-a-file', `${target} exists and is not a regular file`);
+  return 'file';
+}
+
+/** Which of `paths` exist (as anything), for asking before replacing them. */
+export async function existingPaths(paths: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const p of paths) {
+    try {
+      await lstat(p);
+      found.push(p);
+    } catch (error) {
+      if (errno(error) !== 'ENOENT') throw ioError('check', p, error);
+    }
+  }
+  return found;
+}
+
+const sideName = (target: string, what: string) =>
+  path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.${randomBytes(6).toString('hex')}.${what}`,
+  );
+
+async function writeTemp(file: FileToWrite): Promise<string> {
+  const temp = sideName(file.path, 'burrow-tmp');
+  const mode = MODES[file.role];
+  // O_EXCL fails on anything already there, a symlink included; O_NOFOLLOW says so twice.
+  const flags =
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+  const handle = await open(temp, flags, mode);
+  try {
+    await handle.chmod(mode); // exact, whatever the umask
+    await handle.writeFile(file.content, 'utf8');
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  await handle.close();
+  return temp;
+}
+
+async function syncFolder(folder: string): Promise<void> {
+  // Windows cannot open a folder for fsync; its rename is durable without it.
+  if (process.platform === 'win32') return;
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A file put in place: how to take it back, and what to remove once the whole set is in. */
+type Committed = { undo(): Promise<void>; leftover: string | undefined };
+
+/** Puts one synced temporary file in place. */
+async function commit(temp: string, target: string, overwrite: boolean): Promise<Committed> {
+  if (!overwrite || (await occupant(target)) === 'none') {
+    try {
+      await link(temp, target);
+    } catch (error) {
+      if (errno(error) === 'EEXIST')
+        throw new SshError('file-exists', `${target} appeared while saving; nothing was replaced`, {
+          paths: [target],
+        });
+      throw error;
+    }
+    return { undo: () => unlink(target), leftover: undefined };
+  }
+  // The old file keeps a second name until the whole set is in, so that it can be put back.
+  const backup = sideName(target, 'burrow-old');
+  await link(target, backup);
+  try {
+    await rename(temp, target);
+  } catch (error) {
+    await unlink(backup);
+    throw error;
+  }
+  return { undo: () => rename(backup, target), leftover: backup };
+}
+
+/**
+ * Writes `files` all or nothing (see the top of this file). Without `overwrite`, any file that
+ * exists fails the whole write before anything is written, with SshError `file-exists` listing
+ * every such path.
+ */
+export async function writeFilesAtomically(
+  files: readonly FileToWrite[],
+  options: { overwrite: boolean; hooks?: WriteHooks },
+): Promise<SavedFile[]> {
+  const present: string[] = [];
+  for (const file of files) if ((await occupant(file.path)) === 'file') present.push(file.path);
+  if (present.length > 0 && !options.overwrite)
+    throw new SshError(
+      'file-exists',
+      `Already there: ${present.join(', ')}. Choose another name, or choose to replace.`,
+      { paths: present },
+    );
+
+  const temps: string[] = [];
+  const committed: Committed[] = [];
+  try {
+    for (const file of files) temps.push(await writeTemp(file));
+    for (const [i, file] of files.entries()) {
+      await options.hooks?.beforeCommit?.(file.path, i);
+      committed.push(await commit(temps[i] ?? '', file.path, options.overwrite));
+    }
+  } catch (error) {
+    for (const c of committed.reverse()) await c.undo().catch(() => undefined);
+    await removeAll(temps);
+    if (error instanceof SshError) throw error;
+    throw ioError('save', files.map((f) => f.path).join(', '), error);
+  }
+  // A linked temporary file is a second name of the new file; a backup, of the old one.
+  await removeAll([...temps, ...committed.flatMap((c) => c.leftover ?? [])]);
+  for (const folder of new Set(files.map((f) => path.dirname(f.path)))) await syncFolder(folder);
+  return files.map((f) => ({ path: f.path, role: f.role, mode: MODES[f.role] }));
+}
+
+async function removeAll(paths: readonly string[]): Promise<void> {
+  for (const p of paths) await unlink(p).catch(() => undefined);
+}
+
+/** A small text file a person chose (a .pub, a certificate): regular, and at most `maxBytes`. */
+export async function readSmallFile(file: string, maxBytes: number): Promise<string> {
+  let handle;
+  try {
+    // O_NONBLOCK: opening a FIFO someone named x.pub must not hang; it is refused below.
+    handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    throw ioError('read', file, error);
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new SshError('not-a-file', `${file} is not a regular file`);
+    if (info.size > maxBytes)
+      throw new SshError(
+        'file-too-large',
+        `${file} is ${info.size} bytes; a key or certificate file is at most ${maxBytes}`,
+      );
+    return await handle.readFile('utf8');
+  } catch (error) {
+    if (error instanceof SshError) throw error;
+    throw ioError('read', file, error);
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * The certificates Burrow saved, remembered in the app's settings store: paths, ids, the public
+ * key and the signing choices (what renewing needs), never a secret.
+ */
+import { SavedCertificate } from '../../shared/ssh/results.ts';
+
+/** The shape of a conf / electron-store instance that this module needs. */
+export type KeyValueStore = {
+  get(key: string): unknown;
+  set(key: string, value: unknown): void;
+};
+
+const KEY = 'ssh.savedCertificates';
+
+/** Every readable record; one damaged by hand is skipped rather than hiding all the others. */
+export function readSaved(store: KeyValueStore): SavedCertificate[] {
+  const value = store.get(KEY);
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry) => {
+    const parsed = SavedCertificate.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** Adds `record`, or replaces the one with its id. */
+export function putSaved(store: KeyValueStore, record: SavedCertificate): void {
+  const others = readSaved(store).filter((r) => r.id !== record.id);
+  store.set(KEY, [...others, record]);
+}
+
+export function removeSaved(store: KeyValueStore, id: string): void {
+  store.set(
+    KEY,
+    readSaved(store).filter((r) => r.id !== id),
+  );
+}
