@@ -43,7 +43,8 @@ const allowed: Array<[string, string]> = [
   ['renderer/src/x.ts', "import { a } from '../../shared/ipc/bridge.ts';"],
 ];
 
-describe('dependency boundaries', () => {
+// The first lint loads ESLint and its parsers: seconds on a busy machine, not a hang.
+describe('dependency boundaries', { timeout: 30_000 }, () => {
   it.each(forbidden)('%s may not: %s', async (file, code) => {
     expect(await restrictedImports(file, code)).not.toEqual([]);
   });
