@@ -6,6 +6,7 @@ import {
   idKindOf,
   validateBody,
   validateQuery,
+  withoutEchoedParams,
   type IdKind,
   type ValidationError,
 } from '../../shared/api/index.ts';
@@ -285,7 +286,9 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     }
     let body: unknown;
     if (endpoint.body !== null) {
-      const checked = validateBody(endpoint.body, parseJsonBody(request.body));
+      const echoFree = withoutEchoedParams(endpoint, params, parseJsonBody(request.body));
+      if (!echoFree.ok) throw validationError(echoFree.error);
+      const checked = validateBody(endpoint.body, echoFree.value);
       if (!checked.ok) throw validationError(checked.error);
       body = checked.value;
     }
