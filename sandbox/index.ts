@@ -87,7 +87,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ? parseAccountsFile(options.accounts)
     : defaultAccounts(apiKey ?? newSecret());
 
-  const store = new Store(config);
+  const store = new Store(config, log);
   const abuseReview = new TimedAbuseReview(
     store,
     options.abuseReviewDelayMs ?? DEFAULT_ABUSE_REVIEW_DELAY_MS,
@@ -158,7 +158,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         await gateway?.close();
         await app.close();
         abuseReview.close();
-        await store.flush();
+        await store.close();
       })()),
   };
 }

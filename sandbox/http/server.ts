@@ -22,6 +22,7 @@ import {
   parseQuery,
 } from './checks.ts';
 import { OPERATION_ID_HEADER, type OperationLog } from './operations.ts';
+import { PersistError } from '../store/transactions.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { createRouter } from './router.ts';
 import { addSandboxRoutes } from './sandbox-routes.ts';
@@ -302,8 +303,15 @@ export function createServer(deps: ServerDeps): FastifyInstance {
       services,
     };
     const handler = deps.handlers[endpoint.name];
-    const result = await handler(ctx);
-    if (endpoint.method !== 'GET') await services.store.commit();
+    const result =
+      endpoint.method === 'GET'
+        ? await handler(ctx)
+        : await services.store
+            .write(() => handler(ctx))
+            .catch((error: unknown) => {
+              if (error instanceof PersistError) throw new ApiError('internalError', error.message);
+              throw error;
+            });
     return sendJson(reply, endpoint.status, result);
   }
 

@@ -10,6 +10,18 @@ export type Page<T> = {
   readonly next: string | undefined;
 };
 
+/** One change to a collection, as its observer sees it. */
+export type Change<T> =
+  | { readonly op: 'insert'; readonly value: T }
+  | { readonly op: 'replace'; readonly value: T; readonly previous: T }
+  | { readonly op: 'delete'; readonly previous: T };
+
+/**
+ * Told of every change, with the function that takes it back exactly (a deleted resource returns
+ * to its place in the list); changes are undone newest first.
+ */
+export type Observer<T> = (change: Change<T>, undo: () => void) => void;
+
 /** Positions of deleted ids kept so that a page boundary that was deleted still continues. */
 const RETIRED_MAX = 10_000;
 const COMPACT_MIN = 32;
@@ -20,6 +32,8 @@ export class Collection<T extends { readonly id: string }> {
   private dead = 0;
   private nextSeq = 0;
   private readonly retired = new Map<string, number>();
+
+  constructor(private readonly observer?: Observer<T>) {}
 
   get size(): number {
     return this.byId.size;
@@ -34,13 +48,16 @@ export class Collection<T extends { readonly id: string }> {
     const entry = { seq: this.nextSeq++, value, live: true };
     this.byId.set(value.id, entry);
     this.order.push(entry);
+    this.observer?.({ op: 'insert', value }, () => this.unlink(entry));
   }
 
   /** Replaces a resource in place; its position in the list is its creation's. */
   replace(value: T): void {
     const entry = this.byId.get(value.id);
     if (!entry) throw new Error(`replace of unknown id ${value.id}`);
+    const previous = entry.value;
     entry.value = value;
+    this.observer?.({ op: 'replace', value, previous }, () => (entry.value = previous));
   }
 
   delete(id: string): boolean {
@@ -58,7 +75,25 @@ export class Collection<T extends { readonly id: string }> {
       this.order = this.order.filter((e) => e.live);
       this.dead = 0;
     }
+    this.observer?.({ op: 'delete', previous: entry.value }, () => this.restore(entry));
     return true;
+  }
+
+  /** Undoes an insert: the entry was never there. */
+  private unlink(entry: Entry<T>): void {
+    this.byId.delete(entry.value.id);
+    const at = this.indexOfSeq(entry.seq);
+    if (this.order[at] === entry) this.order.splice(at, 1);
+  }
+
+  /** Undoes a delete: the entry is back where it was (compaction may have dropped it from the order). */
+  private restore(entry: Entry<T>): void {
+    entry.live = true;
+    this.byId.set(entry.value.id, entry);
+    this.retired.delete(entry.value.id);
+    const at = this.indexOfSeq(entry.seq);
+    if (this.order[at] === entry) this.dead--;
+    else this.order.splice(at, 0, entry);
   }
 
   /** Oldest first. */

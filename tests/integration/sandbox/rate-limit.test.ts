@@ -21,8 +21,11 @@ describe('the rate limit of each account', () => {
     const alice = apiCaller(sandbox.url, 'alice-key-1');
     const bob = apiCaller(sandbox.url, 'bob-key-1');
     const carol = apiCaller(sandbox.url, 'carol-key-1');
+    expect((await alice('GET', '/ip_policies')).status).toBe(200);
+    // The window rolls from that first admission, which came before this line (a slow start of
+    // the first request must not make the wait below too short).
     const started = Date.now();
-    for (let i = 0; i < LIMIT - 1; i++)
+    for (let i = 1; i < LIMIT - 1; i++)
       expect((await alice('GET', '/ip_policies')).status).toBe(200);
     // Bob shares acme's budget: it is the account's, not the user's.
     expect((await bob('GET', '/ip_policies')).status).toBe(200);
