@@ -1,12 +1,15 @@
 /**
  * Fuzz suite of the sandbox: at least 10,000 malformed requests drawn from a seeded PRNG and
  * generated from the catalog. Whatever comes in, the server answers below 500, in the error
- * shape when it refuses, and stays up. Replay a run with FUZZ_SEED=<seed>.
+ * shape when it refuses, and stays up; and each case gets the outcome its mutation calls for (a
+ * broken Authorization or Service-Version header its error, a body the shared schemas refuse
+ * their error, a broken path or a huge body a refusal, …; see `Expected` in the mutator).
+ * Replay a run with FUZZ_SEED=<seed>.
  */
 import { Agent, request, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
-import { ID_PREFIXES, type ENDPOINTS, type IdKind } from '../../../shared/api/index.ts';
+import { ERRORS, ID_PREFIXES, type ENDPOINTS, type IdKind } from '../../../shared/api/index.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
 import { ACCOUNTS, KEYS } from './blackbox/accounts.ts';
 import { schemaIssues } from './blackbox/checks.ts';
@@ -16,6 +19,7 @@ import { errorShapeProblems } from './blackbox/http.ts';
 import {
   generateCase,
   HUGE_BODY_BYTES,
+  type Expected,
   type FuzzCase,
   type FuzzContext,
 } from './blackbox/mutator.ts';
@@ -101,6 +105,23 @@ function bodyBytes(c: FuzzCase): number {
   return typeof c.body === 'string' ? Buffer.byteLength(c.body) : c.body.length;
 }
 
+/** How the answer misses the case's expected outcome, if it does. */
+function expectationProblem(
+  expected: Expected,
+  status: number,
+  /** Undefined for HEAD, whose answer has no body. */
+  text: string | undefined,
+): string | undefined {
+  if (expected === undefined) return undefined;
+  if (expected === 'refused')
+    return status >= 400 && status < 500 ? undefined : `${status}, expected a refusal (4xx)`;
+  const { status: wanted, code } = ERRORS[expected];
+  const got = text === undefined ? code : /"error_code":"(ERR_SERVICE_\d+)"/.exec(text)?.[1];
+  return status === wanted && got === code
+    ? undefined
+    : `${status} ${got ?? ''}, expected ${wanted} ${code} (${expected})`;
+}
+
 function judge(c: FuzzCase, o: Outcome): string | undefined {
   const what = `[${c.category}] ${c.method} ${c.path.slice(0, 120)} body=${typeof c.body === 'string' ? c.body.slice(0, 120) : `${bodyBytes(c)} bytes`}`;
   if ('error' in o) {
@@ -113,6 +134,8 @@ function judge(c: FuzzCase, o: Outcome): string | undefined {
     return `${what} → transport error ${o.error}`;
   }
   if (o.status >= 500) return `${what} → ${o.status} ${o.text.slice(0, 300)}`;
+  const refusal = expectationProblem(c.expect, o.status, c.method === 'HEAD' ? undefined : o.text);
+  if (refusal) return `${what} → ${refusal}`;
   if (c.method === 'HEAD') return undefined; // no body to judge
   let body: unknown;
   try {
