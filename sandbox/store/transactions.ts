@@ -60,7 +60,7 @@ export class Transactions {
       result = block();
     } catch (error) {
       this.undo(this.changes.map((c) => c.undo));
-      throw error;
+      return Promise.reject(error as Error);
     } finally {
       this.open = false;
     }
