@@ -114,72 +114,78 @@ const WRITERS = 8;
 type Expected = Map<string, Set<string | null>>;
 
 describe('kill -9 at random moments under concurrent writes', () => {
-  it(`${ROUNDS} rounds of ${WRITERS} writers: the file keeps every acknowledged create, update and delete`, async () => {
-    console.log(`crash seed ${SEED} (replay with CRASH_SEED=${SEED})`);
-    const rng = new Prng(SEED);
-    const file = freshDataFile();
-    const expected: Expected = new Map();
-    let counter = 0;
+  // Each round starts a sandbox process (a few seconds each on a busy machine).
+  it(
+    `${ROUNDS} rounds of ${WRITERS} writers: the file keeps every acknowledged create, update and delete`,
+    { timeout: 240_000 },
+    async () => {
+      console.log(`crash seed ${SEED} (replay with CRASH_SEED=${SEED})`);
+      const rng = new Prng(SEED);
+      const file = freshDataFile();
+      const expected: Expected = new Map();
+      let counter = 0;
 
-    for (let round = 0; round <= ROUNDS; round++) {
-      const sandbox = spawnSandbox(['--data', file]);
-      const api = apiCaller(await sandbox.ready, 'k');
+      for (let round = 0; round <= ROUNDS; round++) {
+        const sandbox = spawnSandbox(['--data', file]);
+        const api = apiCaller(await sandbox.ready, 'k');
 
-      // The state the last kill left: every resource as acknowledged, or as its write in flight.
-      const found = new Map((await listAll(api)).map((p) => [p.id, p.description]));
-      const unknown = [...found.keys()].filter((id) => !expected.has(id));
-      for (const id of unknown) expect(found.get(id), `unacknowledged ${id}`).toMatch(/^c\d+$/);
-      for (const [id, allowed] of expected)
-        expect(allowed, `${id} after round ${round - 1}`).toContain(found.get(id) ?? null);
-      expected.clear();
-      for (const [id, description] of found) expected.set(id, new Set([description]));
-      if (round === ROUNDS) {
-        sandbox.child.kill('SIGTERM');
-        expect((await sandbox.exit).code).toBe(0);
-        break;
-      }
-
-      let killed = false;
-      const writer = async (owned: string[]) => {
-        while (!killed) {
-          const id = owned.length > 0 && rng.bool(0.5) ? rng.pick(owned) : undefined;
-          const current = id === undefined ? undefined : expected.get(id);
-          const description = `${id === undefined ? 'c' : 'u'}${counter++}`;
-          const remove = id !== undefined && rng.bool(0.3);
-          if (id !== undefined && current) {
-            current.add(remove ? null : description);
-            owned.splice(owned.indexOf(id), 1);
-          }
-          let reply: ApiReply | undefined;
-          if (id === undefined)
-            reply = await api('POST', '/ip_policies', { description, metadata: METADATA }).catch(
-              () => undefined,
-            );
-          else if (remove) reply = await api('DELETE', `/ip_policies/${id}`).catch(() => undefined);
-          else
-            reply = await api('PATCH', `/ip_policies/${id}`, { description }).catch(
-              () => undefined,
-            );
-          if (!reply) return;
-          expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(300);
-          if (id === undefined) {
-            expected.set(reply.body.id, new Set([description]));
-            owned.push(reply.body.id);
-          } else {
-            expected.set(id, new Set([remove ? null : description]));
-            if (!remove) owned.push(id);
-          }
+        // The state the last kill left: every resource as acknowledged, or as its write in flight.
+        const found = new Map((await listAll(api)).map((p) => [p.id, p.description]));
+        const unknown = [...found.keys()].filter((id) => !expected.has(id));
+        for (const id of unknown) expect(found.get(id), `unacknowledged ${id}`).toMatch(/^c\d+$/);
+        for (const [id, allowed] of expected)
+          expect(allowed, `${id} after round ${round - 1}`).toContain(found.get(id) ?? null);
+        expected.clear();
+        for (const [id, description] of found) expected.set(id, new Set([description]));
+        if (round === ROUNDS) {
+          sandbox.child.kill('SIGTERM');
+          expect((await sandbox.exit).code).toBe(0);
+          break;
         }
-      };
-      const owned = [...found.keys()];
-      const writers = Array.from({ length: WRITERS }, (_, w) =>
-        writer(owned.filter((_, i) => i % WRITERS === w)),
-      );
-      await sleep(rng.int(50, 600));
-      killed = true;
-      sandbox.child.kill('SIGKILL');
-      await Promise.all(writers);
-      await sandbox.exit;
-    }
-  });
+
+        let killed = false;
+        const writer = async (owned: string[]) => {
+          while (!killed) {
+            const id = owned.length > 0 && rng.bool(0.5) ? rng.pick(owned) : undefined;
+            const current = id === undefined ? undefined : expected.get(id);
+            const description = `${id === undefined ? 'c' : 'u'}${counter++}`;
+            const remove = id !== undefined && rng.bool(0.3);
+            if (id !== undefined && current) {
+              current.add(remove ? null : description);
+              owned.splice(owned.indexOf(id), 1);
+            }
+            let reply: ApiReply | undefined;
+            if (id === undefined)
+              reply = await api('POST', '/ip_policies', { description, metadata: METADATA }).catch(
+                () => undefined,
+              );
+            else if (remove)
+              reply = await api('DELETE', `/ip_policies/${id}`).catch(() => undefined);
+            else
+              reply = await api('PATCH', `/ip_policies/${id}`, { description }).catch(
+                () => undefined,
+              );
+            if (!reply) return;
+            expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(300);
+            if (id === undefined) {
+              expected.set(reply.body.id, new Set([description]));
+              owned.push(reply.body.id);
+            } else {
+              expected.set(id, new Set([remove ? null : description]));
+              if (!remove) owned.push(id);
+            }
+          }
+        };
+        const owned = [...found.keys()];
+        const writers = Array.from({ length: WRITERS }, (_, w) =>
+          writer(owned.filter((_, i) => i % WRITERS === w)),
+        );
+        await sleep(rng.int(50, 600));
+        killed = true;
+        sandbox.child.kill('SIGKILL');
+        await Promise.all(writers);
+        await sandbox.exit;
+      }
+    },
+  );
 });
