@@ -17,8 +17,9 @@ export type Change<T> =
   | { readonly op: 'delete'; readonly previous: T };
 
 /**
- * Told of every change, with the function that takes it back exactly (a deleted resource returns
- * to its place in the list); changes are undone newest first.
+ * Told of every change just before it is made (so that an observer that throws stops it), with
+ * the function that takes it back exactly (a deleted resource returns to its place in the list);
+ * changes are undone newest first.
  */
 export type Observer<T> = (change: Change<T>, undo: () => void) => void;
 
@@ -45,10 +46,11 @@ export class Collection<T extends { readonly id: string }> {
 
   /** Adds a new resource as the newest. */
   insert(value: T): void {
-    const entry = { seq: this.nextSeq++, value, live: true };
+    const entry = { seq: this.nextSeq, value, live: true };
+    this.observer?.({ op: 'insert', value }, () => this.unlink(entry));
+    this.nextSeq++;
     this.byId.set(value.id, entry);
     this.order.push(entry);
-    this.observer?.({ op: 'insert', value }, () => this.unlink(entry));
   }
 
   /** Replaces a resource in place; its position in the list is its creation's. */
@@ -56,13 +58,14 @@ export class Collection<T extends { readonly id: string }> {
     const entry = this.byId.get(value.id);
     if (!entry) throw new Error(`replace of unknown id ${value.id}`);
     const previous = entry.value;
-    entry.value = value;
     this.observer?.({ op: 'replace', value, previous }, () => (entry.value = previous));
+    entry.value = value;
   }
 
   delete(id: string): boolean {
     const entry = this.byId.get(id);
     if (!entry) return false;
+    this.observer?.({ op: 'delete', previous: entry.value }, () => this.restore(entry));
     this.byId.delete(id);
     entry.live = false;
     this.dead++;
@@ -75,7 +78,6 @@ export class Collection<T extends { readonly id: string }> {
       this.order = this.order.filter((e) => e.live);
       this.dead = 0;
     }
-    this.observer?.({ op: 'delete', previous: entry.value }, () => this.restore(entry));
     return true;
   }
 

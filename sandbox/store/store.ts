@@ -120,17 +120,18 @@ export class Store {
     undo: () => void,
   ): void {
     const credential = kind === 'credential';
+    if (!this.loading) {
+      const entry =
+        change.op === 'delete'
+          ? { account: account.name, kind, op: 'delete', id: change.previous.id }
+          : { account: account.name, kind, op: change.op, record: change.value };
+      // Throws outside a write, before anything changed.
+      this.transactions.record(entry, () => {
+        undo();
+        if (credential) this.indexTokens(account, change as Change<CredentialRecord>, 'undo');
+      });
+    }
     if (credential) this.indexTokens(account, change as Change<CredentialRecord>, 'do');
-    if (this.loading) return;
-    const id = change.op === 'delete' ? change.previous.id : change.value.id;
-    const entry =
-      change.op === 'delete'
-        ? { account: account.name, kind, op: 'delete', id }
-        : { account: account.name, kind, op: change.op, record: change.value };
-    this.transactions.record(entry, () => {
-      undo();
-      if (credential) this.indexTokens(account, change as Change<CredentialRecord>, 'undo');
-    });
   }
 
   private indexTokens(

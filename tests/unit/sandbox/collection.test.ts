@@ -64,4 +64,18 @@ describe('Collection', () => {
     c.insert({ id: 'z', v: 0 });
     expect(c.page(1)?.items).toEqual([{ id: 'z', v: 0 }]);
   });
+
+  it('makes no change its observer refuses', () => {
+    let refuse = false;
+    const c = new Collection<{ id: string; v: number }>(() => {
+      if (refuse) throw new Error('outside a write');
+    });
+    c.insert({ id: 'a', v: 1 });
+    refuse = true;
+    expect(() => c.insert({ id: 'b', v: 1 })).toThrow();
+    expect(() => c.replace({ id: 'a', v: 2 })).toThrow();
+    expect(() => c.delete('a')).toThrow();
+    expect([...c.values()]).toEqual([{ id: 'a', v: 1 }]);
+    expect(c.get('b')).toBeUndefined();
+  });
 });
