@@ -38,7 +38,10 @@ export class DataFileLock {
         }
         return new DataFileLock(path);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+          throw new Error(`cannot lock data file ${dataFile}: ${(error as Error).message}`, {
+            cause: error,
+          });
       }
       const holder = await holderOf(path);
       if (holder === undefined) continue;

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
@@ -164,6 +165,17 @@ describe('--data persistence', () => {
     expect((await api('POST', '/ip_policies', { description: 'still first' })).status).toBe(201);
     await first.close();
     expect(existsSync(`${file}.lock`)).toBe(false);
+
+    // A start that fails (its port is taken) lets go of the file.
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    await expect(startSandbox({ apiKey: 'k', dataFile: file, port })).rejects.toThrow(/EADDRINUSE/);
+    taken.close();
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    await expect(startSandbox({ apiKey: 'k', dataFile: join(file, 'x') })).rejects.toThrow(
+      /^cannot lock data file .*x: ENOTDIR/,
+    );
 
     // The lock of a process that is gone (kill -9, a crash) is taken over.
     const gone = spawnSync(process.execPath, ['-e', '']).pid;
