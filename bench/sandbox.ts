@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { Pool } from 'undici';
 import { startSandbox } from '../sandbox/index.ts';
 import { benchAgents } from './agents.ts';
+import { benchPersistence } from './persistence.ts';
 import { benchSshSigning } from './ssh-signing.ts';
 
 const CONNECTIONS = 12;
@@ -104,6 +105,7 @@ async function main(): Promise<void> {
   }
   bare.close();
   await sandbox.close();
+  await benchPersistence();
   await benchAgents();
   await benchSshSigning();
 }

@@ -87,7 +87,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ? parseAccountsFile(options.accounts)
     : defaultAccounts(apiKey ?? newSecret());
 
-  const store = new Store(config);
+  const store = new Store(config, log);
   const abuseReview = new TimedAbuseReview(
     store,
     options.abuseReviewDelayMs ?? DEFAULT_ABUSE_REVIEW_DELAY_MS,
@@ -95,70 +95,76 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   );
   const services: Services = { store, ssh: opensshSigner, abuseReview };
   if (options.dataFile !== undefined) await store.attach(options.dataFile, recordCheck(services));
-  const hostKey = options.sshPort !== undefined ? await loadHostKey(options.dataFile) : undefined;
-  const faults = new Faults();
-  for (const rule of options.faults ?? []) faults.add(rule);
+  try {
+    const hostKey = options.sshPort !== undefined ? await loadHostKey(options.dataFile) : undefined;
+    const faults = new Faults();
+    for (const rule of options.faults ?? []) faults.add(rule);
 
-  let resolveBase: (hostHeader: string | undefined) => string = () => '';
-  const app = createServer({
-    services,
-    handlers: handlerTable(),
-    faults,
-    operations: new OperationLog(),
-    rateLimiter: rateLimit && new RateLimiter(rateLimit),
-    baseUrl: (hostHeader) => baseUrl ?? resolveBase(hostHeader),
-    openapi: openapiDocument,
-    log,
-  });
-  const agentEndpoint = attachAgentEndpoint(app.server, {
-    store,
-    commandTimeoutMs: options.agentCommandTimeoutMs ?? 5_000,
-  });
-  await app.listen({ host, port: options.port ?? 0 });
-  const { port } = app.server.address() as AddressInfo;
-  resolveBase = baseUrlResolver(connectHost(host), port);
-  let gateway: SshGateway | undefined;
-  if (options.sshPort !== undefined && hostKey)
-    gateway = await startSshGateway({
-      host,
-      port: options.sshPort,
-      hostKey,
-      accounts: () => store.accounts.values(),
-      sessions: services.store.sessions,
+    let resolveBase: (hostHeader: string | undefined) => string = () => '';
+    const app = createServer({
+      services,
+      handlers: handlerTable(),
+      faults,
+      operations: new OperationLog(),
+      rateLimiter: rateLimit && new RateLimiter(rateLimit),
+      baseUrl: (hostHeader) => baseUrl ?? resolveBase(hostHeader),
+      openapi: openapiDocument,
       log,
-    }).catch(async (error: unknown) => {
-      await agentEndpoint.close();
-      await app.close();
-      throw error;
     });
-
-  const agentUrl = `ws://${hostForUrl(connectHost(host))}:${port}${AGENT_PATH}`;
-  let demo: Demo | undefined;
-  if (options.demo)
-    demo = await startDemo(services, agentUrl).catch(async (error: unknown) => {
-      await agentEndpoint.close();
-      await gateway?.close();
-      await app.close();
-      throw error;
+    const agentEndpoint = attachAgentEndpoint(app.server, {
+      store,
+      commandTimeoutMs: options.agentCommandTimeoutMs ?? 5_000,
     });
+    await app.listen({ host, port: options.port ?? 0 });
+    const { port } = app.server.address() as AddressInfo;
+    resolveBase = baseUrlResolver(connectHost(host), port);
+    let gateway: SshGateway | undefined;
+    if (options.sshPort !== undefined && hostKey)
+      gateway = await startSshGateway({
+        host,
+        port: options.sshPort,
+        hostKey,
+        accounts: () => store.accounts.values(),
+        sessions: services.store.sessions,
+        log,
+      }).catch(async (error: unknown) => {
+        await agentEndpoint.close();
+        await app.close();
+        throw error;
+      });
 
-  // Only once nothing can fail any more: a failed start must leave no timer behind.
-  abuseReview.resume();
-  let closing: Promise<void> | undefined;
-  return {
-    url: baseUrl ?? `http://${hostForUrl(connectHost(host))}:${port}`,
-    apiKey,
-    faults,
-    agentUrl,
-    ...(gateway && { sshPort: gateway.port }),
-    close: () =>
-      (closing ??= (async () => {
-        await demo?.close();
+    const agentUrl = `ws://${hostForUrl(connectHost(host))}:${port}${AGENT_PATH}`;
+    let demo: Demo | undefined;
+    if (options.demo)
+      demo = await startDemo(services, agentUrl).catch(async (error: unknown) => {
         await agentEndpoint.close();
         await gateway?.close();
         await app.close();
-        abuseReview.close();
-        await store.flush();
-      })()),
-  };
+        throw error;
+      });
+
+    // Only once nothing can fail any more: a failed start must leave no timer behind.
+    abuseReview.resume();
+    let closing: Promise<void> | undefined;
+    return {
+      url: baseUrl ?? `http://${hostForUrl(connectHost(host))}:${port}`,
+      apiKey,
+      faults,
+      agentUrl,
+      ...(gateway && { sshPort: gateway.port }),
+      close: () =>
+        (closing ??= (async () => {
+          await demo?.close();
+          await agentEndpoint.close();
+          await gateway?.close();
+          await app.close();
+          abuseReview.close();
+          await store.close();
+        })()),
+    };
+  } catch (error) {
+    // A start that fails lets go of the data file again: the next one may have it.
+    await store.close();
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  echoedPathParams,
   ENDPOINTS,
   ERRORS,
   ErrorBody,
@@ -26,6 +27,21 @@ const idPattern = (kind: IdKind) => `^${ID_PREFIXES[kind]}[A-Za-z0-9]{1,64}$`;
 function itemKind(group: string): IdKind | undefined {
   const get = ENDPOINTS.find((e) => e.name === `${group}.get`);
   return get && (get.pathParams as Readonly<Record<string, IdKind>>)['id'];
+}
+
+/** The body's schema, with the path parameters the body may repeat (`echoedPathParams`). */
+function requestSchema(e: (typeof ENDPOINTS)[number], body: z.ZodType): JsonSchema {
+  const json = schemaOf(body, 'input');
+  const echoed = echoedPathParams(e);
+  if (echoed.length === 0) return json;
+  const copies = echoed.map((name) => [
+    name,
+    { type: 'string', description: `The path's ${name} again (optional); must equal it.` },
+  ]);
+  return {
+    ...json,
+    properties: { ...(json['properties'] as JsonSchema), ...Object.fromEntries(copies) },
+  };
 }
 
 function describeStatus(status: number): string {
@@ -84,7 +100,7 @@ function buildDocument(): JsonSchema {
       ...(e.body && {
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: schemaOf(e.body, 'input') } },
+          content: { 'application/json': { schema: requestSchema(e, e.body) } },
         },
       }),
       responses,

@@ -106,11 +106,12 @@ export class TimedAbuseReview implements AbuseReview {
     const reports = this.store.accounts.get(accountName)?.collections.abuseReport;
     const report = reports?.get(reportId);
     if (!reports || report?.status !== 'PENDING') return;
-    reports.replace(reviewed(report));
     this.store
-      .commit()
+      .write(() => reports.replace(reviewed(report)))
       .catch((error: unknown) =>
-        this.log(`abuse review of ${reportId}: could not save: ${String(error)}`),
+        this.log(
+          `abuse review of ${reportId}: could not save (it stays PENDING until the next start): ${String(error)}`,
+        ),
       );
   }
 }

@@ -2,8 +2,9 @@
  * `npm run agent`: a tunnel agent for the sandbox. It prints `pid <n>` when it starts and
  * `session <id> online` on every (re)connection, and obeys the session commands. A restart
  * replaces the process (Node has no execve): the agent spawns its successor with the same
- * options (and the updated version, when the update has settled), waits until the successor is
- * online, and exits 0; the successor writes to the same stdout and prints its own pid.
+ * options (and the updated version, when the restart came 10 s or more after an update), waits
+ * until the successor is online, and exits 0; the successor writes to the same stdout and prints
+ * its own pid.
  */
 import { spawn } from 'node:child_process';
 import { agentUrlOf, AGENT_OSES, DEFAULT_REGION, Hello, type AgentOs } from '../tunnel/protocol.ts';

@@ -6,14 +6,21 @@ export const UPDATE_SETTLE_MS = 10_000;
 
 type State =
   | { readonly kind: 'idle' }
-  | { readonly kind: 'updating'; readonly to: string; readonly timer: NodeJS.Timeout }
-  | { readonly kind: 'updated'; readonly to: string; readonly finishedAt: number };
+  | {
+      readonly kind: 'updating';
+      readonly to: string;
+      readonly startedAt: number;
+      readonly timer: NodeJS.Timeout;
+    }
+  | { readonly kind: 'updated'; readonly to: string; readonly startedAt: number };
 
 /**
  * The update state of one agent process: idle → updating (the download, `durationMs`) → updated,
- * awaiting a restart. Only a restart at least UPDATE_SETTLE_MS after the update finished runs the
- * new version; an earlier restart runs the old one and drops the pending update, so the new
- * process starts idle and may be updated again.
+ * awaiting a restart. The spec tells a caller to wait UPDATE_SETTLE_MS after a successful update
+ * before restarting, and the caller can only count from the update's answer: so the wait counts
+ * from the update's start, and the download fits within it. A restart at least that long after
+ * the update runs the new version; an earlier one runs the old version and drops the pending
+ * update, so the new process starts idle and may be updated again.
  */
 export class Updater {
   private state: State = { kind: 'idle' };
@@ -23,7 +30,10 @@ export class Updater {
     private readonly checks: boolean,
     private readonly durationMs: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    if (!(durationMs >= 0 && durationMs < UPDATE_SETTLE_MS))
+      throw new Error(`an update's download must take less than ${UPDATE_SETTLE_MS} ms`);
+  }
 
   /** Starts an update, or says why it cannot: the spec's four failures, in this order. */
   update(releases: readonly string[]): AgentCommandError | undefined {
@@ -32,18 +42,19 @@ export class Updater {
     if (this.state.kind === 'updated') return 'updatedAwaitingRestart';
     const to = updateTarget(this.version, releases);
     if (to === undefined) return 'noUpdateAvailable';
+    const startedAt = this.now();
     const timer = setTimeout(() => {
-      this.state = { kind: 'updated', to, finishedAt: this.now() };
+      this.state = { kind: 'updated', to, startedAt };
     }, this.durationMs);
     timer.unref();
-    this.state = { kind: 'updating', to, timer };
+    this.state = { kind: 'updating', to, startedAt, timer };
     return undefined;
   }
 
   /** The version a restart now runs. */
   versionForRestart(): string {
     const state = this.state;
-    return state.kind === 'updated' && this.now() - state.finishedAt >= UPDATE_SETTLE_MS
+    return state.kind === 'updated' && this.now() - state.startedAt >= UPDATE_SETTLE_MS
       ? state.to
       : this.version;
   }

@@ -42,7 +42,7 @@ function apiOf(services: Services, account: Account) {
       body: checked.value,
       services,
     };
-    return (await handlers[name](ctx)) as Created;
+    return (await services.store.write(() => handlers[name](ctx))) as Created;
   };
 }
 
@@ -51,15 +51,18 @@ function isEmpty(account: Account): boolean {
 }
 
 /** A fresh token for the demo credential: only its hash was kept, so a restart needs a new one. */
-function rotateToken(services: Services, account: Account, credentialId: string): string {
+async function rotateToken(
+  services: Services,
+  account: Account,
+  credentialId: string,
+): Promise<string> {
   const credentials = account.collections.credential;
   const record = credentials.get(credentialId);
   if (!record) throw new Error(`demo: credential ${credentialId} vanished`);
   const token = newSecret();
-  const token_hash = sha256Hex(token);
-  services.store.unindexToken(record.token_hash);
-  credentials.replace({ ...record, token_hash });
-  services.store.indexToken(account, record.id, token_hash);
+  await services.store.write(() =>
+    credentials.replace({ ...record, token_hash: sha256Hex(token) }),
+  );
   return token;
 }
 
@@ -79,7 +82,7 @@ export async function seedDemo(services: Services): Promise<string> {
   );
   const empty = isEmpty(account);
   let token: string;
-  if (existing) token = rotateToken(services, account, existing.id);
+  if (existing) token = await rotateToken(services, account, existing.id);
   else {
     const credential = await api('credentials.create', {
       description: 'Demo agents of the local sandbox',
@@ -119,6 +122,5 @@ export async function seedDemo(services: Services): Promise<string> {
     );
     await api('sshCertificateAuthorities.create', { description: 'Demo SSH CA' });
   }
-  await services.store.commit();
   return token;
 }

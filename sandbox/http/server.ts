@@ -6,6 +6,7 @@ import {
   idKindOf,
   validateBody,
   validateQuery,
+  withoutEchoedParams,
   type IdKind,
   type ValidationError,
 } from '../../shared/api/index.ts';
@@ -21,6 +22,7 @@ import {
   parseQuery,
 } from './checks.ts';
 import { OPERATION_ID_HEADER, type OperationLog } from './operations.ts';
+import { PersistError } from '../store/transactions.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { createRouter } from './router.ts';
 import { addSandboxRoutes } from './sandbox-routes.ts';
@@ -285,7 +287,9 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     }
     let body: unknown;
     if (endpoint.body !== null) {
-      const checked = validateBody(endpoint.body, parseJsonBody(request.body));
+      const echoFree = withoutEchoedParams(endpoint, params, parseJsonBody(request.body));
+      if (!echoFree.ok) throw validationError(echoFree.error);
+      const checked = validateBody(endpoint.body, echoFree.value);
       if (!checked.ok) throw validationError(checked.error);
       body = checked.value;
     }
@@ -299,8 +303,15 @@ export function createServer(deps: ServerDeps): FastifyInstance {
       services,
     };
     const handler = deps.handlers[endpoint.name];
-    const result = await handler(ctx);
-    if (endpoint.method !== 'GET') await services.store.commit();
+    const result =
+      endpoint.method === 'GET'
+        ? await handler(ctx)
+        : await services.store
+            .write(() => handler(ctx))
+            .catch((error: unknown) => {
+              if (error instanceof PersistError) throw new ApiError('internalError', error.message);
+              throw error;
+            });
     return sendJson(reply, endpoint.status, result);
   }
 

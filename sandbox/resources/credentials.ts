@@ -81,7 +81,6 @@ export const credentialHandlers = crud<
       owner_id: owner,
       token_hash: sha256Hex(token),
     };
-    ctx.services.store.indexToken(ctx.account, record.id, record.token_hash);
     return { record, shownOnce: { token } };
   },
   render: (record, base) => ({
@@ -90,7 +89,6 @@ export const credentialHandlers = crud<
     token: null,
   }),
   afterDelete: (record, ctx) => {
-    ctx.services.store.unindexToken(record.token_hash);
     // A deleted credential revokes the sessions it started, not only future ones.
     ctx.services.store.sessions.disconnectCredential(
       ctx.account.name,

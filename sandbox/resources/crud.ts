@@ -74,8 +74,11 @@ export function crud<K extends StoredKind, Create extends object, Update extends
         'shownOnce' in made
           ? (made as { record: RecordOf[K]; shownOnce: object })
           : { record: made as RecordOf[K], shownOnce: {} };
-      collection(ctx).insert(record);
-      return { ...render(record, ctx.base, ctx.account), ...shownOnce };
+      // After an await: the insert is a transaction of its own, not the caller's.
+      return ctx.services.store.write(() => {
+        collection(ctx).insert(record);
+        return { ...render(record, ctx.base, ctx.account), ...shownOnce };
+      });
     },
     [`${group}.list`]: (ctx: Ctx) =>
       listReply(

@@ -10,6 +10,19 @@ export type Page<T> = {
   readonly next: string | undefined;
 };
 
+/** One change to a collection, as its observer sees it. */
+export type Change<T> =
+  | { readonly op: 'insert'; readonly value: T }
+  | { readonly op: 'replace'; readonly value: T; readonly previous: T }
+  | { readonly op: 'delete'; readonly previous: T };
+
+/**
+ * Told of every change just before it is made (so that an observer that throws stops it), with
+ * the function that takes it back exactly (a deleted resource returns to its place in the list);
+ * changes are undone newest first.
+ */
+export type Observer<T> = (change: Change<T>, undo: () => void) => void;
+
 /** Positions of deleted ids kept so that a page boundary that was deleted still continues. */
 const RETIRED_MAX = 10_000;
 const COMPACT_MIN = 32;
@@ -21,6 +34,8 @@ export class Collection<T extends { readonly id: string }> {
   private nextSeq = 0;
   private readonly retired = new Map<string, number>();
 
+  constructor(private readonly observer?: Observer<T>) {}
+
   get size(): number {
     return this.byId.size;
   }
@@ -31,7 +46,9 @@ export class Collection<T extends { readonly id: string }> {
 
   /** Adds a new resource as the newest. */
   insert(value: T): void {
-    const entry = { seq: this.nextSeq++, value, live: true };
+    const entry = { seq: this.nextSeq, value, live: true };
+    this.observer?.({ op: 'insert', value }, () => this.unlink(entry));
+    this.nextSeq++;
     this.byId.set(value.id, entry);
     this.order.push(entry);
   }
@@ -40,12 +57,15 @@ export class Collection<T extends { readonly id: string }> {
   replace(value: T): void {
     const entry = this.byId.get(value.id);
     if (!entry) throw new Error(`replace of unknown id ${value.id}`);
+    const previous = entry.value;
+    this.observer?.({ op: 'replace', value, previous }, () => (entry.value = previous));
     entry.value = value;
   }
 
   delete(id: string): boolean {
     const entry = this.byId.get(id);
     if (!entry) return false;
+    this.observer?.({ op: 'delete', previous: entry.value }, () => this.restore(entry));
     this.byId.delete(id);
     entry.live = false;
     this.dead++;
@@ -59,6 +79,23 @@ export class Collection<T extends { readonly id: string }> {
       this.dead = 0;
     }
     return true;
+  }
+
+  /** Undoes an insert: the entry was never there. */
+  private unlink(entry: Entry<T>): void {
+    this.byId.delete(entry.value.id);
+    const at = this.indexOfSeq(entry.seq);
+    if (this.order[at] === entry) this.order.splice(at, 1);
+  }
+
+  /** Undoes a delete: the entry is back where it was (compaction may have dropped it from the order). */
+  private restore(entry: Entry<T>): void {
+    entry.live = true;
+    this.byId.set(entry.value.id, entry);
+    this.retired.delete(entry.value.id);
+    const at = this.indexOfSeq(entry.seq);
+    if (this.order[at] === entry) this.dead--;
+    else this.order.splice(at, 0, entry);
   }
 
   /** Oldest first. */

@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
 import type { AccountsConfig } from '../accounts.ts';
 import { Account, type User } from './account.ts';
-import { DataFile } from './data-file.ts';
-import { STORED_KINDS, type RecordOf, type StoredKind } from './records.ts';
+import type { Change } from './collection.ts';
+import {
+  Persistence,
+  snapshotText,
+  type JournalChange,
+  type SnapshotAccounts,
+} from './persistence.ts';
+import { STORED_KINDS, type CredentialRecord, type RecordOf, type StoredKind } from './records.ts';
 import { InMemorySessionRegistry, type SessionRegistry } from './sessions.ts';
+import { Transactions } from './transactions.ts';
 
 export function sha256Hex(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
@@ -15,20 +21,22 @@ export type Caller = { readonly account: Account; readonly user: User };
 /** Checks one loaded record; returns why it is unusable, or undefined. */
 export type RecordCheck = (kind: StoredKind, record: unknown) => string | undefined;
 
-const FORMAT = 'burrow-sandbox-state';
-const PersistedState = z.strictObject({
-  format: z.literal(FORMAT),
-  version: z.literal(1),
-  accounts: z.record(
-    z.string(),
-    z.partialRecord(z.enum(STORED_KINDS), z.array(z.looseObject({ id: z.string() }))),
-  ),
-});
-type PersistedState = z.output<typeof PersistedState>;
+type AnyRecord = RecordOf[StoredKind];
+/** A collection of any kind, for records the check above has vouched for. */
+type AnyCollection = {
+  get(id: string): AnyRecord | undefined;
+  insert(value: AnyRecord): void;
+  replace(value: AnyRecord): void;
+  delete(id: string): boolean;
+  values(): IterableIterator<AnyRecord>;
+};
 
 /**
  * Every account's state, the indexes that find a caller by API key and a credential by token
  * (both by SHA-256, so neither secret is kept in a map), and the persistence behind them.
+ *
+ * Every change goes through `write`: a synchronous block whose changes are one transaction,
+ * undone if the block throws or the data file refuses them (see Transactions).
  */
 export class Store {
   readonly accounts = new Map<string, Account>();
@@ -36,18 +44,27 @@ export class Store {
   private readonly apiKeys = new Map<string, Caller>();
   private readonly tokens = new Map<string, { account: string; credentialId: string }>();
   /** Accounts found in the data file but absent from the configuration: kept, unreachable. */
-  private orphans: PersistedState['accounts'] = {};
-  private dataFile: DataFile | undefined;
+  private readonly orphans = new Map<string, Account>();
+  private transactions: Transactions;
+  private persistence: Persistence | undefined;
+  /** Changes made while loading are the data file's own, not new transactions. */
+  private loading = false;
 
-  constructor(config: AccountsConfig) {
+  constructor(
+    config: AccountsConfig,
+    private readonly log: (line: string) => void = () => undefined,
+  ) {
     for (const a of config.accounts) {
       const users = new Map(a.users.map((u) => [u.id, { id: u.id, admin: u.admin }]));
-      const account = new Account(a.name, a.abuse_reports, users, new Set(a.bots));
+      const account = new Account(a.name, a.abuse_reports, users, new Set(a.bots), (...c) =>
+        this.changed(...c),
+      );
       this.accounts.set(a.name, account);
       for (const u of a.users)
         for (const key of u.api_keys)
           this.apiKeys.set(sha256Hex(key), { account, user: users.get(u.id) ?? u });
     }
+    this.transactions = new Transactions(undefined, 0, log);
   }
 
   callerByApiKey(key: string): Caller | undefined {
@@ -63,70 +80,125 @@ export class Store {
     return this.tokens.get(sha256Hex(secret));
   }
 
-  indexToken(account: Account, credentialId: string, tokenHash: string): void {
-    this.tokens.set(tokenHash, { account: account.name, credentialId });
+  /**
+   * Runs `block`, whose changes are one transaction, and resolves once they are durable. Rejects
+   * (the changes undone) when the block throws or the data file cannot take them.
+   */
+  write<T>(block: () => T): Promise<Awaited<T>> {
+    return this.transactions.write(block);
   }
 
-  unindexToken(tokenHash: string): void {
-    this.tokens.delete(tokenHash);
-  }
-
-  /** Loads and validates the data file (if any) and persists every later commit to it. */
+  /** Locks and loads the data file, and persists every later transaction to it. */
   async attach(path: string, check: RecordCheck): Promise<void> {
-    await DataFile.removeLeftovers(path);
-    const json = await DataFile.read(path);
-    if (json !== undefined) this.load(path, json, check);
-    this.dataFile = new DataFile(path, () => JSON.stringify(this.snapshot()));
-  }
-
-  /** Resolves once the state as of now is durable (at once without a data file). */
-  commit(): Promise<void> {
-    return this.dataFile ? this.dataFile.commit() : Promise.resolve();
-  }
-
-  async flush(): Promise<void> {
-    await this.dataFile?.flush();
-  }
-
-  private load(path: string, json: unknown, check: RecordCheck): void {
-    const parsed = PersistedState.safeParse(json);
-    if (!parsed.success)
-      throw new Error(
-        `data file ${path} is not a sandbox state file: ${parsed.error.issues[0]?.message}`,
-      );
-    for (const [name, kinds] of Object.entries(parsed.data.accounts)) {
-      const account = this.accounts.get(name);
-      if (!account) {
-        this.orphans[name] = kinds;
-        continue;
-      }
-      for (const kind of STORED_KINDS) {
-        for (const record of kinds[kind] ?? []) {
-          const problem = check(kind, record);
-          if (problem)
-            throw new Error(
-              `data file ${path}: account "${name}", ${kind} ${record.id}: ${problem}`,
-            );
-          // The check above is what makes the record one of its kind.
-          const collection = account.collections[kind] as unknown as {
-            insert(value: RecordOf[StoredKind]): void;
-          };
-          collection.insert(record as unknown as RecordOf[StoredKind]);
-          if (kind === 'credential') {
-            const credential = record as unknown as RecordOf['credential'];
-            this.indexToken(account, credential.id, credential.token_hash);
-          }
-        }
-      }
+    this.loading = true;
+    try {
+      const { persistence, seq } = await Persistence.open(path, {
+        snapshot: (accounts) => this.loadSnapshot(path, accounts, check),
+        apply: (change) => this.apply(change, check),
+        serialize: (at) => snapshotText(at, this.snapshot()),
+      });
+      this.persistence = persistence;
+      this.transactions = new Transactions(persistence, seq, this.log);
+    } finally {
+      this.loading = false;
     }
   }
 
-  private snapshot(): PersistedState {
-    const accounts: PersistedState['accounts'] = { ...this.orphans };
-    for (const [name, account] of this.accounts)
+  /** Waits for every pending write, then lets another sandbox have the data file. */
+  async close(): Promise<void> {
+    await this.transactions.flush();
+    const persistence = this.persistence;
+    this.persistence = undefined;
+    await persistence?.close(this.transactions.lastSeq);
+  }
+
+  /** Journals a change, and keeps the token index in step with credentials (undo included). */
+  private changed(
+    account: Account,
+    kind: StoredKind,
+    change: Change<AnyRecord>,
+    undo: () => void,
+  ): void {
+    const credential = kind === 'credential';
+    if (!this.loading) {
+      const entry =
+        change.op === 'delete'
+          ? { account: account.name, kind, op: 'delete', id: change.previous.id }
+          : { account: account.name, kind, op: change.op, record: change.value };
+      // Throws outside a write, before anything changed.
+      this.transactions.record(entry, () => {
+        undo();
+        if (credential) this.indexTokens(account, change as Change<CredentialRecord>, 'undo');
+      });
+    }
+    if (credential) this.indexTokens(account, change as Change<CredentialRecord>, 'do');
+  }
+
+  private indexTokens(
+    account: Account,
+    change: Change<CredentialRecord>,
+    way: 'do' | 'undo',
+  ): void {
+    const before = change.op === 'insert' ? undefined : change.previous;
+    const after = change.op === 'delete' ? undefined : change.value;
+    const [gone, come] = way === 'do' ? [before, after] : [after, before];
+    if (gone) this.tokens.delete(gone.token_hash);
+    if (come) this.tokens.set(come.token_hash, { account: account.name, credentialId: come.id });
+  }
+
+  private accountFor(name: string): Account {
+    let account = this.accounts.get(name) ?? this.orphans.get(name);
+    if (!account) {
+      account = new Account(name, false, new Map(), new Set());
+      this.orphans.set(name, account);
+    }
+    return account;
+  }
+
+  private collectionOf(account: string, kind: StoredKind): AnyCollection {
+    return this.accountFor(account).collections[kind] as unknown as AnyCollection;
+  }
+
+  /** A loaded record, checked unless its account is an orphan (kept as it is). */
+  private checked(account: string, kind: StoredKind, record: { id: string }, check: RecordCheck) {
+    const problem = this.accounts.has(account) ? check(kind, record) : undefined;
+    if (problem) throw new Error(`account "${account}", ${kind} ${record.id}: ${problem}`);
+    return record as AnyRecord;
+  }
+
+  private loadSnapshot(path: string, accounts: SnapshotAccounts, check: RecordCheck): void {
+    for (const [name, kinds] of Object.entries(accounts))
+      for (const kind of STORED_KINDS)
+        for (const record of kinds[kind] ?? [])
+          try {
+            this.collectionOf(name, kind).insert(this.checked(name, kind, record, check));
+          } catch (error) {
+            throw new Error(`data file ${path}: ${(error as Error).message}`, { cause: error });
+          }
+  }
+
+  private apply(change: JournalChange, check: RecordCheck): void {
+    const collection = this.collectionOf(change.account, change.kind);
+    const id = change.op === 'delete' ? change.id : change.record.id;
+    const exists = collection.get(id) !== undefined;
+    if (exists === (change.op === 'insert'))
+      throw new Error(
+        `${change.op} of ${change.kind} ${id}, which ${exists ? 'exists' : 'does not exist'}`,
+      );
+    if (change.op === 'delete') collection.delete(id);
+    else {
+      const record = this.checked(change.account, change.kind, change.record, check);
+      if (change.op === 'insert') collection.insert(record);
+      else collection.replace(record);
+    }
+  }
+
+  private snapshot(): SnapshotAccounts {
+    const accounts: SnapshotAccounts = {};
+    for (const [name, account] of [...this.orphans, ...this.accounts])
       accounts[name] = Object.fromEntries(
         STORED_KINDS.map((kind) => [kind, [...account.collections[kind].values()]]),
       );
-    return { format: FORMAT, version: 1, accounts };
+    return accounts;
   }
 }

@@ -26,6 +26,7 @@ export * from './ip-policies.ts';
 export * from './labels.ts';
 export * from './list.ts';
 export * from './module-forms.ts';
+export * from './path-echo.ts';
 export * from './route-modules.ts';
 export * from './rules.ts';
 export * from './ssh-certificate-authorities.ts';

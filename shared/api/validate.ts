@@ -17,7 +17,8 @@ export type Validated<T> =
 type Issue = z.core.$ZodIssue;
 type PathSegment = PropertyKey;
 
-function failure(
+/** The error `name` as a failed validation, naming `field` when there is one. */
+export function validationFailure(
   name: ErrorName,
   field: string | undefined,
   msg: string,
@@ -116,21 +117,21 @@ function toError(
 ): { ok: false; error: ValidationError } {
   if (issue.code === 'unrecognized_keys') {
     const field = formatPath([...issue.path, issue.keys[0] ?? '']);
-    return failure(unknownKey, field, `unknown ${noun} "${field}"`);
+    return validationFailure(unknownKey, field, `unknown ${noun} "${field}"`);
   }
   const field = issue.path.length > 0 ? formatPath(issue.path) : undefined;
   const subject = field === undefined ? 'the body' : `"${field}"`;
   if (issue.code === 'custom') {
     const error: unknown = issue.params?.['error'];
-    return failure(
+    return validationFailure(
       isErrorName(error) ? error : 'invalidValue',
       field,
       `${subject} ${issue.message}`,
     );
   }
   if (isAbsent(input, issue.path))
-    return failure('missingField', field, `missing required ${noun} ${subject}`);
-  return failure('invalidValue', field, `${subject} ${describe(issue)}`);
+    return validationFailure('missingField', field, `missing required ${noun} ${subject}`);
+  return validationFailure('invalidValue', field, `${subject} ${describe(issue)}`);
 }
 
 function validate<S extends z.ZodType>(
@@ -144,7 +145,7 @@ function validate<S extends z.ZodType>(
   const [first] = result.error.issues;
   return first
     ? toError(first, input, unknownKey, noun)
-    : failure('invalidValue', undefined, 'the body is invalid');
+    : validationFailure('invalidValue', undefined, 'the body is invalid');
 }
 
 /**
@@ -157,7 +158,7 @@ export function validateBody<S extends z.ZodType>(
   body: unknown,
 ): Validated<z.output<S>> {
   if (!isPlainObject(body))
-    return failure('invalidJsonBody', undefined, 'the body must be a JSON object');
+    return validationFailure('invalidJsonBody', undefined, 'the body must be a JSON object');
   return validate(schema, body, 'unknownField', 'field');
 }
 

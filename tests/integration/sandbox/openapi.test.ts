@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../../shared/api/index.ts';
+import { echoedPathParams, ENDPOINTS } from '../../../shared/api/index.ts';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 
 let sandbox: Sandbox;
@@ -11,7 +11,9 @@ afterAll(() => sandbox.close());
 type Operation = {
   operationId: string;
   parameters: { name?: string; in?: string; $ref?: string }[];
-  requestBody?: { content: Record<string, { schema: object }> };
+  requestBody?: {
+    content: Record<string, { schema: { properties?: Record<string, { type?: string }> } }>;
+  };
   responses: Record<string, { content?: Record<string, { schema: object }>; $ref?: string }>;
 };
 
@@ -44,6 +46,11 @@ describe('GET /openapi.json', () => {
       for (const name of Object.keys(e.pathParams))
         expect(op.parameters).toContainEqual(expect.objectContaining({ name, in: 'path' }));
       expect(Boolean(op.requestBody)).toBe(e.body !== null);
+      for (const name of echoedPathParams(e))
+        expect(
+          op.requestBody?.content['application/json']?.schema.properties?.[name],
+          `${e.name} documents ${name} in its body`,
+        ).toMatchObject({ type: 'string' });
       expect(op.responses[String(e.status)]).toBeDefined();
       expect(Boolean(op.responses[String(e.status)]?.content)).toBe(e.response !== null);
       expect(op.responses['default']).toEqual({ $ref: '#/components/responses/Error' });

@@ -1,14 +1,12 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
+import { freshDataFile as dataFile, spawnSandbox } from './sandbox-process.ts';
 import { ACCOUNTS, CA_PEM, expectError } from './support.ts';
-
-const dataFile = () => join(mkdtempSync(join(tmpdir(), 'burrow-data-')), 'state.json');
 
 describe('--data persistence', () => {
   it('keeps everything across a restart: ids, order, created_at, hashed tokens', async () => {
@@ -112,44 +110,21 @@ describe('--data persistence', () => {
     const file = dataFile();
     const expected: string[] = [];
     for (const killAfter of [7, 23]) {
-      const child = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'sandbox/cli.ts',
-          '--port',
-          '0',
-          '--api-key',
-          'k',
-          '--rate-limit',
-          'off',
-          '--data',
-          file,
-        ],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
-      );
-      const url = await new Promise<string>((resolve, reject) => {
-        child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-        createInterface({ input: child.stdout }).on('line', (line) => {
-          const match = /Sandbox ready at (\S+)/.exec(line);
-          if (match?.[1]) resolve(match[1]);
-        });
-      });
+      const child = spawnSandbox(['--data', file]);
+      const url = await child.ready;
       const api = apiCaller(url, 'k');
-      const exited = new Promise((resolve) => child.once('exit', resolve));
       // Sizeable records, so that writes take long enough for the kill to land inside one.
       const metadata = 'm'.repeat(4000);
       for (let i = 0; ; i++) {
         const pending = api('POST', '/ip_policies', { metadata, description: `${killAfter}-${i}` });
         if (i === killAfter) {
-          child.kill('SIGKILL');
+          child.child.kill('SIGKILL');
           await pending.catch(() => undefined);
           break;
         }
         expected.push((await pending).body.id);
       }
-      await exited;
+      await child.exit;
 
       const restarted = await startSandbox({ apiKey: 'k', dataFile: file, rateLimit: 'off' });
       try {
@@ -169,6 +144,117 @@ describe('--data persistence', () => {
       } finally {
         await restarted.close();
       }
+    }
+  });
+
+  it('is one sandbox’s: a second is refused (its temp files untouched), a stale lock taken over', async () => {
+    const file = dataFile();
+    const first = await startSandbox({ apiKey: 'k', dataFile: file, rateLimit: 'off' });
+    const api = apiCaller(first.url, 'k');
+    const kept = (await api('POST', '/ip_policies', { description: 'first' })).body.id;
+    writeFileSync(`${file}.${process.pid}.99.tmp`, 'a write of the first sandbox');
+    await expect(startSandbox({ apiKey: 'k', dataFile: file })).rejects.toThrow(
+      `data file ${file} is in use by another sandbox (pid ${process.pid})`,
+    );
+    const second = await spawnSandbox(['--data', file]).exit;
+    expect(second.code).toBe(1);
+    expect(second.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^sandbox: data file .* is in use by another sandbox \(pid \d+\)/),
+    ]);
+    expect(existsSync(`${file}.${process.pid}.99.tmp`)).toBe(true);
+    expect((await api('POST', '/ip_policies', { description: 'still first' })).status).toBe(201);
+    await first.close();
+    expect(existsSync(`${file}.lock`)).toBe(false);
+
+    // A start that fails (its port is taken) lets go of the file.
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    await expect(startSandbox({ apiKey: 'k', dataFile: file, port })).rejects.toThrow(/EADDRINUSE/);
+    taken.close();
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    await expect(startSandbox({ apiKey: 'k', dataFile: join(file, 'x') })).rejects.toThrow(
+      /^cannot lock data file .*x: ENOTDIR/,
+    );
+
+    // The lock of a process that is gone (kill -9, a crash) is taken over.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(`${file}.lock`, `${gone}\n`);
+    const next = await startSandbox({ apiKey: 'k', dataFile: file, rateLimit: 'off' });
+    try {
+      const listed = (await apiCaller(next.url, 'k')('GET', '/ip_policies')).body.ip_policies;
+      expect(listed.map((p: { description: string }) => p.description)).toEqual([
+        'still first',
+        'first',
+      ]);
+      expect(listed[1].id).toBe(kept);
+      expect(readFileSync(`${file}.lock`, 'utf8').trim()).toBe(String(process.pid));
+    } finally {
+      await next.close();
+    }
+  });
+
+  it('undoes writes the disk refuses: a client told "failed" never finds them, then or later', async () => {
+    const file = dataFile();
+    const sandbox = await startSandbox({ apiKey: 'k', dataFile: file, rateLimit: 'off' });
+    const api = apiCaller(sandbox.url, 'k');
+    const described = async (path: string) => (await api('GET', path)).body.description;
+    const kept = (await api('POST', '/ip_policies', { description: 'kept' })).body;
+    const doomed = (await api('POST', '/ip_policies', { description: 'doomed' })).body;
+    const edge = (await api('POST', '/edges/https', {})).body;
+
+    // The data file's directory is gone and a file has its name: every write fails, as it would
+    // on a full disk or a lost permission (those cannot be made for root, this can).
+    const dir = dirname(file);
+    renameSync(dir, `${dir}.aside`);
+    writeFileSync(dir, 'not a directory');
+    for (const [method, path, body] of [
+      ['POST', '/ip_policies', { description: 'ghost' }],
+      ['PATCH', `/ip_policies/${kept.id}`, { description: 'changed' }],
+      ['DELETE', `/ip_policies/${doomed.id}`, undefined],
+      ['POST', `/edges/https/${edge.id}/routes`, { match_type: 'path_prefix', match: '/' }],
+      ['POST', '/credentials', {}],
+    ] as const) {
+      const reply = await api(method, path, body);
+      expectError(reply, 'internalError');
+      expect(reply.body.msg).toMatch(/could not be saved to the data file, and was not made/);
+    }
+    const state = async () => ({
+      policies: (await api('GET', '/ip_policies')).body.ip_policies.map(
+        (p: { description: string }) => p.description,
+      ),
+      kept: await described(`/ip_policies/${kept.id}`),
+      doomed: await described(`/ip_policies/${doomed.id}`),
+      routes: (await api('GET', `/edges/https/${edge.id}`)).body.routes,
+      credentials: (await api('GET', '/credentials')).body.credentials,
+    });
+    const before = {
+      policies: ['doomed', 'kept'],
+      kept: 'kept',
+      doomed: 'doomed',
+      routes: [],
+      credentials: [],
+    };
+    expect(await state()).toEqual(before);
+
+    // The disk is back: the next write is saved, and nothing refused comes with it.
+    rmSync(dir);
+    renameSync(`${dir}.aside`, dir);
+    expect((await api('POST', '/ip_policies', { description: 'after' })).status).toBe(201);
+    const after = { ...before, policies: ['after', 'doomed', 'kept'] };
+    expect(await state()).toEqual(after);
+    await sandbox.close();
+    const restarted = await startSandbox({ apiKey: 'k', dataFile: file, rateLimit: 'off' });
+    try {
+      const again = apiCaller(restarted.url, 'k');
+      expect(
+        (await again('GET', '/ip_policies')).body.ip_policies.map(
+          (p: { description: string }) => p.description,
+        ),
+      ).toEqual(after.policies);
+      expect((await again('GET', `/edges/https/${edge.id}`)).body.routes).toEqual([]);
+    } finally {
+      await restarted.close();
     }
   });
 });

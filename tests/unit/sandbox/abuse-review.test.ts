@@ -51,13 +51,15 @@ describe('TimedAbuseReview', () => {
     const [name, account] = [...store.accounts][0] ?? [];
     if (!name || !account) throw new Error('no default account');
     const reports = account.collections.abuseReport;
-    return { store, name, reports, review: new TimedAbuseReview(store, delayMs) };
+    // Every change to the store is a write, whatever makes it.
+    const insert = (r: AbuseReportRecord) => void store.write(() => reports.insert(r));
+    return { name, reports, insert, review: new TimedAbuseReview(store, delayMs) };
   }
 
   it('reviews a report after the delay, and only then', () => {
-    const { name, reports, review } = setup(1_000);
+    const { name, reports, insert, review } = setup(1_000);
     const r = report(['a.com']);
-    reports.insert(r);
+    insert(r);
     review.submitted(name, r.id);
     vi.advanceTimersByTime(999);
     expect(reports.get(r.id)?.status).toBe('PENDING');
@@ -67,11 +69,11 @@ describe('TimedAbuseReview', () => {
   });
 
   it('resume() schedules PENDING reports for what is left of their delay from created_at', () => {
-    const { name, reports, review } = setup(10_000);
+    const { name, reports, insert, review } = setup(10_000);
     const old = report(['old.com'], new Date(Date.now() - 60_000).toISOString());
     const recent = report(['recent.com'], new Date(Date.now() - 4_000).toISOString());
     const done = { ...report(['done.com']), status: 'PROCESSED' as const };
-    for (const r of [old, recent, done]) reports.insert(r);
+    for (const r of [old, recent, done]) insert(r);
     review.resume();
     expect(review.waiting).toBe(2);
     vi.advanceTimersByTime(0);
@@ -88,9 +90,9 @@ describe('TimedAbuseReview', () => {
   });
 
   it('close() clears every timer, and nothing is scheduled after it', () => {
-    const { name, reports, review } = setup(1_000);
+    const { name, reports, insert, review } = setup(1_000);
     const r = report(['a.com']);
-    reports.insert(r);
+    insert(r);
     review.submitted(name, r.id);
     expect(vi.getTimerCount()).toBe(1);
     review.close();

@@ -31,10 +31,20 @@ describe('Updater', () => {
     vi.advanceTimersByTime(1_000);
     expect(updater.update(AGENT_RELEASES)).toBe('updatedAwaitingRestart');
     expect(updater.versionForRestart()).toBe('3.1.2');
+  });
+
+  it('runs the new version on a restart the spec’s 10 s after the update, not after its download', () => {
+    vi.useFakeTimers();
+    const updater = new Updater('3.1.2', true, 1_500, () => Date.now());
+    expect(updater.update(AGENT_RELEASES)).toBeUndefined();
     vi.advanceTimersByTime(UPDATE_SETTLE_MS - 1);
     expect(updater.versionForRestart()).toBe('3.1.2');
     vi.advanceTimersByTime(1);
     expect(updater.versionForRestart()).toBe('3.3.0');
+  });
+
+  it('takes no download that outlasts the wait', () => {
+    expect(() => new Updater('3.1.2', true, UPDATE_SETTLE_MS)).toThrow(/less than/);
   });
 
   it('refuses when checks are off, and when nothing is newer', () => {

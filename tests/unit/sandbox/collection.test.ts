@@ -42,4 +42,40 @@ describe('Collection', () => {
     ]);
     expect(() => c.replace({ id: 'z', v: 0 })).toThrow();
   });
+
+  it('undoes inserts, replaces and deletes newest first, back to the same list and cursors', () => {
+    const undos: (() => void)[] = [];
+    const c = new Collection<{ id: string; v: number }>((_change, undo) => undos.push(undo));
+    for (let i = 0; i < 80; i++) c.insert({ id: `x${i}`, v: 0 });
+    undos.length = 0;
+    const before = { all: [...c.values()], page: c.page(5, 'x40') };
+
+    // Enough deletes to compact the list, so that an undo puts an entry back into it.
+    for (let i = 0; i < 70; i++) c.delete(`x${i}`);
+    c.replace({ id: 'x75', v: 1 });
+    c.insert({ id: 'y', v: 0 });
+    expect(c.size).toBe(11);
+    for (const undo of undos.reverse()) undo();
+
+    expect([...c.values()]).toEqual(before.all);
+    expect(c.page(5, 'x40')).toEqual(before.page);
+    expect(c.get('y')).toBeUndefined();
+    expect(c.size).toBe(80);
+    c.insert({ id: 'z', v: 0 });
+    expect(c.page(1)?.items).toEqual([{ id: 'z', v: 0 }]);
+  });
+
+  it('makes no change its observer refuses', () => {
+    let refuse = false;
+    const c = new Collection<{ id: string; v: number }>(() => {
+      if (refuse) throw new Error('outside a write');
+    });
+    c.insert({ id: 'a', v: 1 });
+    refuse = true;
+    expect(() => c.insert({ id: 'b', v: 1 })).toThrow();
+    expect(() => c.replace({ id: 'a', v: 2 })).toThrow();
+    expect(() => c.delete('a')).toThrow();
+    expect([...c.values()]).toEqual([{ id: 'a', v: 1 }]);
+    expect(c.get('b')).toBeUndefined();
+  });
 });

@@ -1,12 +1,26 @@
-import { ENDPOINTS, ID_PREFIXES, type IdKind } from '../../../../shared/api/index.ts';
+import {
+  ENDPOINTS,
+  ID_PREFIXES,
+  validateBody,
+  withoutEchoedParams,
+  type ErrorName,
+  type IdKind,
+} from '../../../../shared/api/index.ts';
 import { exampleBody, type Refs } from './examples.ts';
 import { fillPath } from './factory.ts';
 import type { Prng } from './prng.ts';
 
 type Endpoint = (typeof ENDPOINTS)[number];
 
+/**
+ * What a fuzz request must get: that error, or any refusal (4xx); undefined when it may also be
+ * accepted (a mutation can leave a request valid).
+ */
+export type Expected = ErrorName | 'refused' | undefined;
+
 /** One request of the fuzz run; `endpoint` is set when the request still targets that endpoint. */
 export type FuzzCase = {
+  readonly expect?: Expected;
   readonly category: string;
   readonly method: string;
   readonly path: string;
@@ -403,7 +417,7 @@ function fuzzPath(rng: Prng, path: string): string {
     case 3:
       return `${path}/../../../../etc/passwd`;
     case 4:
-      return `/${path.slice(1).replace(/\//g, '%2F')}`;
+      return `/${path.slice(1).replace(/\//g, '%2F')}%2F`;
     case 5:
       return `${path}%00`;
     case 6:
@@ -411,7 +425,8 @@ function fuzzPath(rng: Prng, path: string): string {
     case 7:
       return path.toUpperCase();
     case 8:
-      return `${path}?${randomAscii(rng, 20).replace(/[^A-Za-z0-9=&]/g, '&')}`;
+      // Starts with a name no operation takes (an all-"&" query would be no query at all).
+      return `${path}?x${randomAscii(rng, 20).replace(/[^A-Za-z0-9=&]/g, '&')}`;
     case 9:
       return `${path}/${pct(multibyte(rng, 5))}`;
     case 10:
@@ -466,7 +481,20 @@ const CONTENT_TYPES = [
   ';',
 ];
 
-function headerFuzz(rng: Prng, ctx: FuzzContext, withBody: boolean): string[] {
+/** Content types the API takes; every other one in CONTENT_TYPES is refused (210). */
+const JSON_TYPES = ['application/json; charset=utf-8', 'application/JSON'];
+
+/**
+ * Good headers with one thing changed, and what the server must answer: the Authorization and
+ * Service-Version checks come first, then (for a body) Content-Type. Node keeps the first of a
+ * repeated Authorization, Content-Type or Host and joins other repeated headers with ", ".
+ */
+function headerFuzz(
+  rng: Prng,
+  ctx: FuzzContext,
+  e: Endpoint,
+  withBody: boolean,
+): { headers: string[]; expect: Expected } {
   const h = goodHeaders(ctx, withBody);
   const set = (name: string, value: string) => {
     const i = h.indexOf(name);
@@ -477,50 +505,70 @@ function headerFuzz(rng: Prng, ctx: FuzzContext, withBody: boolean): string[] {
     const i = h.indexOf(name);
     if (i >= 0) h.splice(i, 2);
   };
+  /** Content-Type matters only for a body, and a body where none is taken is refused first. */
+  const typed = (accepted: boolean): Expected => {
+    if (!withBody) return undefined;
+    if (e.body === null) return 'bodyNotAllowed';
+    return accepted ? undefined : 'unsupportedContentType';
+  };
   switch (rng.int(0, 13)) {
     case 0:
       drop('authorization');
-      break;
-    case 1:
-      set(
-        'authorization',
-        rng.pick([
-          'Bearer',
-          'bearer x',
-          'Basic Zm9vOmJhcg==',
-          `Bearer  ${ctx.apiKey}`,
-          `Bearer ${ctx.apiKey} extra`,
-          'Bearer ' + 'k'.repeat(4000),
-          `Token ${ctx.apiKey}`,
-          '',
-          `Bearer ${ctx.apiKey.toUpperCase()}`,
-        ]),
-      );
-      break;
+      return { headers: h, expect: 'noAuthorization' };
+    case 1: {
+      const [value, expect] = rng.pick<[string, Expected]>([
+        ['Bearer', 'malformedAuthorization'],
+        ['bearer x', 'unknownApiKey'],
+        ['Basic Zm9vOmJhcg==', 'malformedAuthorization'],
+        [`Bearer  ${ctx.apiKey}`, undefined],
+        [`Bearer ${ctx.apiKey} extra`, 'malformedAuthorization'],
+        ['Bearer ' + 'k'.repeat(4000), 'unknownApiKey'],
+        [`Token ${ctx.apiKey}`, 'malformedAuthorization'],
+        ['', 'noAuthorization'],
+        [`Bearer ${ctx.apiKey.toUpperCase()}`, 'unknownApiKey'],
+      ]);
+      set('authorization', value);
+      return { headers: h, expect };
+    }
     case 2:
-      h.push('authorization', `Bearer ${rng.pick(ctx.otherKeys)}`); // twice
-      break;
+      h.push('authorization', `Bearer ${rng.pick(ctx.otherKeys)}`); // twice: the first counts
+      return { headers: h, expect: undefined };
     case 3:
       drop('service-version');
-      break;
-    case 4:
-      set(
-        'service-version',
-        rng.pick(['1', '3', '2.0', 'v2', '02', '-2', 'two', '2 ', '99999999999999999999', '2,2']),
-      );
-      break;
+      return { headers: h, expect: 'missingVersion' };
+    case 4: {
+      const version = rng.pick([
+        '1',
+        '3',
+        '2.0',
+        'v2',
+        '02',
+        '-2',
+        'two',
+        '2 ',
+        '99999999999999999999',
+        '2,2',
+      ]);
+      set('service-version', version);
+      return { headers: h, expect: version.trim() === '2' ? undefined : 'unsupportedVersion' };
+    }
     case 5:
-      h.push('service-version', rng.pick(['2', '1'])); // twice
-      break;
+      h.push('service-version', rng.pick(['2', '1'])); // twice: "2, 2" or "2, 1"
+      return { headers: h, expect: 'unsupportedVersion' };
     case 6:
       drop('content-type');
-      break;
-    case 7:
-      set('content-type', rng.pick(CONTENT_TYPES));
-      break;
+      return {
+        headers: h,
+        expect: withBody && e.body !== null ? 'missingContentType' : typed(true),
+      };
+    case 7: {
+      const type = rng.pick(CONTENT_TYPES);
+      set('content-type', type);
+      return { headers: h, expect: typed(JSON_TYPES.includes(type)) };
+    }
     case 8:
-      h.push('content-type', rng.pick(CONTENT_TYPES)); // twice
-      break;
+      h.push('content-type', rng.pick(CONTENT_TYPES)); // twice: the first counts
+      return { headers: h, expect: typed(true) };
     case 9:
       h.push(
         'x-forwarded-for',
@@ -546,11 +594,50 @@ function headerFuzz(rng: Prng, ctx: FuzzContext, withBody: boolean): string[] {
         randomAscii(rng, rng.int(0, 2000)).replace(/[^\x21-\x7e ]/g, 'a'),
       );
   }
-  return h;
+  return { headers: h, expect: typed(true) };
 }
 
 function bodyText(value: Json): string {
   return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * What the server must answer a body sent with good headers to a valid path of `e`: the error of
+ * the first check it fails (size, JSON, the echoed path parameters, the schema), or undefined
+ * when it passes them all (the store's rules may still refuse it).
+ */
+function expectedForBody(e: Endpoint, params: Record<string, string>, text: string): Expected {
+  if (Buffer.byteLength(text) > HUGE_BODY_BYTES) return 'bodyTooLarge';
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text.replace(/^\ufeff/, ''));
+  } catch {
+    return 'invalidJsonBody';
+  }
+  if (json === undefined || e.body === null) return 'invalidJsonBody';
+  const echoFree = withoutEchoedParams(e, params, json);
+  if (!echoFree.ok) return echoFree.error.name;
+  const checked = validateBody(e.body, echoFree.value);
+  return checked.ok ? undefined : checked.error.name;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Random bytes are refused unless they happen to be a JSON object in UTF-8. */
+function expectedForBytes(bytes: Uint8Array): Expected {
+  try {
+    const json: unknown = JSON.parse(utf8.decode(bytes));
+    return typeof json === 'object' && json !== null && !Array.isArray(json)
+      ? undefined
+      : 'refused';
+  } catch {
+    return 'refused';
+  }
+}
+
+/** The methods a path takes. */
+function allowedOn(path: string): readonly string[] {
+  return ENDPOINTS.filter((e) => e.path === path).map((e) => e.method);
 }
 
 /** One fuzz request, drawn from `rng`. */
@@ -559,14 +646,14 @@ export function generateCase(rng: Prng, ctx: FuzzContext): FuzzCase {
   if (roll < 0.4) {
     const e = rng.pick(WITH_BODY);
     const mangle = rng.bool(0.1);
-    const body = mutateBody(rng, exampleBody(e.name, ctx.refs));
+    const body = bodyText(mutateBody(rng, exampleBody(e.name, ctx.refs)));
     return {
       category: 'body-mutation',
       method: e.method,
       path: pathFor(rng, ctx, e, mangle),
       headers: goodHeaders(ctx, true),
-      body: bodyText(body),
-      ...(!mangle && { endpoint: e }),
+      body,
+      ...(!mangle && { endpoint: e, expect: expectedForBody(e, ctx.params(e), body) }),
     };
   }
   if (roll < 0.55) {
@@ -579,6 +666,7 @@ export function generateCase(rng: Prng, ctx: FuzzContext): FuzzCase {
       headers: goodHeaders(ctx, true),
       body: text,
       endpoint: e,
+      expect: expectedForBody(e, ctx.params(e), text),
     };
   }
   if (roll < 0.68) {
@@ -587,6 +675,7 @@ export function generateCase(rng: Prng, ctx: FuzzContext): FuzzCase {
     const withBody = e.body !== null;
     return {
       category: 'path',
+      expect: 'refused',
       method: e.method,
       path: fuzzPath(rng, base),
       headers: goodHeaders(ctx, withBody),
@@ -598,11 +687,13 @@ export function generateCase(rng: Prng, ctx: FuzzContext): FuzzCase {
     const withBody = e.body !== null || rng.bool(0.1);
     const body =
       e.body !== null ? bodyText(exampleBody(e.name, ctx.refs)) : withBody ? '{}' : undefined;
+    const { headers, expect } = headerFuzz(rng, ctx, e, withBody);
     return {
       category: 'headers',
+      expect,
       method: e.method,
       path: validPath(ctx, e),
-      headers: headerFuzz(rng, ctx, withBody),
+      headers,
       ...(body !== undefined && { body }),
       endpoint: e,
     };
@@ -613,6 +704,7 @@ export function generateCase(rng: Prng, ctx: FuzzContext): FuzzCase {
     const withBody = rng.bool(0.5) && method !== 'HEAD';
     return {
       category: 'method',
+      expect: allowedOn(e.path).includes(method) ? undefined : 'methodNotAllowed',
       method,
       path: validPath(ctx, e),
       headers: goodHeaders(ctx, withBody),
@@ -657,8 +749,10 @@ export function generateCase(rng: Prng, ctx: FuzzContext): FuzzCase {
           ]);
       params.push(`${name}=${pct(value).replace(/%25(zz|00)/, '%$1')}`);
     }
+    const names = params.map((p) => decodeURIComponent(p.slice(0, p.indexOf('='))));
     return {
       category: 'query',
+      expect: names.every((n) => n === 'limit' || n === 'before_id') ? undefined : 'refused',
       method: 'GET',
       path: `${e.path}?${params.join('&')}`,
       headers: goodHeaders(ctx, false),
@@ -668,12 +762,14 @@ export function generateCase(rng: Prng, ctx: FuzzContext): FuzzCase {
     const e = rng.pick(WITH_BODY);
     const headers = goodHeaders(ctx, true);
     if (rng.bool(0.3)) headers[headers.length - 1] = rng.pick(CONTENT_TYPES);
+    const body = rng.bytes(rng.int(0, 4096));
     return {
       category: 'random-bytes',
+      expect: expectedForBytes(body),
       method: e.method,
       path: validPath(ctx, e),
       headers,
-      body: rng.bytes(rng.int(0, 4096)),
+      body,
       endpoint: e,
     };
   }
@@ -684,6 +780,7 @@ export function generateCase(rng: Prng, ctx: FuzzContext): FuzzCase {
     : { ...exampleBody(e.name, ctx.refs), zz: Array.from({ length: 200_000 }, (_, i) => i) };
   return {
     category: 'huge',
+    expect: 'refused',
     method: e.method,
     path: validPath(ctx, e),
     headers: goodHeaders(ctx, true),
