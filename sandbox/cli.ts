@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { isLoopbackHost } from '../shared/api/hosts.ts';
 import { MAX_ABUSE_REVIEW_DELAY_MS } from './abuse/review.ts';
 import { parseAccountsFile, type AccountsFile } from './accounts.ts';
 import { optionsOrExit, parseFlags, UsageError } from './cli-args.ts';
-import { isLoopbackHost } from './http/base-url.ts';
 import { parseRateLimit } from './http/rate-limit.ts';
 import { startSandbox, type SandboxOptions } from './index.ts';
 

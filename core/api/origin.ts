@@ -1,12 +1,5 @@
-import { isIP } from 'node:net';
+import { isLoopbackHost } from '../../shared/api/hosts.ts';
 import { UnsafeUrlError } from './errors.ts';
-
-function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  if (isIP(host) === 4) return host.startsWith('127.');
-  return host === '::1';
-}
 
 /**
  * The profile's base URL, checked: the API key goes only there, so it must be https, or http to
@@ -22,7 +15,7 @@ export function checkBaseUrl(baseUrl: string): URL {
   if (url.username !== '' || url.password !== '')
     throw new UnsafeUrlError('The API URL must not contain a user name or password');
   if (url.protocol === 'https:') return url;
-  if (url.protocol === 'http:' && isLoopback(url.hostname)) return url;
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return url;
   if (url.protocol === 'http:')
     throw new UnsafeUrlError(
       `Refusing to send the API key over plain http to ${url.host}: use https (http is allowed only to this machine)`,

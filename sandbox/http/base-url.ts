@@ -1,12 +1,5 @@
 import { isIP } from 'node:net';
-
-/** Names that can only reach this machine. */
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-  if (bare.toLowerCase() === 'localhost') return true;
-  if (isIP(bare) === 4) return bare.startsWith('127.');
-  return bare === '::1';
-}
+import { isLoopbackHost } from '../../shared/api/hosts.ts';
 
 export function hostForUrl(host: string): string {
   return isIP(host) === 6 ? `[${host}]` : host;

@@ -10,6 +10,7 @@ describe('checkBaseUrl', () => {
     'http://127.8.9.10',
     'http://localhost:3000',
     'http://[::1]:3000',
+    'http://127.1:3000',
   ])('accepts %s', (url) => {
     expect(checkBaseUrl(url).href).toContain(new URL(url).host);
   });
@@ -18,6 +19,9 @@ describe('checkBaseUrl', () => {
     ['http://api.example.com', /plain http to api\.example\.com/],
     ['http://10.0.0.1', /plain http/],
     ['http://127.0.0.1.evil.com', /plain http/],
+    // Resolved through DNS like any other name, so it could be anywhere.
+    ['http://api.localhost:4040', /plain http to api\.localhost:4040/],
+    ['http://localhost.:4040', /plain http/],
     ['http://[::2]', /plain http/],
     ['ftp://api.example.com', /must be https/],
     ['https://user:secret@api.example.com', /user name or password/],
