@@ -5,12 +5,21 @@ import {
   type AnyEndpoint,
   type EndpointName,
   type HttpMethod,
+  type PathParams,
   type ResponseOf,
 } from '../../shared/api/endpoints.ts';
+import { ID_PREFIXES, isIdOf } from '../../shared/api/ids.ts';
 import type { ListParams } from '../../shared/api/list.ts';
+import { checkApiKey } from './api-key.ts';
 import { parseRetryAfter } from './backoff.ts';
 import { sleep, systemClock, type Clock } from './clock.ts';
-import { AbortError, ApiError, apiErrorFromResponse, InvalidResponseError } from './errors.ts';
+import {
+  AbortError,
+  ApiError,
+  apiErrorFromResponse,
+  InvalidArgumentError,
+  InvalidResponseError,
+} from './errors.ts';
 import { RateGovernor, type BudgetState, type RateLimit } from './governor.ts';
 import { sameOriginUrl } from './origin.ts';
 import { collectAll, itemsOf, pagesOf, type ListPage } from './paginate.ts';
@@ -97,7 +106,7 @@ function seconds(ms: number): string {
  * for every endpoint of `ENDPOINTS`.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const transport = new Transport(options.baseUrl, options.apiKey, options.transport);
+  const transport = new Transport(options.baseUrl, checkApiKey(options.apiKey), options.transport);
   const clock = options.clock ?? systemClock;
   const governor =
     options.governor ?? new RateGovernor({ limit: options.rateLimit, clock: options.clock });
@@ -199,8 +208,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   function urlOf(e: AnyEndpoint, request: AnyRequest): URL {
     const params = request.params ?? {};
-    for (const name of Object.keys(e.pathParams))
-      if (!params[name]) throw new TypeError(`${e.name}: path parameter "${name}" is missing`);
+    for (const [name, kind] of Object.entries(e.pathParams as PathParams)) {
+      const value = params[name];
+      if (!value) throw new InvalidArgumentError(e.name, name, 'is missing');
+      if (!isIdOf(kind, value))
+        throw new InvalidArgumentError(
+          e.name,
+          name,
+          `must be an id starting with "${ID_PREFIXES[kind]}"`,
+        );
+    }
     const url = new URL(`${basePath}${endpointPath(e.name, params)}`, transport.base.origin);
     const { limit, before_id } = request.query ?? {};
     if (limit !== undefined) url.searchParams.set('limit', String(limit));

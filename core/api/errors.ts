@@ -27,6 +27,8 @@ export class ApiError extends ClientError {
   /** The service's own message, or the HTTP reason phrase when there was none. */
   readonly msg: string;
   readonly operationId: string | undefined;
+  /** The request field the service named (`details.field` of a validation error), if any. */
+  readonly field: string | undefined;
   readonly details: Readonly<Record<string, unknown>>;
 
   constructor(init: {
@@ -44,6 +46,8 @@ export class ApiError extends ClientError {
     this.msg = init.msg;
     this.operationId = init.operationId;
     this.details = init.details ?? {};
+    const field = this.details['field'];
+    this.field = typeof field === 'string' ? field : undefined;
   }
 
   get isRateLimit(): boolean {
@@ -113,6 +117,39 @@ export class AbortError extends ClientError {
 export class InvalidResponseError extends ClientError {
   constructor(operation: string, problem: string) {
     super(`Unexpected answer from the service to ${operation}: ${problem}`);
+  }
+}
+
+/**
+ * A path parameter that is no id of the kind the endpoint takes (`..`, `.`, another kind's id):
+ * refused before the call takes a slot of the window, since `..` would make another path.
+ */
+export class InvalidArgumentError extends ClientError {
+  readonly operation: string;
+  /** The path parameter's name, as the catalog spells it. */
+  readonly field: string;
+
+  constructor(operation: string, field: string, problem: string) {
+    super(`${operation}: path parameter "${field}" ${problem}`);
+    this.operation = operation;
+    this.field = field;
+  }
+}
+
+/** An API key that cannot be sent as it is; the client is not made. */
+export class InvalidApiKeyError extends ClientError {}
+
+/**
+ * The request failed on this side without a network failure (undici refused it before sending):
+ * retrying cannot help, so it is not retried.
+ */
+export class RequestError extends ClientError {
+  /** The low-level code, for logs. */
+  readonly code: string;
+
+  constructor(operation: string, code: string, cause: unknown) {
+    super(`${operation}: the request could not be sent (${code})`, { cause });
+    this.code = code;
   }
 }
 

@@ -1,7 +1,14 @@
 import { Pool } from 'undici';
 import type { HttpMethod } from '../../shared/api/endpoints.ts';
 import { SERVICE_VERSION, SERVICE_VERSION_HEADER } from '../../shared/api/version.ts';
-import { AbortError, InvalidResponseError, NetworkError, UnsafeUrlError } from './errors.ts';
+import {
+  AbortError,
+  InvalidResponseError,
+  NetworkError,
+  RequestError,
+  UnsafeUrlError,
+  type NetworkFailure,
+} from './errors.ts';
 import { checkBaseUrl } from './origin.ts';
 
 export type TransportOptions = {
@@ -32,12 +39,35 @@ export type HttpResponse = {
   readonly location: string | undefined;
 };
 
-const TIMEOUT_CODES = new Set([
+const TIMEOUT_CODES: ReadonlySet<string> = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
   'ETIMEDOUT',
 ]);
+const CONNECTION_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EHOSTDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+]);
+
+/**
+ * Only a connection that could not be made, was dropped or timed out is a network failure, which
+ * an idempotent call may retry. Any other code (an invalid header, a closed pool) comes from this
+ * side and would fail the same way again.
+ */
+function networkFailure(code: string): NetworkFailure | undefined {
+  if (TIMEOUT_CODES.has(code)) return 'timeout';
+  return CONNECTION_CODES.has(code) ? 'connection' : undefined;
+}
 
 function errorCode(error: unknown): string | undefined {
   const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
@@ -97,7 +127,8 @@ export class Transport {
       if (error instanceof InvalidResponseError) throw error;
       const code = errorCode(error);
       if (code === undefined) throw error;
-      const failure = TIMEOUT_CODES.has(code) ? 'timeout' : 'connection';
+      const failure = networkFailure(code);
+      if (failure === undefined) throw new RequestError(request.operation, code, error);
       throw new NetworkError(failure, this.base.host, code, error);
     }
   }

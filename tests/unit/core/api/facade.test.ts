@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../../../core/api/client.ts';
+import { InvalidArgumentError } from '../../../../core/api/errors.ts';
 import { ENDPOINTS, type EndpointName } from '../../../../shared/api/endpoints.ts';
 import type { IPPolicy } from '../../../../shared/api/ip-policies.ts';
 import type { HTTPSEdgeRoute } from '../../../../shared/api/https-edge-routes.ts';
@@ -78,11 +79,9 @@ describe('the facade', () => {
     await client.httpsEdgeRoutes.webhook_verification
       .replace('edghts_1', 'edghtsrt_2', { provider: 'sns' })
       .catch(ignore);
-    await client.httpsEdgeRoutes.get('edghts_1', 'edghtsrt/../x').catch(ignore);
     await client.ipPolicies.delete('ipp_9', { priority: 'background' });
     expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
       'PUT /api/edges/https/edghts_1/routes/edghtsrt_2/webhook_verification',
-      'GET /api/edges/https/edghts_1/routes/edghtsrt%2F..%2Fx',
       'DELETE /api/ip_policies/ipp_9',
     ]);
     expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ provider: 'sns' });
@@ -112,9 +111,20 @@ describe('the facade', () => {
     expect(seen[0]?.url).toBe('/api/ip_policies?limit=5&before_id=ipp_1');
   });
 
-  it('refuses a missing path parameter before any request', async () => {
+  it('refuses a missing path parameter, or one of the wrong kind, before any request', async () => {
     seen.length = 0;
     await expect(client.ipPolicies.get('')).rejects.toThrow(/path parameter "id" is missing/);
+    await expect(client.httpsEdgeRoutes.delete('edghts_1', '..')).rejects.toThrow(
+      'httpsEdgeRoutes.delete: path parameter "id" must be an id starting with "edghtsrt_"',
+    );
+    await expect(client.httpsEdgeRoutes.get('edghts_1', 'edghtsrt/../x')).rejects.toThrow(
+      InvalidArgumentError,
+    );
+    await expect(client.ipPolicies.delete('.')).rejects.toMatchObject({
+      name: 'InvalidArgumentError',
+      operation: 'ipPolicies.delete',
+      field: 'id',
+    });
     expect(seen).toHaveLength(0);
   });
 });
