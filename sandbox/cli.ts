@@ -8,7 +8,7 @@ import { startSandbox, type SandboxOptions } from './index.ts';
 
 const USAGE =
   'usage: npm run sandbox -- [--host 127.0.0.1] [--port 4040|0] [--accounts FILE] [--api-key K] ' +
-  '[--rate-limit 120/60|off] [--data FILE] [--base-url URL] [--ssh-port N|0] [--demo] ' +
+  '[--rate-limit 120/60|off] [--no-retry-after] [--data FILE] [--base-url URL] [--ssh-port N|0] [--demo] ' +
   '[--abuse-review-delay MS]';
 
 const DEFAULT_PORT = 4040;
@@ -50,6 +50,7 @@ async function optionsFrom(argv: readonly string[]): Promise<SandboxOptions | 'h
     accounts: { type: 'string' },
     'api-key': { type: 'string' },
     'rate-limit': { type: 'string' },
+    'no-retry-after': { type: 'boolean' },
     data: { type: 'string' },
     'base-url': { type: 'string' },
     'ssh-port': { type: 'string' },
@@ -77,6 +78,7 @@ async function optionsFrom(argv: readonly string[]): Promise<SandboxOptions | 'h
     ...(values.accounts !== undefined && { accounts: await readAccounts(values.accounts) }),
     ...(values['api-key'] !== undefined && { apiKey: values['api-key'] }),
     rateLimit,
+    ...(values['no-retry-after'] && { retryAfter: false }),
     ...(values.data !== undefined && { dataFile: values.data }),
     ...(values['base-url'] !== undefined && { baseUrl: values['base-url'] }),
     ...(values['ssh-port'] !== undefined && {

@@ -28,6 +28,8 @@ export interface SandboxOptions {
   accounts?: AccountsFile;
   apiKey?: string;
   rateLimit?: { requests: number; windowSeconds: number } | 'off';
+  /** Whether the rate limit's 429s carry `Retry-After` (default true); the real service's do not. */
+  retryAfter?: boolean;
   dataFile?: string;
   faults?: FaultRule[];
   log?: (line: string) => void;
@@ -107,6 +109,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       faults,
       operations: new OperationLog(),
       rateLimiter: rateLimit && new RateLimiter(rateLimit),
+      retryAfter: options.retryAfter ?? true,
       baseUrl: (hostHeader) => baseUrl ?? resolveBase(hostHeader),
       openapi: openapiDocument,
       log,

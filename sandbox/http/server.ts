@@ -37,6 +37,8 @@ export type ServerDeps = {
   readonly faults: Faults;
   readonly operations: OperationLog;
   readonly rateLimiter: RateLimiter | undefined;
+  /** Whether a 429 of the rate limit says when to retry; the real service's do not. */
+  readonly retryAfter: boolean;
   /** The base URL of a request, from its Host header; set once the port is known. */
   readonly baseUrl: (host: string | undefined) => string;
   readonly openapi: (base: string) => object;
@@ -210,7 +212,8 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     if (version) return fail(version);
     const waitMs = deps.rateLimiter?.take(caller.account.name);
     if (waitMs !== undefined) {
-      reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));
+      if (deps.retryAfter)
+        reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));
       return fail(
         new ApiError(
           'rateLimited',

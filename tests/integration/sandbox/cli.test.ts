@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { apiCaller } from '../../support/sandbox-client.ts';
+import { apiCaller, type ApiReply } from '../../support/sandbox-client.ts';
 import { ACCOUNTS } from './support.ts';
 
 type Run = { code: number | null; stdout: string; stderr: string };
@@ -53,20 +53,25 @@ describe('npm run sandbox', () => {
     expect(run.stdout.match(/API key: /g)).toHaveLength(1);
   });
 
-  it('loads an accounts file and stops on SIGINT', async () => {
+  it('loads an accounts file, leaves Retry-After out when asked, and stops on SIGINT', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'burrow-cli-')), 'accounts.json');
     writeFileSync(file, JSON.stringify(ACCOUNTS));
-    let status: Promise<number> | undefined;
+    let replies: Promise<ApiReply[]> | undefined;
     const run = await cli(
-      ['--port', '0', '--accounts', file, '--rate-limit', '5/1'],
+      ['--port', '0', '--accounts', file, '--rate-limit', '1/60', '--no-retry-after'],
       (url, stop) => {
-        status = apiCaller(url, 'bob-key-1')('GET', '/credentials').then((r) => {
+        const bob = apiCaller(url, 'bob-key-1');
+        replies = (async () => {
+          const both = [await bob('GET', '/credentials'), await bob('GET', '/credentials')];
           stop('SIGINT');
-          return r.status;
-        });
+          return both;
+        })();
       },
     );
-    expect(await status).toBe(200);
+    const [admitted, refused] = (await replies) ?? [];
+    expect(admitted?.status).toBe(200);
+    expect(refused?.status).toBe(429);
+    expect(refused?.headers.has('retry-after')).toBe(false);
     expect(run.code).toBe(0);
     expect(run.stdout).not.toContain('API key');
   });

@@ -43,6 +43,23 @@ describe('the rate limit of each account', () => {
     expect((await alice('GET', '/ip_policies')).status).toBe(200);
   });
 
+  it('leaves Retry-After out of its 429s when asked, as the real service does', async () => {
+    const bare = await startSandbox({
+      apiKey: 'k',
+      rateLimit: { requests: 1, windowSeconds: 60 },
+      retryAfter: false,
+    });
+    try {
+      const api = apiCaller(bare.url, 'k');
+      expect((await api('GET', '/ip_policies')).status).toBe(200);
+      const refused = await api('GET', '/ip_policies');
+      expectError(refused, 'rateLimited');
+      expect(refused.headers.has('retry-after')).toBe(false);
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('can be switched off', async () => {
     const unlimited = await startSandbox({ apiKey: 'k', rateLimit: 'off' });
     try {
