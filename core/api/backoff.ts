@@ -16,6 +16,24 @@ export function backoffDelay(
 }
 
 /**
+ * The wait before retry number `attempt` when the service may have sent a `Retry-After` hint.
+ * The hint is clamped to [base, max] (a `0` must not become a burst, a `9999999` not a wait of
+ * months), jittered by up to one base so that callers told the same second do not come back
+ * together, and never shorter than the backoff's own draw: a hint can slow a retry, not hasten it.
+ */
+export function retryDelay(
+  attempt: number,
+  policy: BackoffPolicy,
+  hintMs: number | undefined,
+  random: () => number = Math.random,
+): number {
+  const drawn = backoffDelay(attempt, policy, random);
+  if (hintMs === undefined) return drawn;
+  const clamped = Math.min(Math.max(hintMs, policy.baseMs), policy.maxMs);
+  return Math.max(drawn, clamped + Math.floor(random() * policy.baseMs));
+}
+
+/**
  * A `Retry-After` value in milliseconds from `nowMs` (epoch time): delta-seconds or an HTTP date.
  * Undefined when absent or unreadable, so the caller falls back to its own backoff.
  */

@@ -11,7 +11,7 @@ import {
 import { ID_PREFIXES, isIdOf } from '../../shared/api/ids.ts';
 import type { ListParams } from '../../shared/api/list.ts';
 import { checkApiKey } from './api-key.ts';
-import { parseRetryAfter } from './backoff.ts';
+import { parseRetryAfter, retryDelay } from './backoff.ts';
 import { sleep, systemClock, type Clock } from './clock.ts';
 import {
   AbortError,
@@ -23,7 +23,7 @@ import {
 import { RateGovernor, type BudgetState, type RateLimit } from './governor.ts';
 import { sameOriginUrl } from './origin.ts';
 import { collectAll, itemsOf, pagesOf, type ListPage } from './paginate.ts';
-import { DEFAULT_RETRY_POLICY, retryDecision, type RetryPolicy } from './retry.ts';
+import { DEFAULT_RETRY_POLICY, retryKind, type RetryPolicy } from './retry.ts';
 import { Transport, type HttpResponse, type TransportOptions } from './transport.ts';
 import type {
   ApiFacade,
@@ -142,22 +142,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         response = await transport.send({ method, url, body, signal, operation });
       } catch (error) {
         failure = error;
-      } finally {
-        lease.release();
       }
-      if (response !== undefined && response.status < 300) return response.body;
+      if (response !== undefined && response.status < 300) {
+        lease.release();
+        return response.body;
+      }
       if (response !== undefined) failure = errorOf(response);
-      const decision = retryDecision(
-        method,
-        failure,
-        attempts,
-        policy,
-        parseRetryAfter(response?.retryAfter, Date.now()),
-        options.random,
-      );
-      if (decision === null) throw failure;
-      const retryInMs = decision.delayMs;
-      if (decision.kind === 'rate-limited') {
+      const kind = retryKind(method, failure, attempts.transient, policy);
+      const hintMs = parseRetryAfter(response?.retryAfter, Date.now());
+      if (kind === 'rate-limited') {
+        // The wait is the key's cool-down, shared by every caller: acquire() waits it out.
+        const retryInMs = lease.refused((streak) =>
+          retryDelay(streak, policy.rateLimitBackoff, hintMs, options.random),
+        );
         attempts.rateLimited += 1;
         const message = `Rate limited, retrying in ${seconds(retryInMs)}`;
         emit({
@@ -167,19 +164,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           retryInMs,
           message,
         });
-      } else {
-        attempts.transient += 1;
-        const reason = failure instanceof Error ? failure.message : String(failure);
-        const message = `${reason}; retrying in ${seconds(retryInMs)}`;
-        emit({
-          type: 'retrying',
-          operation,
-          attempt: attempts.transient,
-          retryInMs,
-          reason,
-          message,
-        });
+        continue;
       }
+      lease.release();
+      if (kind === null) throw failure;
+      const retryInMs = retryDelay(attempts.transient, policy.backoff, hintMs, options.random);
+      attempts.transient += 1;
+      const reason = failure instanceof Error ? failure.message : String(failure);
+      const message = `${reason}; retrying in ${seconds(retryInMs)}`;
+      emit({
+        type: 'retrying',
+        operation,
+        attempt: attempts.transient,
+        retryInMs,
+        reason,
+        message,
+      });
       await sleep(clock, retryInMs, signal, aborted);
     }
   }

@@ -11,10 +11,20 @@ export interface Timer {
   cancel(): void;
 }
 
+/** Node fires a longer timeout after 1 ms, with a warning: longer waits are chained. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export const systemClock: Clock = {
   now: () => performance.now(),
   setTimer(callback, ms) {
-    const handle = setTimeout(callback, ms);
+    let handle: ReturnType<typeof setTimeout>;
+    const arm = (left: number) => {
+      handle =
+        left > MAX_TIMER_MS
+          ? setTimeout(() => arm(left - MAX_TIMER_MS), MAX_TIMER_MS)
+          : setTimeout(callback, left);
+    };
+    arm(ms);
     return { cancel: () => clearTimeout(handle) };
   },
 };

@@ -15,11 +15,23 @@ export type BudgetState = {
   readonly used: number;
   readonly remaining: number;
   readonly queued: { readonly interactive: number; readonly background: number };
+  /**
+   * Time left of the key's shared cool-down after a 429, 0 when there is none: while it lasts
+   * nobody is granted a slot ("Rate limited, retrying in 12 s").
+   */
+  readonly cooldownMs: number;
 };
 
 export interface Lease {
   /** The request is over (answered or failed); its slot starts to age from now. */
   release(): void;
+  /**
+   * The service answered this request with a 429: the slot is released, and unless a cool-down
+   * began after this request left (the others of the same storm), every caller of the key now
+   * waits `delayFor(streak)` ms, `streak` counting the cool-downs since the last request that
+   * got through (0 for the first). Returns the time left of the cool-down.
+   */
+  refused(delayFor: (streak: number) => number): number;
 }
 
 export type GovernorOptions = {
@@ -33,6 +45,17 @@ export type GovernorOptions = {
 };
 
 type Slot = { at: number; inFlight: boolean };
+/** Where the key stands with the service's wall, as the last 429s and answers told. */
+type Wall = {
+  /** Clock time the current cool-down ends. */
+  until: number;
+  /** Bumped at each cool-down: a 429 to a request older than the current one is old news. */
+  epoch: number;
+  streak: number;
+  /** After a cool-down, one request goes alone to see whether the wall is still there. */
+  probing: boolean;
+  probeInFlight: boolean;
+};
 type Waiter = { grant: (lease: Lease) => void };
 
 /**
@@ -42,6 +65,11 @@ type Waiter = { grant: (lease: Lease) => void };
  * A slot is stamped when its response arrives, not when its request leaves: the service counted
  * the request somewhere in between, so a slot freed one window after the answer is freed after
  * the service's copy, whatever the latency. That keeps the window exact without a safety margin.
+ *
+ * Another program on the same account spends the service's window without our knowing: its
+ * 429s stop every caller of the key at once for a shared cool-down, after which one request
+ * (interactive first) goes alone, and the rest follow only once it gets through. A storm thus
+ * costs one request per cool-down, not one per caller.
  */
 export class RateGovernor {
   readonly limit: RateLimit;
@@ -52,6 +80,13 @@ export class RateGovernor {
   private timer: Timer | undefined;
   private timerAt = Infinity;
   private readonly listeners = new Set<(state: BudgetState) => void>();
+  private readonly wall: Wall = {
+    until: -Infinity,
+    epoch: 0,
+    streak: 0,
+    probing: false,
+    probeInFlight: false,
+  };
 
   constructor(options: GovernorOptions = {}) {
     this.limit = options.limit ?? DEFAULT_RATE_LIMIT;
@@ -89,7 +124,8 @@ export class RateGovernor {
   }
 
   state(): BudgetState {
-    const used = this.used(this.clock.now());
+    const now = this.clock.now();
+    const used = this.used(now);
     return {
       capacity: this.limit.requests,
       windowMs: this.limit.windowMs,
@@ -99,10 +135,14 @@ export class RateGovernor {
         interactive: this.queues.interactive.length,
         background: this.queues.background.length,
       },
+      cooldownMs: this.cooldownLeft(now),
     };
   }
 
-  /** Calls `listener` with the new state whenever a slot is taken or freed or the queue moves. */
+  /**
+   * Calls `listener` with the new state whenever a slot is taken or freed, the queue moves or a
+   * cool-down begins or ends.
+   */
   subscribe(listener: (state: BudgetState) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -117,6 +157,7 @@ export class RateGovernor {
     const now = this.clock.now();
     let used = this.used(now);
     for (;;) {
+      if (now < this.wall.until || this.wall.probeInFlight) break;
       const { interactive, background } = this.queues;
       const next =
         interactive.length > 0
@@ -128,6 +169,7 @@ export class RateGovernor {
             : undefined;
       if (next === undefined) break;
       used += 1;
+      this.wall.probeInFlight = this.wall.probing;
       next.grant(this.take(now));
     }
     this.schedule(now);
@@ -137,24 +179,65 @@ export class RateGovernor {
   private take(now: number): Lease {
     const slot: Slot = { at: now, inFlight: true };
     this.slots.push(slot);
-    let released = false;
+    const epoch = this.wall.epoch;
+    let over = false;
+    const end = (): boolean => {
+      if (over) return false;
+      over = true;
+      slot.at = this.clock.now();
+      slot.inFlight = false;
+      return true;
+    };
     return {
       release: () => {
-        if (released) return;
-        released = true;
-        slot.at = this.clock.now();
-        slot.inFlight = false;
+        if (!end()) return;
+        // An answer to a request sent since the last cool-down: the wall is gone.
+        if (epoch === this.wall.epoch) this.passed();
         this.pump();
+      },
+      refused: (delayFor) => {
+        if (end() && epoch === this.wall.epoch) this.coolDown(delayFor);
+        this.pump();
+        return this.cooldownLeft(this.clock.now());
       },
     };
   }
 
-  /** Wakes up when the oldest finished slot leaves the window, if anyone is still waiting. */
+  /** Whole milliseconds, as a person reads the wait. */
+  private cooldownLeft(now: number): number {
+    return Math.max(0, Math.ceil(this.wall.until - now));
+  }
+
+  private passed(): void {
+    this.wall.streak = 0;
+    this.wall.probing = false;
+    this.wall.probeInFlight = false;
+  }
+
+  private coolDown(delayFor: (streak: number) => number): void {
+    const wall = this.wall;
+    wall.until = this.clock.now() + Math.max(0, delayFor(wall.streak));
+    wall.epoch += 1;
+    wall.streak += 1;
+    wall.probing = true;
+    wall.probeInFlight = false;
+  }
+
+  /**
+   * Wakes up when the cool-down ends, or else when the oldest finished slot leaves the window, if
+   * anyone is still waiting.
+   */
   private schedule(now: number): void {
     const waiting = this.queues.interactive.length + this.queues.background.length > 0;
     const ages = this.slots.filter((s) => !s.inFlight).map((s) => s.at + this.limit.windowMs);
-    // With every slot in flight there is nothing to wait for: the next release pumps.
-    const at = waiting && ages.length > 0 ? Math.min(...ages) : Infinity;
+    // With every slot in flight, or a probe out, there is nothing to wait for: its end pumps.
+    const at = !waiting
+      ? Infinity
+      : now < this.wall.until
+        ? this.wall.until
+        : this.wall.probeInFlight || ages.length === 0
+          ? Infinity
+          : Math.min(...ages);
     if (at === this.timerAt) return;
     this.timer?.cancel();
     this.timer = undefined;

@@ -1,12 +1,15 @@
 import type { HttpMethod } from '../../shared/api/endpoints.ts';
-import { backoffDelay, type BackoffPolicy } from './backoff.ts';
+import type { BackoffPolicy } from './backoff.ts';
 import { ApiError, NetworkError } from './errors.ts';
 
 export type RetryPolicy = {
   /** Retries of an idempotent call after a network failure or a 502/503/504. */
   readonly maxRetries: number;
   readonly backoff: BackoffPolicy;
-  /** Waits after a 429; these retries have no limit but the caller's AbortSignal. */
+  /**
+   * The key's shared cool-downs after 429s, the n-th in a row drawn as retry n; these retries
+   * have no limit but the caller's AbortSignal.
+   */
   readonly rateLimitBackoff: BackoffPolicy;
 };
 
@@ -24,37 +27,23 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set(['GET', 'PUT', 'DELETE']);
 const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
-export type Attempts = { readonly rateLimited: number; readonly transient: number };
-
-export type RetryDecision =
-  | { readonly kind: 'rate-limited'; readonly delayMs: number }
-  | { readonly kind: 'transient'; readonly delayMs: number }
-  | null;
+export type RetryKind = 'rate-limited' | 'transient';
 
 /**
- * Whether and when to try a failed call again. A 429 is always retried, whatever the method: the
- * service refused the request without processing it. `retryAfterMs`, when the service sent one,
- * replaces the drawn backoff.
+ * Whether a failed call may be tried again, and as what. A 429 is always retried, whatever the
+ * method: the service refused the request without processing it; the governor decides when.
+ * Anything else only when it is transient, the method idempotent and retries are left.
  */
-export function retryDecision(
+export function retryKind(
   method: HttpMethod,
   error: unknown,
-  attempts: Attempts,
+  transientAttempts: number,
   policy: RetryPolicy,
-  retryAfterMs: number | undefined,
-  random?: () => number,
-): RetryDecision {
-  if (error instanceof ApiError && error.isRateLimit)
-    return {
-      kind: 'rate-limited',
-      delayMs: retryAfterMs ?? backoffDelay(attempts.rateLimited, policy.rateLimitBackoff, random),
-    };
+): RetryKind | null {
+  if (error instanceof ApiError && error.isRateLimit) return 'rate-limited';
   const transient =
     error instanceof NetworkError ||
     (error instanceof ApiError && TRANSIENT_STATUSES.has(error.status));
-  if (!transient || !IDEMPOTENT.has(method) || attempts.transient >= policy.maxRetries) return null;
-  return {
-    kind: 'transient',
-    delayMs: retryAfterMs ?? backoffDelay(attempts.transient, policy.backoff, random),
-  };
+  if (!transient || !IDEMPOTENT.has(method) || transientAttempts >= policy.maxRetries) return null;
+  return 'transient';
 }

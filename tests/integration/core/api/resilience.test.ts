@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../../../core/api/client.ts';
 import { AbortError, ApiError, NetworkError, UnsafeUrlError } from '../../../../core/api/errors.ts';
 import { RateGovernor } from '../../../../core/api/governor.ts';
+import { apiCaller } from '../../../support/sandbox-client.ts';
 import { clientOf, freePort, startSandbox, type Sandbox, type SandboxOptions } from './support.ts';
 
 /*
@@ -63,15 +64,56 @@ describe('429s', () => {
     expect(all).toHaveLength(16);
   });
 
-  it('honours a Retry-After when the service sends one', async () => {
+  it('honours a Retry-After within its policy: a 0 is no burst, a day is its longest wait', async () => {
     const sandbox = await sandboxWith();
-    const { client, waits } = track(clientOf(sandbox));
-    sandbox.faults.add({ kind: 'rateLimit', count: 1, retryAfterSeconds: 1 });
-    const started = performance.now();
+    const { client, waits } = track(
+      clientOf(sandbox, {
+        retry: { rateLimitBackoff: { baseMs: 100, maxMs: 1_000 } },
+        // No jitter, so that each wait is known: the hint clamped to [100, 1000].
+        random: () => 0,
+      }),
+    );
+    for (const retryAfterSeconds of [1, 0, 86_400])
+      sandbox.faults.add({ kind: 'rateLimit', count: 1, retryAfterSeconds });
     await client.ipPolicies.list();
-    expect(waits()).toEqual([expect.objectContaining({ retryInMs: 1_000 })]);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(990);
+    expect(waits().map((w) => w.retryInMs)).toEqual([1_000, 100, 1_000]);
   });
+
+  it.each([
+    ['without Retry-After, as the real service', false],
+    ['with Retry-After', true],
+  ])(
+    'rides out a storm %s with five callers: one shared cool-down, one request per cool-down',
+    async (_, retryAfter) => {
+      const sandbox = await sandboxWith({
+        rateLimit: { requests: 5, windowSeconds: 2 },
+        retryAfter,
+      });
+      // Another program on the account spends the whole window first.
+      const other = apiCaller(sandbox.url, sandbox.apiKey ?? '');
+      for (let i = 0; i < 5; i += 1) expect((await other('GET', '/ip_policies')).status).toBe(200);
+      const { client, waits, events } = track(
+        clientOf(sandbox, {
+          retry: { rateLimitBackoff: { baseMs: 600, maxMs: 800 } },
+          random: () => 0.99,
+        }),
+      );
+      const calls = Array.from({ length: 5 }, (_, i) =>
+        client.ipPolicies.create({ description: `c${i}` }),
+      );
+      await expect(Promise.all(calls)).resolves.toHaveLength(5);
+      // The five went out together and met the wall together: one cool-down for all five. Then
+      // one probe per cool-down of at least 594 ms: within the 2 s storm, at most two refused.
+      const refused = waits().length;
+      expect(refused).toBeGreaterThanOrEqual(5);
+      expect(refused).toBeLessThanOrEqual(7);
+      const cooldowns = events
+        .filter((e) => e.type === 'budget')
+        .map((e) => e.cooldownMs)
+        .filter((ms, i, all) => ms > 0 && (all[i - 1] ?? 0) === 0);
+      expect(cooldowns).toHaveLength(refused - 4);
+    },
+  );
 
   it('cancels at once a call aborted mid-backoff', async () => {
     const sandbox = await sandboxWith();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, parseRetryAfter } from '../../../../core/api/backoff.ts';
+import { backoffDelay, parseRetryAfter, retryDelay } from '../../../../core/api/backoff.ts';
 
 const policy = { baseMs: 100, maxMs: 1_000 };
 
@@ -24,6 +24,32 @@ describe('backoffDelay', () => {
   });
 });
 
+describe('retryDelay', () => {
+  const lowest = () => 0;
+  const highest = () => 0.999;
+
+  it('is the backoff when the service gave no hint', () => {
+    expect(retryDelay(2, policy, undefined, () => 0.5)).toBe(200);
+  });
+
+  it('clamps a hint between base and max, then adds up to one base of jitter', () => {
+    expect(retryDelay(0, policy, 500, lowest)).toBe(500);
+    expect(retryDelay(0, policy, 500, highest)).toBe(599);
+    // A zero or past hint is no licence to come back at once.
+    expect(retryDelay(0, policy, 0, lowest)).toBe(100);
+    // One of months waits the policy's longest, not months (nor, overflowed, a millisecond).
+    expect(retryDelay(0, policy, 9_999_999_000, lowest)).toBe(1_000);
+    expect(retryDelay(0, policy, 9_999_999_000, highest)).toBe(1_099);
+    expect(retryDelay(0, policy, Number.MAX_VALUE, lowest)).toBe(1_000);
+  });
+
+  it('never retries sooner than the backoff would', () => {
+    // Attempt 4 draws 999 of a 1 s ceiling; a 0 s hint does not cut it to 100.
+    expect(retryDelay(4, policy, 0, highest)).toBe(999);
+    expect(retryDelay(4, policy, 0, lowest)).toBe(100);
+  });
+});
+
 describe('parseRetryAfter', () => {
   const now = Date.parse('2025-01-31T12:00:00Z');
 
@@ -42,5 +68,6 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter('-5', now)).toBeUndefined();
     expect(parseRetryAfter('1.5', now)).toBeUndefined();
+    expect(parseRetryAfter('', now)).toBeUndefined();
   });
 });

@@ -117,21 +117,63 @@ describe('the client', () => {
     }
   });
 
-  it('honours Retry-After, and stops waiting the moment the caller aborts', async () => {
-    script = [error(429, 226, { 'retry-after': '30' })];
-    const controller = new AbortController();
-    const started = performance.now();
-    const call = client.ipPolicies.list(undefined, { signal: controller.signal });
-    await expect.poll(() => retries()).toHaveLength(1);
-    expect(retries()[0]).toMatchObject({
-      retryInMs: 30_000,
-      message: 'Rate limited, retrying in 30 s',
+  it('honours Retry-After within its policy, and stops waiting the moment the caller aborts', async () => {
+    const patient = createApiClient({
+      baseUrl: origin,
+      apiKey: 'k',
+      retry: { rateLimitBackoff: { baseMs: 1_000, maxMs: 60_000 } },
+      random: () => 0,
+      onEvent: (e) => events.push(e),
     });
-    controller.abort();
-    await expect(call).rejects.toThrow(AbortError);
-    await expect(call).rejects.toThrow('Cancelled: ipPolicies.list');
-    expect(performance.now() - started).toBeLessThan(2_000);
-    expect(requests).toHaveLength(1);
+    try {
+      script = [error(429, 226, { 'retry-after': '30' })];
+      const controller = new AbortController();
+      const call = patient.ipPolicies.list(undefined, { signal: controller.signal });
+      await expect.poll(() => retries()).toHaveLength(1);
+      expect(retries()[0]).toMatchObject({
+        retryInMs: 30_000,
+        message: 'Rate limited, retrying in 30 s',
+      });
+      controller.abort();
+      await expect(call).rejects.toThrow(AbortError);
+      await expect(call).rejects.toThrow('Cancelled: ipPolicies.list');
+      expect(requests).toHaveLength(1);
+    } finally {
+      await patient.close();
+    }
+  });
+
+  it('bounds a huge, zero, negative, malformed or far-off Retry-After by its policy', async () => {
+    // Backoffs of 5 to 20 ms; with every draw at 0.5 each wait is known in advance.
+    const steady = createApiClient({
+      baseUrl: origin,
+      apiKey: 'k',
+      retry: { backoff: { baseMs: 5, maxMs: 20 }, rateLimitBackoff: { baseMs: 5, maxMs: 20 } },
+      random: () => 0.5,
+      onEvent: (e) => events.push(e),
+    });
+    const after = (value: string) => error(429, 226, { 'retry-after': value });
+    try {
+      script = [
+        after('9999999'),
+        after('0'),
+        after('-5'),
+        after('soon'),
+        after('Fri, 31 Dec 9999 23:59:59 GMT'),
+        json(200, policy('ipp_1')),
+      ];
+      await expect(steady.ipPolicies.get('ipp_1')).resolves.toMatchObject({ id: 'ipp_1' });
+      // Cool-down n draws half of min(20, 5·2ⁿ); a hint is clamped to [5, 20] plus 2 of jitter,
+      // and never shortens the draw; the unreadable ones leave the draw alone.
+      expect(retries().map((e) => e.retryInMs)).toEqual([22, 7, 10, 10, 22]);
+      expect(requests).toHaveLength(6);
+
+      script = [error(503, 341, { 'retry-after': '9999999' }), json(200, policy('ipp_1'))];
+      await steady.ipPolicies.get('ipp_1');
+      expect(retries().at(-1)).toMatchObject({ type: 'retrying', retryInMs: 22 });
+    } finally {
+      await steady.close();
+    }
   });
 
   it('retries GET on 502/503/504 and dropped connections', async () => {

@@ -25,7 +25,14 @@ function setup(requests = 5, windowMs = 1_000, backgroundReserve?: number) {
         return lease;
       });
   const release = (...names: string[]) => names.forEach((n) => leases.get(n)?.release());
-  return { clock, governor, granted, take, release };
+  const streaks: number[] = [];
+  /** Ends `name`'s request with a 429, asking for a cool-down of `ms`; records the streaks. */
+  const refuse = (name: string, ms: number) =>
+    leases.get(name)?.refused((streak) => {
+      streaks.push(streak);
+      return ms;
+    });
+  return { clock, governor, granted, take, release, refuse, streaks };
 }
 
 describe('RateGovernor', () => {
@@ -141,5 +148,80 @@ describe('RateGovernor', () => {
 
   it('refuses a limit that can never grant anything', () => {
     expect(() => new RateGovernor({ limit: { requests: 0, windowMs: 1_000 } })).toThrow(RangeError);
+  });
+});
+
+describe('RateGovernor after a 429', () => {
+  it('stops every caller for one shared cool-down, reported once, however many were refused', async () => {
+    const { clock, governor, granted, take, refuse, streaks } = setup(10, 1_000);
+    const cooldowns: number[] = [];
+    governor.subscribe((s) => cooldowns.push(s.cooldownMs));
+    for (const name of ['a', 'b', 'c']) void take(name);
+    await flush();
+    expect(refuse('a', 500)).toBe(500);
+    await clock.advance(10);
+    // b and c left before anyone knew of the wall: their 429s are the same storm.
+    expect(refuse('b', 9_999)).toBe(490);
+    expect(refuse('c', 9_999)).toBe(490);
+    expect(streaks).toEqual([0]);
+    expect(governor.state()).toMatchObject({ cooldownMs: 490, used: 3, remaining: 7 });
+    const starts = cooldowns.filter((ms, i) => ms > 0 && (cooldowns[i - 1] ?? 0) === 0);
+    expect(starts).toHaveLength(1);
+    void take('d');
+    await clock.advance(489);
+    expect(granted).toEqual(['a', 'b', 'c']);
+    expect(governor.state().queued.interactive).toBe(1);
+    await clock.advance(1);
+    expect(granted).toEqual(['a', 'b', 'c', 'd']);
+    expect(cooldowns.at(-1)).toBe(0);
+  });
+
+  it('then lets one request go alone, interactive first, and the rest once it gets through', async () => {
+    const { clock, granted, take, release, refuse } = setup(10, 1_000);
+    void take('a');
+    await flush();
+    refuse('a', 100);
+    void take('bg', 'background');
+    void take('b');
+    void take('c');
+    await clock.advance(100);
+    expect(granted).toEqual(['a', 'b']);
+    await clock.advance(1_000);
+    expect(granted).toEqual(['a', 'b']);
+    release('b');
+    await flush();
+    expect(granted).toEqual(['a', 'b', 'c', 'bg']);
+  });
+
+  it('cools down longer while the probes keep hitting the wall, and starts over once one passes', async () => {
+    const { clock, take, release, refuse, streaks } = setup(10, 1_000);
+    void take('a');
+    await flush();
+    refuse('a', 100);
+    for (const probe of ['p1', 'p2', 'p3']) {
+      void take(probe);
+      await clock.advance(100);
+      refuse(probe, 100);
+    }
+    void take('p4');
+    await clock.advance(100);
+    release('p4');
+    void take('e');
+    await flush();
+    refuse('e', 100);
+    expect(streaks).toEqual([0, 1, 2, 3, 0]);
+  });
+
+  it('lets a caller give up during the cool-down', async () => {
+    const { clock, governor, take, refuse } = setup(10, 1_000);
+    void take('a');
+    await flush();
+    refuse('a', 60_000);
+    const controller = new AbortController();
+    const waiting = governor.acquire('interactive', controller.signal, () => new Error('gave up'));
+    await clock.advance(10);
+    controller.abort();
+    await expect(waiting).rejects.toThrow('gave up');
+    expect(governor.state().queued.interactive).toBe(0);
   });
 });

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpMethod } from '../../../../shared/api/endpoints.ts';
-import { ApiError, AbortError, NetworkError } from '../../../../core/api/errors.ts';
-import { DEFAULT_RETRY_POLICY, retryDecision } from '../../../../core/api/retry.ts';
+import { ApiError, AbortError, NetworkError, RequestError } from '../../../../core/api/errors.ts';
+import { DEFAULT_RETRY_POLICY, retryKind } from '../../../../core/api/retry.ts';
 
-const none = { rateLimited: 0, transient: 0 };
-const half = () => 0.5;
 const status = (s: number) =>
   new ApiError({ status: s, errorCode: null, msg: 'x', operationId: undefined });
 const rateLimited = new ApiError({
@@ -14,39 +12,24 @@ const rateLimited = new ApiError({
   operationId: 'op_1',
 });
 const dropped = new NetworkError('connection', 'api.example.com', 'UND_ERR_SOCKET', null);
-const decide = (method: HttpMethod, error: unknown, attempts = none, retryAfterMs?: number) =>
-  retryDecision(method, error, attempts, DEFAULT_RETRY_POLICY, retryAfterMs, half);
+const decide = (method: HttpMethod, error: unknown, transientAttempts = 0) =>
+  retryKind(method, error, transientAttempts, DEFAULT_RETRY_POLICY);
 
-describe('retryDecision', () => {
+describe('retryKind', () => {
   it.each(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const)(
-    'retries a 429 on %s without limit, backing off exponentially',
+    'retries a 429 on %s without limit',
     (method) => {
-      expect(decide(method, rateLimited)).toEqual({ kind: 'rate-limited', delayMs: 500 });
-      expect(decide(method, rateLimited, { rateLimited: 3, transient: 0 })).toEqual({
-        kind: 'rate-limited',
-        delayMs: 4_000,
-      });
-      expect(decide(method, rateLimited, { rateLimited: 1_000, transient: 9 })).toEqual({
-        kind: 'rate-limited',
-        delayMs: 30_000,
-      });
+      expect(decide(method, rateLimited)).toBe('rate-limited');
+      expect(decide(method, rateLimited, 1_000)).toBe('rate-limited');
     },
   );
-
-  it('honours Retry-After instead of its own draw', () => {
-    expect(decide('POST', rateLimited, none, 12_000)).toEqual({
-      kind: 'rate-limited',
-      delayMs: 12_000,
-    });
-  });
 
   it.each(['GET', 'PUT', 'DELETE'] as const)(
     'retries %s on network errors and 502/503/504, a bounded number of times',
     (method) => {
       for (const error of [dropped, status(502), status(503), status(504)])
-        expect(decide(method, error)).toEqual({ kind: 'transient', delayMs: 125 });
-      const spent = { rateLimited: 0, transient: DEFAULT_RETRY_POLICY.maxRetries };
-      expect(decide(method, dropped, spent)).toBeNull();
+        expect(decide(method, error)).toBe('transient');
+      expect(decide(method, dropped, DEFAULT_RETRY_POLICY.maxRetries)).toBeNull();
     },
   );
 
@@ -59,7 +42,15 @@ describe('retryDecision', () => {
   );
 
   it('gives up at once on errors a retry cannot fix', () => {
-    for (const error of [status(400), status(404), status(500), new AbortError('x'), new Error()])
+    const refusedHeader = new RequestError('x.get', 'UND_ERR_INVALID_ARG', null);
+    for (const error of [
+      status(400),
+      status(404),
+      status(500),
+      new AbortError('x'),
+      refusedHeader,
+      new Error(),
+    ])
       expect(decide('GET', error)).toBeNull();
   });
 });
