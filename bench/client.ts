@@ -2,6 +2,8 @@
  * `npm run bench:client [-- --quick]`: a full sync of many IP policies through the governed API
  * client, against a sandbox enforcing the rate limit, timed against the physical minimum for that
  * limit; then a naive loop (no governor, a fixed 1 s wait after each 429) over the same data.
+ * Then a 429 storm: another program on the account takes half of every window, the sandbox sends
+ * no Retry-After (as the real service), and both sync two windows' worth of our half.
  *
  * Options: --quick (or BENCH_QUICK=1) scales the window and the data down to finish in well
  * under a minute; --items N and --limit R/S override either.
@@ -35,9 +37,13 @@ const windowMs = windowSeconds * 1000;
 const pages = Math.max(1, Math.ceil(items / PAGE_SIZE));
 // The first `requests` go at once; each later batch of `requests` one window after the previous.
 const minimumMs = Math.floor((pages - 1) / requests) * windowMs;
+// In the storm, our half of each window: two windows' worth of it, plus one page.
+const stormShare = Math.ceil(requests / 2);
+const stormPages = Math.min(pages, 2 * stormShare + 1);
+const stormMinimumMs = Math.floor((stormPages - 1) / stormShare) * windowMs;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const ratio = (ms: number) => (minimumMs === 0 ? 'n/a' : (ms / minimumMs).toFixed(3));
+const ratio = (ms: number, minimum: number) => (minimum === 0 ? 'n/a' : (ms / minimum).toFixed(3));
 
 async function seed(dataFile: string): Promise<void> {
   const sandbox = await startSandbox({ apiKey: API_KEY, rateLimit: 'off', dataFile });
@@ -60,49 +66,66 @@ async function seed(dataFile: string): Promise<void> {
   await sandbox.close();
 }
 
-async function governedSync(dataFile: string) {
+type Run = { elapsedMs: number; rateLimited: number; requests: number; count: number };
+type Sync = (url: string, maxPages: number) => Promise<Run>;
+
+/** A sandbox on the seeded data, for one run; `retryAfter: false` answers as the real service. */
+async function onSandbox(
+  dataFile: string,
+  retryAfter: boolean,
+  run: (url: string) => Promise<Run>,
+) {
   const sandbox = await startSandbox({
     apiKey: API_KEY,
     rateLimit: { requests, windowSeconds },
+    retryAfter,
     dataFile,
   });
+  try {
+    return await run(sandbox.url);
+  } finally {
+    await sandbox.close();
+  }
+}
+
+const governedSync: Sync = async (url, maxPages) => {
   let rateLimited = 0;
   let pagesSeen = 0;
+  let count = 0;
   const client = createApiClient({
-    baseUrl: sandbox.url,
+    baseUrl: url,
     apiKey: API_KEY,
     rateLimit: { requests, windowMs },
+    // The default policy, scaled like the window: cool-downs from 1/60 of it up to all of it.
+    retry: { rateLimitBackoff: { baseMs: windowMs / 60, maxMs: windowMs } },
     onEvent: (event) => {
       if (event.type === 'rate-limited') rateLimited += 1;
     },
   });
   const started = performance.now();
-  const all = await client.ipPolicies.listAll({ onProgress: (_, p) => (pagesSeen = p) });
+  for await (const page of client.ipPolicies.pages()) {
+    count += page.items.length;
+    pagesSeen += 1;
+    if (pagesSeen === maxPages) break;
+  }
   const elapsedMs = performance.now() - started;
   await client.close();
-  await sandbox.close();
-  return { elapsedMs, rateLimited, requests: pagesSeen + rateLimited, count: all.length };
-}
+  return { elapsedMs, rateLimited, requests: pagesSeen + rateLimited, count };
+};
+
+const HEADERS = { authorization: `Bearer ${API_KEY}`, [SERVICE_VERSION_HEADER]: SERVICE_VERSION };
 
 /** What other clients do: follow next_page_uri, and on a 429 wait a fixed second and retry. */
-async function naiveSync(dataFile: string) {
-  const sandbox = await startSandbox({
-    apiKey: API_KEY,
-    rateLimit: { requests, windowSeconds },
-    dataFile,
-  });
-  const headers = {
-    authorization: `Bearer ${API_KEY}`,
-    [SERVICE_VERSION_HEADER]: SERVICE_VERSION,
-  };
+const naiveSync: Sync = async (url, maxPages) => {
   let rateLimited = 0;
   let sent = 0;
   let count = 0;
-  let next: string | null = `${sandbox.url}/ip_policies`;
+  let pagesSeen = 0;
+  let next: string | null = `${url}/ip_policies`;
   const started = performance.now();
-  while (next !== null) {
+  while (next !== null && pagesSeen < maxPages) {
     sent += 1;
-    const response = await request(next, { headers });
+    const response = await request(next, { headers: HEADERS });
     const body = (await response.body.json()) as {
       ip_policies: unknown[];
       next_page_uri: string | null;
@@ -113,11 +136,40 @@ async function naiveSync(dataFile: string) {
       continue;
     }
     count += body.ip_policies.length;
+    pagesSeen += 1;
     next = body.next_page_uri;
   }
   const elapsedMs = performance.now() - started;
-  await sandbox.close();
   return { elapsedMs, rateLimited, requests: sent, count };
+};
+
+/**
+ * Another program on the same account, with no governor: at the start of every window it spends
+ * `share` requests at once. It starts first, so the sync below meets a window already half spent.
+ */
+async function otherProgram(url: string, share: number) {
+  const burst = () =>
+    Promise.all(
+      Array.from({ length: share }, () =>
+        request(`${url}/tunnel_sessions`, { headers: HEADERS }).then((r) => r.body.dump()),
+      ),
+    );
+  await burst();
+  // Its 429s and a burst cut short by the sandbox closing are its own business.
+  const timer = setInterval(() => void burst().catch(() => undefined), windowMs);
+  return () => clearInterval(timer);
+}
+
+/** The sync while another program takes half of every window. */
+function stormed(sync: Sync): Sync {
+  return async (url, maxPages) => {
+    const stop = await otherProgram(url, requests - stormShare);
+    try {
+      return await sync(url, maxPages);
+    } finally {
+      stop();
+    }
+  };
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'burrow-bench-client-'));
@@ -133,13 +185,23 @@ try {
   console.log(
     `physical minimum: ${seconds(minimumMs)} (first ${requests} requests at once, then ${requests} per ${windowSeconds} s)`,
   );
-  const report = (name: string, run: Awaited<ReturnType<typeof naiveSync>>) =>
+  const report = (name: string, minimum: number, expected: number, run: Run) =>
     console.log(
-      `${name}: ${seconds(run.elapsedMs)}, ratio ${ratio(run.elapsedMs)}, 429s ${run.rateLimited}, ` +
-        `requests ${run.requests}, items ${run.count}${run.count === items ? '' : ` (expected ${items})`}`,
+      `${name}: ${seconds(run.elapsedMs)}, ratio ${ratio(run.elapsedMs, minimum)}, 429s ${run.rateLimited}, ` +
+        `requests ${run.requests}, items ${run.count}${run.count === expected ? '' : ` (expected ${expected})`}`,
     );
-  report('governed client', await governedSync(dataFile));
-  report('naive loop     ', await naiveSync(dataFile));
+  const full = (sync: Sync) => onSandbox(dataFile, true, (url) => sync(url, pages));
+  report('governed client', minimumMs, items, await full(governedSync));
+  report('naive loop     ', minimumMs, items, await full(naiveSync));
+
+  const stormItems = Math.min(items, stormPages * PAGE_SIZE);
+  console.log(
+    `429 storm: another program takes ${requests - stormShare} of every window, no Retry-After; ` +
+      `${stormPages} pages, physical minimum ${seconds(stormMinimumMs)} (${stormShare} per ${windowSeconds} s)`,
+  );
+  const storm = (sync: Sync) => onSandbox(dataFile, false, (url) => stormed(sync)(url, stormPages));
+  report('governed client', stormMinimumMs, stormItems, await storm(governedSync));
+  report('naive loop     ', stormMinimumMs, stormItems, await storm(naiveSync));
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

@@ -151,9 +151,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const kind = retryKind(method, failure, attempts.transient, policy);
       const hintMs = parseRetryAfter(response?.retryAfter, Date.now());
       if (kind === 'rate-limited') {
-        // The wait is the key's cool-down, shared by every caller: acquire() waits it out.
-        const retryInMs = lease.refused((streak) =>
-          retryDelay(streak, policy.rateLimitBackoff, hintMs, options.random),
+        // The wait is the key's cool-down, shared by every caller: acquire() waits it out. The
+        // real service sends no Retry-After: our own oldest request leaving the window stands in.
+        const retryInMs = lease.refused((streak, freesInMs) =>
+          retryDelay(streak, policy.rateLimitBackoff, hintMs ?? freesInMs, options.random),
         );
         attempts.rateLimited += 1;
         const message = `Rate limited, retrying in ${seconds(retryInMs)}`;

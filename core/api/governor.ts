@@ -28,10 +28,12 @@ export interface Lease {
   /**
    * The service answered this request with a 429: the slot is released, and unless a cool-down
    * began after this request left (the others of the same storm), every caller of the key now
-   * waits `delayFor(streak)` ms, `streak` counting the cool-downs since the last request that
-   * got through (0 for the first). Returns the time left of the cool-down.
+   * waits `delayFor(streak, freesInMs)` ms. `streak` counts the cool-downs since the last request
+   * that got through (0 for the first); `freesInMs` is when the oldest of our admitted requests
+   * leaves the window, so that the service's window has a place again at the latest (undefined
+   * with none). Returns the time left of the cool-down.
    */
-  refused(delayFor: (streak: number) => number): number;
+  refused(delayFor: (streak: number, freesInMs: number | undefined) => number): number;
 }
 
 export type GovernorOptions = {
@@ -44,7 +46,8 @@ export type GovernorOptions = {
   readonly clock?: Clock;
 };
 
-type Slot = { at: number; inFlight: boolean };
+/** `refused`: answered with a 429, so it holds no place in the service's window. */
+type Slot = { at: number; inFlight: boolean; refused: boolean };
 /** Where the key stands with the service's wall, as the last 429s and answers told. */
 type Wall = {
   /** Clock time the current cool-down ends. */
@@ -177,26 +180,27 @@ export class RateGovernor {
   }
 
   private take(now: number): Lease {
-    const slot: Slot = { at: now, inFlight: true };
+    const slot: Slot = { at: now, inFlight: true, refused: false };
     this.slots.push(slot);
     const epoch = this.wall.epoch;
     let over = false;
-    const end = (): boolean => {
+    const end = (refused: boolean): boolean => {
       if (over) return false;
       over = true;
       slot.at = this.clock.now();
       slot.inFlight = false;
+      slot.refused = refused;
       return true;
     };
     return {
       release: () => {
-        if (!end()) return;
+        if (!end(false)) return;
         // An answer to a request sent since the last cool-down: the wall is gone.
         if (epoch === this.wall.epoch) this.passed();
         this.pump();
       },
       refused: (delayFor) => {
-        if (end() && epoch === this.wall.epoch) this.coolDown(delayFor);
+        if (end(true) && epoch === this.wall.epoch) this.coolDown(delayFor);
         this.pump();
         return this.cooldownLeft(this.clock.now());
       },
@@ -214,9 +218,15 @@ export class RateGovernor {
     this.wall.probeInFlight = false;
   }
 
-  private coolDown(delayFor: (streak: number) => number): void {
+  private coolDown(delayFor: (streak: number, freesInMs: number | undefined) => number): void {
     const wall = this.wall;
-    wall.until = this.clock.now() + Math.max(0, delayFor(wall.streak));
+    const now = this.clock.now();
+    this.used(now);
+    const frees = this.slots
+      .filter((s) => !s.inFlight && !s.refused)
+      .map((s) => s.at + this.limit.windowMs - now);
+    const freesInMs = frees.length > 0 ? Math.min(...frees) : undefined;
+    wall.until = now + Math.max(0, delayFor(wall.streak, freesInMs));
     wall.epoch += 1;
     wall.streak += 1;
     wall.probing = true;

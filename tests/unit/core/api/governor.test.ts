@@ -26,13 +26,15 @@ function setup(requests = 5, windowMs = 1_000, backgroundReserve?: number) {
       });
   const release = (...names: string[]) => names.forEach((n) => leases.get(n)?.release());
   const streaks: number[] = [];
-  /** Ends `name`'s request with a 429, asking for a cool-down of `ms`; records the streaks. */
+  const frees: (number | undefined)[] = [];
+  /** Ends `name`'s request with a 429, asking for a cool-down of `ms`; records what it was told. */
   const refuse = (name: string, ms: number) =>
-    leases.get(name)?.refused((streak) => {
+    leases.get(name)?.refused((streak, freesInMs) => {
       streaks.push(streak);
+      frees.push(freesInMs);
       return ms;
     });
-  return { clock, governor, granted, take, release, refuse, streaks };
+  return { clock, governor, granted, take, release, refuse, streaks, frees };
 }
 
 describe('RateGovernor', () => {
@@ -210,6 +212,27 @@ describe('RateGovernor after a 429', () => {
     await flush();
     refuse('e', 100);
     expect(streaks).toEqual([0, 1, 2, 3, 0]);
+  });
+
+  it('tells the cool-down when its oldest admitted request leaves the window', async () => {
+    const { clock, take, release, refuse, frees } = setup(10, 1_000);
+    for (const name of ['a', 'b', 'c', 'd']) void take(name);
+    await flush();
+    refuse('a', 10);
+    await clock.advance(10);
+    void take('probe');
+    await flush();
+    // With nothing admitted in the window, there is nothing to tell.
+    refuse('probe', 10);
+    await clock.advance(100);
+    release('b');
+    await clock.advance(200);
+    release('c');
+    void take('e');
+    await clock.advance(10);
+    refuse('e', 10);
+    // At 320, b (answered at 110) leaves the window first, at 1110; refused ones held no place.
+    expect(frees).toEqual([undefined, undefined, 790]);
   });
 
   it('lets a caller give up during the cool-down', async () => {
