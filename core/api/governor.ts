@@ -46,7 +46,10 @@ export type GovernorOptions = {
   readonly clock?: Clock;
 };
 
-/** `refused`: answered with a 429, so it holds no place in the service's window. */
+/**
+ * `refused`: answered with a 429. It still counts here, as the service may count it too, but it
+ * says nothing of when the service's window frees: only admitted requests do.
+ */
 type Slot = { at: number; inFlight: boolean; refused: boolean };
 /** Where the key stands with the service's wall, as the last 429s and answers told. */
 type Wall = {
@@ -69,10 +72,10 @@ type Waiter = { grant: (lease: Lease) => void };
  * the request somewhere in between, so a slot freed one window after the answer is freed after
  * the service's copy, whatever the latency. That keeps the window exact without a safety margin.
  *
- * Another program on the same account spends the service's window without our knowing: its
- * 429s stop every caller of the key at once for a shared cool-down, after which one request
- * (interactive first) goes alone, and the rest follow only once it gets through. A storm thus
- * costs one request per cool-down, not one per caller.
+ * Another program on the same account spends the service's window without our knowing: the
+ * 429s that follow stop every caller of the key at once for a shared cool-down, after which one
+ * request (interactive first) goes alone, and the rest follow only once it gets through. A storm
+ * thus costs one request per cool-down, not one per caller.
  */
 export class RateGovernor {
   readonly limit: RateLimit;

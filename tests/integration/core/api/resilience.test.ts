@@ -117,17 +117,19 @@ describe('429s', () => {
 
   it('cancels at once a call aborted mid-backoff', async () => {
     const sandbox = await sandboxWith();
-    const { client, waits } = track(clientOf(sandbox));
+    // A cool-down longer than the test's timeout: only a prompt cancel lets the test end.
+    const patient = { rateLimitBackoff: { baseMs: 120_000, maxMs: 120_000 } };
+    const { client, waits } = track(clientOf(sandbox, { retry: patient }));
     sandbox.faults.add({ kind: 'rateLimit', retryAfterSeconds: 60 });
     const controller = new AbortController();
     const call = client.ipPolicies.create({ description: 'never' }, { signal: controller.signal });
     await expect.poll(() => waits().length).toBe(1);
-    const aborted = performance.now();
     controller.abort();
     await expect(call).rejects.toThrow(AbortError);
-    expect(performance.now() - aborted).toBeLessThan(100);
+    expect(waits()).toHaveLength(1);
     sandbox.faults.clear();
-    expect(await client.ipPolicies.listAll()).toEqual([]);
+    // This key's governor is still cooling down; a client of its own shows nothing was created.
+    expect(await track(clientOf(sandbox)).client.ipPolicies.listAll()).toEqual([]);
   });
 
   it('keeps a governed sync under the limit: zero 429s', async () => {
@@ -158,26 +160,26 @@ describe('priorities', () => {
       client.ipPolicies.list(undefined, { priority: 'background' }).then(() => done.push(`bg${i}`)),
     );
     await expect.poll(() => governor.state().queued.background).toBe(7);
-    const clicked = performance.now();
     await client.ipPolicies.create({ description: 'clicked' }).then(() => done.push('click'));
-    const waited = performance.now() - clicked;
     await Promise.all(background);
     // The five that held the window finish first; the click goes before the seven queued ones.
     expect(done.indexOf('click')).toBe(5);
-    expect(waited).toBeLessThan(1_200);
   });
 
   it('keeps part of the window free for people while background work runs', async () => {
     const sandbox = await sandboxWith({ rateLimit: { requests: 10, windowSeconds: 2 } });
     const { client } = track(clientOf(sandbox, { rateLimit: { requests: 10, windowMs: 2_000 } }));
-    const background = Array.from({ length: 20 }, () =>
-      client.tunnelSessions.list(undefined, { priority: 'background' }),
+    const done: string[] = [];
+    const background = Array.from({ length: 20 }, (_, i) =>
+      client.tunnelSessions
+        .list(undefined, { priority: 'background' })
+        .then(() => done.push(`bg${i}`)),
     );
     await expect.poll(() => client.budget().used).toBe(8);
-    const clicked = performance.now();
-    await client.ipPolicies.create();
-    expect(performance.now() - clicked).toBeLessThan(500);
+    await client.ipPolicies.create().then(() => done.push('click'));
     await Promise.all(background);
+    // Background work stopped at 8 of 10: the click went in the same window, before the rest.
+    expect(done.indexOf('click')).toBeLessThanOrEqual(8);
   });
 });
 

@@ -32,6 +32,23 @@ describe('apiErrorFromResponse', () => {
     });
   });
 
+  it('names the field a validation error is about', () => {
+    const body = {
+      error_code: 'ERR_SERVICE_215',
+      status_code: 400,
+      msg: 'invalid value',
+      details: { operation_id: 'op_v', field: 'description' },
+    };
+    expect(apiErrorFromResponse(400, body, undefined)).toMatchObject({
+      status: 400,
+      errorCode: 'ERR_SERVICE_215',
+      msg: 'invalid value',
+      operationId: 'op_v',
+      field: 'description',
+    });
+    expect(apiErrorFromResponse(502, undefined, 'op_h').field).toBeUndefined();
+  });
+
   it('words a body that is no error body from the status', () => {
     const error = apiErrorFromResponse(502, undefined, 'op_h');
     expect(error.message).toBe('Bad Gateway (HTTP 502, op_h)');
