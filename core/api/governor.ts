@@ -114,7 +114,8 @@ export class RateGovernor {
       const queue = this.queues[priority];
       const abort = () => {
         queue.splice(queue.indexOf(waiter), 1);
-        this.changed();
+        // Re-plans the wake-up too: with nobody left waiting, no timer holds the process.
+        this.pump();
         fail();
       };
       const waiter: Waiter = {

@@ -246,5 +246,6 @@ describe('RateGovernor after a 429', () => {
     controller.abort();
     await expect(waiting).rejects.toThrow('gave up');
     expect(governor.state().queued.interactive).toBe(0);
+    expect(clock.pendingTimers).toBe(0);
   });
 });
