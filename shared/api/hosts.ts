@@ -15,22 +15,6 @@ export function isWildcardDomainName(s: string): boolean {
   return isDomainName(s.startsWith('*.') ? s.slice(2) : s);
 }
 
-/**
- * A host that can only be this machine: `localhost`, 127.0.0.0/8 or ::1, in any spelling the URL
- * parser reads as one of them (`127.1`, `[0:0:0:0:0:0:0:1]`). Other names under `.localhost` are
- * not: Node resolves them through DNS, where a search domain can send them anywhere. Plain http
- * (the client) and a bind without warning (the sandbox) are allowed only here.
- */
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-  // Only a bare host: a port, a user or a path would be parsed away and let anything through.
-  if (!/^[A-Za-z0-9.:-]+$/.test(bare)) return false;
-  const literal = bare.includes(':') ? `[${bare}]` : bare;
-  if (!URL.canParse(`http://${literal}/`)) return false;
-  const { hostname } = new URL(`http://${literal}/`);
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
-}
-
 export type ParsedHostport = { readonly host: string; readonly port: number };
 
 /**
