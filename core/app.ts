@@ -2,7 +2,7 @@ import path from 'node:path';
 import { validateBody } from '../shared/api/validate.ts';
 import type { ApiCallEntry, ListAllOptions } from '../shared/ipc/api-calls.ts';
 import type { AppInfo, GovernorState } from '../shared/ipc/contract.ts';
-import type { ApiClient, ApiEvent } from './api/index.ts';
+import type { ApiEvent, BudgetState } from './api/index.ts';
 import { AppError } from './errors.ts';
 import type { ApiRequestEnvelope, IpcImplementation } from './ipc/dispatch.ts';
 import { EventHub } from './ipc/events.ts';
@@ -33,6 +33,15 @@ export type Burrow = {
   close(): Promise<void>;
 };
 
+/** A key's budget as the header shows it: the cool-down as the wall-clock time it ends. */
+export function governorState(
+  profileId: string,
+  { cooldownMs, ...budget }: BudgetState,
+  now = Date.now(),
+): GovernorState {
+  return { profileId, ...budget, coolingDownUntil: cooldownMs > 0 ? now + cooldownMs : null };
+}
+
 /**
  * The main process without Electron: profiles, settings and the API behind the IPC contract.
  * electron/ and web/ build one of these, carry its calls and forward its events; nothing else.
@@ -42,12 +51,6 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   const settings = new SettingsService(options.store);
   settings.subscribe((value) => events.emit('settings.changed', value));
   const lists = new Map<string, AbortController>();
-
-  const governorOf = (profileId: string, client: ApiClient): GovernorState => ({
-    profileId,
-    ...client.budget(),
-    coolingDownUntil: null,
-  });
 
   const profiles = new ProfileService({
     store: options.store,
@@ -59,7 +62,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     onApiEvent: (profileId: string, event: ApiEvent) => {
       if (event.type === 'budget') {
         const { type: _, ...budget } = event;
-        events.emit('governor.changed', { profileId, ...budget, coolingDownUntil: null });
+        events.emit('governor.changed', governorState(profileId, budget));
         return;
       }
       const { type: kind, operation, retryInMs, message } = event;
@@ -77,7 +80,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
         const active = profiles.activeProfile();
         if (!active) return null;
         const { profileId, client } = await profiles.client(active.id);
-        return governorOf(profileId, client);
+        return governorState(profileId, client.budget());
       },
       'api.cancel': (requestId) => {
         const controller = lists.get(requestId);
