@@ -1,0 +1,20 @@
+import type { RateLimit } from '../api/governor.ts';
+
+/** The share of an account's rate budget that monitoring may use. */
+export const MONITOR_BUDGET_SHARE = 0.25;
+export const DEFAULT_POLL_INTERVAL_MS = 15_000;
+
+/**
+ * The wait between two polls of each profile that shares one rate budget (one governor), so that
+ * their polls together spend at most `share` of it: a poll costs one request per page, and with
+ * 1,000 sessions (10 pages) and 120 per minute a quarter allows a poll every 20 s, not every 15.
+ */
+export function pollInterval(
+  baseMs: number,
+  pagesPerRound: number,
+  limit: RateLimit,
+  share: number = MONITOR_BUDGET_SHARE,
+): number {
+  const budgetMs = (Math.max(1, pagesPerRound) * limit.windowMs) / (limit.requests * share);
+  return Math.max(baseMs, Math.ceil(budgetMs));
+}
