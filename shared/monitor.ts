@@ -7,7 +7,13 @@ import { TunnelSession } from './api/tunnel-sessions.ts';
  */
 
 /** The API as one profile's monitor last found it. `unknown` until the first poll ends. */
-export const MONITOR_HEALTH = ['unknown', 'ok', 'unreachable', 'unauthorized', 'rate-limited'] as const;
+export const MONITOR_HEALTH = [
+  'unknown',
+  'ok',
+  'unreachable',
+  'unauthorized',
+  'rate-limited',
+] as const;
 export const MonitorHealth = z.enum(MONITOR_HEALTH);
 export type MonitorHealth = z.output<typeof MonitorHealth>;
 
@@ -25,7 +31,12 @@ export const MonitorEvent = z.discriminatedUnion('kind', [
     previous: TunnelSession,
   }),
   /** The same agent came back running a newer version. */
-  z.object({ kind: z.literal('updated'), ...base, session: TunnelSession, previous: TunnelSession }),
+  z.object({
+    kind: z.literal('updated'),
+    ...base,
+    session: TunnelSession,
+    previous: TunnelSession,
+  }),
   /** Gone after a stop command of ours. */
   z.object({ kind: z.literal('stopped'), ...base, session: TunnelSession }),
   z.object({ kind: z.literal('unreachable'), ...base, reason: z.string() }),

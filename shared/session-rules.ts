@@ -37,6 +37,7 @@ export function availability(
 ): Availability {
   if (action === 'stop') return { allowed: true };
   if (session.transport === 'ssh') return refused('commandUnsupportedOnSsh');
-  if (action !== 'update' && session.os === 'windows') return refused('restartUnsupportedOnWindows');
+  if (action !== 'update' && session.os === 'windows')
+    return refused('restartUnsupportedOnWindows');
   return { allowed: true };
 }

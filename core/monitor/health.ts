@@ -17,7 +17,11 @@ export function classifyFailure(error: unknown, rateLimited: boolean): Failure {
   if (error instanceof ApiError && (error.status === 401 || error.status === 403))
     return { health: 'unauthorized', reason: error.message, errorCode: error.errorCode };
   if (rateLimited)
-    return { health: 'rate-limited', reason: 'The service is rate limiting this key', errorCode: null };
+    return {
+      health: 'rate-limited',
+      reason: 'The service is rate limiting this key',
+      errorCode: null,
+    };
   const reason = error instanceof Error ? error.message : String(error);
   return {
     health: 'unreachable',

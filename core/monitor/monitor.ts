@@ -243,11 +243,12 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
   }
 
   function add(profileId: string): void {
-    let profile: Profile | undefined;
     const client = options.clientFor(profileId, (event) => {
-      if (profile) heard(profile, event);
+      // The profile of this client only: an event may outlive a profile dropped and re-added.
+      const profile = profiles.get(profileId);
+      if (profile?.client === client) heard(profile, event);
     });
-    profile = {
+    const profile: Profile = {
       id: profileId,
       client,
       tracked: new Map(),
@@ -300,8 +301,7 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
     setProfiles(profileIds) {
       if (closed) throw new Error('The monitor is closed');
       const wanted = new Set(profileIds);
-      for (const profile of [...profiles.values()])
-        if (!wanted.has(profile.id)) void drop(profile);
+      for (const profile of [...profiles.values()]) if (!wanted.has(profile.id)) void drop(profile);
       for (const id of wanted) if (!profiles.has(id)) add(id);
       changed();
     },

@@ -22,7 +22,10 @@ export function session(overrides: Partial<TunnelSession> = {}): TunnelSession {
 }
 
 /** The same agent after a restart: a new session id, the rest as given. */
-export function successor(of: TunnelSession, overrides: Partial<TunnelSession> = {}): TunnelSession {
+export function successor(
+  of: TunnelSession,
+  overrides: Partial<TunnelSession> = {},
+): TunnelSession {
   const next = session();
   return { ...of, id: next.id, uri: next.uri, ...overrides };
 }
