@@ -1,5 +1,8 @@
 import { createApiClient, type ApiClient } from '../../../../core/api/client.ts';
-import { createSessionMonitor } from '../../../../core/monitor/monitor.ts';
+import {
+  createSessionMonitor,
+  type SessionMonitorOptions,
+} from '../../../../core/monitor/monitor.ts';
 import type { MonitorEvent } from '../../../../shared/monitor.ts';
 import { FakeClock } from '../../../unit/core/api/fake-clock.ts';
 import { FAST_RETRY } from '../api/support.ts';
@@ -25,16 +28,23 @@ export function testClient(
  * A monitor of one profile whose timers never fire: the test polls with pollNow(), so what a
  * poll sees is what the test made happen before it.
  */
-export function drivenMonitor(url: string, apiKey: string) {
+export function drivenMonitor(
+  url: string,
+  apiKey: string,
+  options: Partial<SessionMonitorOptions> = {},
+) {
   const events: MonitorEvent[] = [];
+  const clock = new FakeClock();
   const monitor = createSessionMonitor({
     clientFor: (_profileId, onEvent) => testClient(url, apiKey, onEvent),
-    clock: new FakeClock(),
+    clock,
+    ...options,
   });
   monitor.subscribe((event) => events.push(event));
   monitor.setProfiles([PROFILE]);
   return {
     monitor,
+    clock,
     events,
     /** The kinds of the events since the last call. */
     take(): MonitorEvent[] {
