@@ -7,7 +7,13 @@ export type SessionAction = (typeof SESSION_ACTIONS)[number];
 
 export type Availability =
   | { readonly allowed: true }
-  | { readonly allowed: false; readonly reason: string; readonly errorCode: string };
+  | {
+      readonly allowed: false;
+      readonly reason: string;
+      /** A few words for a menu item's label: "Restart (not on Windows)". */
+      readonly short: string;
+      readonly errorCode: string;
+    };
 
 /**
  * Why the service refuses a session command, worded for a person. The four update failures can
@@ -26,8 +32,18 @@ export const COMMAND_REFUSALS: Partial<Readonly<Record<ErrorName, string>>> = {
   notFound: 'The session has ended: the agent is no longer online.',
 };
 
+const SHORT: Partial<Readonly<Record<ErrorName, string>>> = {
+  restartUnsupportedOnWindows: 'not on Windows',
+  commandUnsupportedOnSsh: 'not on SSH sessions',
+};
+
 function refused(name: ErrorName): Availability {
-  return { allowed: false, reason: COMMAND_REFUSALS[name] ?? '', errorCode: ERRORS[name].code };
+  return {
+    allowed: false,
+    reason: COMMAND_REFUSALS[name] ?? '',
+    short: SHORT[name] ?? '',
+    errorCode: ERRORS[name].code,
+  };
 }
 
 /** The spec's rules that the session alone decides: checked before any call is made. */
