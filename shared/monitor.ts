@@ -62,9 +62,9 @@ export const ProfileSnapshot = z.object({
   lastPollAt: z.number().nullable(),
   /** Successful polls since the profile was added. */
   polls: z.number().int(),
-  /** Pages the last successful poll took: its cost in requests. */
+  /** Pages the last successful poll read (100 sessions a page). */
   pages: z.number().int(),
-  /** The current wait between polls, stretched to keep within the budget. */
+  /** The current wait between polls, stretched by what the last poll cost (pages, retries). */
   intervalMs: z.number(),
 });
 export type ProfileSnapshot = z.output<typeof ProfileSnapshot>;

@@ -9,13 +9,7 @@ import type { ApiClient, ApiEvent } from '../api/client.ts';
 import { systemClock, type Clock, type Timer } from '../api/clock.ts';
 import { DEFAULT_POLL_INTERVAL_MS, MONITOR_BUDGET_SHARE, pollInterval } from './cadence.ts';
 import { classifyFailure } from './health.ts';
-import {
-  MISSING_POLLS_FOR_OFFLINE,
-  reconcile,
-  type Expectation,
-  type ReconcileMode,
-  type Tracked,
-} from './reconcile.ts';
+import { reconcile, type Expectation, type ReconcileMode, type Tracked } from './reconcile.ts';
 
 /**
  * Makes the client a profile is polled with. `onEvent` must reach the client's own `onEvent`:
@@ -41,6 +35,11 @@ export type SessionMonitorOptions = {
   readonly pollTimeoutMs?: number;
   /** How long a stop or restart of ours explains a session's absence; default 60 s. */
   readonly expectationMs?: number;
+  /**
+   * After the API was unreachable, how long agents have to reconnect (their backoff may have
+   * grown during the outage) before a session still missing is offline; default 30 s.
+   */
+  readonly reconnectGraceMs?: number;
 };
 
 export type ExpectedCommand = Expectation['command'];
@@ -68,8 +67,8 @@ type Profile = {
   tracked: Map<string, Tracked>;
   expectations: Map<string, Expectation>;
   mode: ReconcileMode;
-  /** Polls left in `reconnect` mode. */
-  reconnectPolls: number;
+  /** When `reconnect` mode ends (monotonic ms); set by the first poll after the outage. */
+  reconnectUntil: number | undefined;
   health: MonitorHealth;
   healthReason: string | null;
   /** The bad state last announced by an event, so that `recovered` follows it once. */
@@ -79,6 +78,10 @@ type Profile = {
   lastPollAt: number | null;
   polls: number;
   pages: number;
+  /** Requests the poll in progress has made: pages, retries, the failed attempt. */
+  requests: number;
+  /** Requests the last poll made; with `pages`, what the next one is expected to cost. */
+  cost: number;
   timer: Timer | undefined;
   controller: AbortController | undefined;
   chain: Promise<void>;
@@ -92,9 +95,11 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
   const share = options.budgetShare ?? MONITOR_BUDGET_SHARE;
   const pollTimeoutMs = options.pollTimeoutMs ?? 120_000;
   const expectationMs = options.expectationMs ?? 60_000;
-  if (!(baseInterval > 0 && share > 0 && share <= 1 && pollTimeoutMs > 0 && expectationMs > 0))
+  const reconnectGraceMs = options.reconnectGraceMs ?? 30_000;
+  const durations = [baseInterval, pollTimeoutMs, expectationMs, reconnectGraceMs];
+  if (!(durations.every((ms) => ms > 0) && share > 0 && share <= 1))
     throw new RangeError(
-      'The monitor needs a positive interval, poll timeout and expectation time, and a budget share in (0, 1]',
+      'The monitor needs positive durations (interval, poll timeout, expectation, reconnect grace) and a budget share in (0, 1]',
     );
 
   const profiles = new Map<string, Profile>();
@@ -134,10 +139,10 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
   /** Profiles sharing a governor share a budget: each polls as often as their sum allows. */
   function intervalOf(profile: Profile): number {
     const { governor } = profile.client;
-    let pages = 0;
+    let requests = 0;
     for (const other of profiles.values())
-      if (other.client.governor === governor) pages += Math.max(1, other.pages);
-    return pollInterval(baseInterval, pages, governor.limit, share);
+      if (other.client.governor === governor) requests += Math.max(1, other.cost, other.pages);
+    return pollInterval(baseInterval, requests, governor.limit, share);
   }
 
   function schedule(profile: Profile, delayMs = intervalOf(profile)): void {
@@ -167,6 +172,7 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
     }, pollTimeoutMs);
     profile.controller = controller;
     profile.rateLimited = false;
+    profile.requests = 0;
     try {
       const listed: TunnelSession[] = [];
       let pages = 0;
@@ -174,12 +180,15 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
       for await (const page of profile.client.pages('tunnelSessions.list', request)) {
         listed.push(...page.items);
         pages += 1;
+        profile.requests += 1;
       }
       succeeded(profile, listed, pages);
     } catch (error) {
       // Paused, dropped or closed mid-poll: an interrupted poll says nothing about anything.
       if (timedOut || !controller.signal.aborted) failed(profile, error);
+      profile.requests += 1;
     } finally {
+      profile.cost = profile.requests;
       timeout.cancel();
       profile.controller = undefined;
       schedule(profile);
@@ -199,8 +208,10 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
     });
     profile.tracked = result.tracked;
     profile.expectations = result.expectations;
-    if (profile.mode === 'reconnect') profile.reconnectPolls -= 1;
-    if (profile.mode === 'quiet' || profile.reconnectPolls <= 0) profile.mode = 'normal';
+    if (profile.mode === 'reconnect') {
+      profile.reconnectUntil ??= clock.now() + reconnectGraceMs;
+      if (clock.now() >= profile.reconnectUntil) profile.mode = 'normal';
+    } else profile.mode = 'normal';
     profile.health = 'ok';
     profile.healthReason = null;
     profile.lastPollAt = now();
@@ -218,10 +229,10 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
     profile.health = failure.health;
     profile.healthReason = failure.reason;
     // Agents may reconnect while the API is out of reach (it may be this machine that is):
-    // the polls after it match them silently, and still need two misses for an offline.
+    // the polls after it match them silently, and give them time before anything is offline.
     if (failure.health === 'unreachable' && profile.mode !== 'quiet') {
       profile.mode = 'reconnect';
-      profile.reconnectPolls = MISSING_POLLS_FOR_OFFLINE;
+      profile.reconnectUntil = undefined;
     }
     if (failure.health === 'rate-limited' || profile.announced === failure.health) return;
     profile.announced = failure.health;
@@ -234,6 +245,8 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
   }
 
   function heard(profile: Profile, event: ApiEvent): void {
+    // A retry is a request too: a failing poll costs more than its pages.
+    if (event.type === 'retrying') profile.requests += 1;
     if (event.type !== 'rate-limited' || profile.removed) return;
     profile.rateLimited = true;
     if (profile.health === 'rate-limited') return;
@@ -254,7 +267,7 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
       tracked: new Map(),
       expectations: new Map(),
       mode: 'quiet',
-      reconnectPolls: 0,
+      reconnectUntil: undefined,
       health: 'unknown',
       healthReason: null,
       announced: null,
@@ -262,6 +275,8 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
       lastPollAt: null,
       polls: 0,
       pages: 0,
+      requests: 0,
+      cost: 0,
       timer: undefined,
       controller: undefined,
       chain: Promise.resolve(),

@@ -10,8 +10,9 @@ export type Expectation = { readonly command: 'stop' | 'restart'; readonly until
 /**
  * How a poll's differences are told:
  * - `quiet`: the first poll after start-up or a resume takes the list as it is, with no events;
- * - `reconnect`: after the API was unreachable agents may have reconnected with new session
- *   ids, which is the outage's doing, not theirs: a session matched to its agent says nothing;
+ * - `reconnect`: after the API was unreachable agents may reconnect with new session ids, which
+ *   is the outage's doing, not theirs: a session matched to its agent says nothing, and misses
+ *   are counted but not yet confirmed as offline while agents are still finding their way back;
  * - `normal`: every difference is an event.
  */
 export type ReconcileMode = 'quiet' | 'reconnect' | 'normal';
@@ -92,7 +93,8 @@ export function reconcile(input: ReconcileInput): ReconcileResult {
     }
     const missing = t.missing + 1;
     // A restart of ours may take longer than two polls to reconnect: it is not an offline.
-    if (missing >= MISSING_POLLS_FOR_OFFLINE && expected === undefined) offline.push(session);
+    const confirmed = missing >= MISSING_POLLS_FOR_OFFLINE && input.mode === 'normal';
+    if (confirmed && expected === undefined) offline.push(session);
     else tracked.set(session.id, { session, missing });
   }
   if (offline.length > 0) events.push({ kind: 'offline', profileId, at, sessions: offline });

@@ -69,6 +69,10 @@ describe('the session monitor when the API goes away', () => {
     await watch.monitor.pollNow();
     expect(watch.take()).toEqual([]);
     expect(watch.health()).toBe('ok');
+    // The agents' reconnection grace ends (its timer's poll runs too).
+    await watch.clock.advance(30_000);
+    await watch.monitor.pollNow();
+    expect(watch.take()).toEqual([]);
 
     // The key revoked: unauthorized, and an agent lost meanwhile is not reported...
     await sandbox?.close();

@@ -128,9 +128,11 @@ describe('reconcile', () => {
   it('after an outage, matches reconnected agents silently and still finds the lost ones', () => {
     const state = empty();
     poll(state, [a, b], 'quiet');
+    expect(poll(state, [], 'reconnect')).toEqual([]);
     const a2 = successor(a);
     expect(poll(state, [a2], 'reconnect')).toEqual([]);
-    expect(poll(state, [a2], 'reconnect')).toEqual([{ kind: 'offline', ids: [b.id] }]);
+    expect(poll(state, [a2], 'reconnect')).toEqual([]);
+    expect(poll(state, [a2])).toEqual([{ kind: 'offline', ids: [b.id] }]);
   });
 
   it('pairs identical agents one to one', () => {
