@@ -100,6 +100,13 @@ describe('the session monitor with real agents', () => {
     expect((await process_.exit).code).toBe(0);
     await watch.monitor.pollNow();
     expect(watch.take()).toMatchObject([{ kind: 'stopped', session: { id: watch.session.id } }]);
+    expect(await watch.actions.run('stop', watch.session)).toMatchObject({
+      ok: false,
+      step: 'stop',
+      reason: 'The session has ended: the agent is no longer online.',
+      errorCode: 'ERR_SERVICE_301',
+      operationId: expect.stringMatching(/^op_/),
+    });
     await watch.monitor.close();
   });
 
