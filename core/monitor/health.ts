@@ -10,7 +10,7 @@ export type Failure = {
 /**
  * What a failed poll says about the API. A refused key (401) or a refused caller (403, an IP
  * policy) is `unauthorized`; a poll that ran out of time while the service kept answering 429 is
- * `rate-limited`; everything else (no connection, 5xx, an answer of the wrong shape) is
+ * `rate-limited` (as is one still waiting for the client's own rate window); everything else (no connection, 5xx, an answer of the wrong shape) is
  * `unreachable`. None of them says anything about the agents.
  */
 export function classifyFailure(error: unknown, rateLimited: boolean): Failure {

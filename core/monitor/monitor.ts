@@ -168,6 +168,8 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
     let timedOut = false;
     const timeout = clock.setTimer(() => {
       timedOut = true;
+      // Still queued behind the app's own calls: the budget is spent, the API is not gone.
+      if (profile.client.budget().queued.background > 0) profile.rateLimited = true;
       controller.abort();
     }, pollTimeoutMs);
     profile.controller = controller;

@@ -91,6 +91,22 @@ describe('the session monitor’s life', () => {
     await watch.monitor.close();
   });
 
+  it('is rate limited, not unreachable, when its poll waits on the key’s spent window', async () => {
+    const governor = new RateGovernor({ limit: { requests: 1, windowMs: 600_000 } });
+    const watch = drivenMonitor(sandbox.url, KEY, {
+      clientFor: (_id, onEvent) =>
+        createApiClient({ baseUrl: sandbox.url, apiKey: KEY, governor, onEvent }),
+    });
+    await watch.monitor.pollNow();
+    const waiting = watch.monitor.pollNow();
+    await until(() => governor.state().queued.background === 1, 5_000);
+    await watch.clock.advance(120_000);
+    await waiting;
+    expect(watch.health()).toBe('rate-limited');
+    expect(watch.take()).toEqual([]);
+    await watch.monitor.close();
+  });
+
   it('polls on its own timer, stretched so that profiles sharing a budget keep to a quarter', async () => {
     const clock = new FakeClock();
     const governor = new RateGovernor();
