@@ -1,5 +1,6 @@
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
 import { agentKey } from '../../shared/monitor.ts';
+import type { ActionEvent, ActionResult, ActionStep } from '../../shared/session-actions.ts';
 import { availability, COMMAND_REFUSALS, type SessionAction } from '../../shared/session-rules.ts';
 import type { ApiClient } from '../api/client.ts';
 import { sleep, systemClock, type Clock } from '../api/clock.ts';
@@ -8,44 +9,6 @@ import type { ExpectedCommand } from '../monitor/monitor.ts';
 
 /** The spec's wait between an update's success and the restart that runs the new version. */
 export const UPDATE_SETTLE_MS = 10_000;
-
-/** Which step of an action failed; `check` is a rule that refused it before any call. */
-export type ActionStep = 'check' | 'update' | 'wait' | 'restart' | 'stop' | 'find';
-
-export type ActionResult =
-  | {
-      readonly ok: true;
-      readonly action: SessionAction;
-      readonly profileId: string;
-      readonly sessionId: string;
-      /** update-and-restart: the agent's new session, and what it runs. */
-      readonly successor?: TunnelSession;
-      readonly version?: { readonly before: string; readonly after: string };
-      /** update-and-restart when the agent came back on its old version: why, for a person. */
-      readonly note?: string;
-    }
-  | {
-      readonly ok: false;
-      readonly action: SessionAction;
-      readonly profileId: string;
-      readonly sessionId: string;
-      readonly step: ActionStep;
-      readonly reason: string;
-      readonly errorCode: string | null;
-      readonly operationId: string | null;
-    };
-
-/** Progress, for a UI that shows "update and restart" as it goes; `done` carries the result. */
-export type ActionEvent = {
-  readonly profileId: string;
-  readonly sessionId: string;
-  readonly action: SessionAction;
-} & (
-  | { readonly phase: 'sent'; readonly command: 'restart' | 'stop' | 'update' }
-  | { readonly phase: 'waiting'; readonly ms: number }
-  | { readonly phase: 'finding' }
-  | { readonly phase: 'done'; readonly result: ActionResult }
-);
 
 export type SessionActionsOptions = {
   readonly client: ApiClient;

@@ -5,6 +5,7 @@ import {
   MonitorEvent,
   MonitorSnapshot,
 } from '../../../shared/monitor.ts';
+import { ActionEvent } from '../../../shared/session-actions.ts';
 import { availability } from '../../../shared/session-rules.ts';
 import { session, successor } from '../../support/tunnel-sessions.ts';
 
@@ -34,6 +35,23 @@ describe('the schemas', () => {
     expect(MonitorEvent.parse(JSON.parse(JSON.stringify(event)))).toEqual(event);
     expect(MonitorEvent.safeParse({ ...event, sessions: [] }).success).toBe(false);
     expect(MonitorSnapshot.safeParse({ paused: false, profiles: [] }).success).toBe(true);
+    const done = {
+      phase: 'done',
+      action: 'update-and-restart',
+      profileId: 'p',
+      sessionId: 'ts_1',
+      result: {
+        ok: false,
+        action: 'update-and-restart',
+        profileId: 'p',
+        sessionId: 'ts_1',
+        step: 'update',
+        reason: 'No newer version',
+        errorCode: 'ERR_SERVICE_332',
+        operationId: 'op_1',
+      },
+    };
+    expect(ActionEvent.parse(JSON.parse(JSON.stringify(done)))).toEqual(done);
   });
 });
 

@@ -5,7 +5,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../core/api/errors.ts';
-import { createSessionActions, type ActionEvent } from '../../../../core/sessions/actions.ts';
+import { createSessionActions } from '../../../../core/sessions/actions.ts';
+import type { ActionEvent } from '../../../../shared/session-actions.ts';
 import { availability } from '../../../../shared/session-rules.ts';
 import { startSandbox, type Sandbox } from '../../../../sandbox/index.ts';
 import { makeKeyPair, removeDir, tempDir } from '../../../support/openssh.ts';
