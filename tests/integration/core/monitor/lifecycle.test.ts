@@ -3,10 +3,13 @@
  * timer, bad calls. Agents are the agent library in this process: these tests are about the
  * monitor, not about agent processes.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../../core/api/client.ts';
 import { RateGovernor } from '../../../../core/api/governor.ts';
 import { createSessionMonitor } from '../../../../core/monitor/monitor.ts';
+import { createSessionActions } from '../../../../core/sessions/actions.ts';
+import type { ActionEvent } from '../../../../shared/session-actions.ts';
 import type { MonitorHealth } from '../../../../shared/monitor.ts';
 import { Agent } from '../../../../sandbox/agent/agent.ts';
 import { startSandbox, type Sandbox } from '../../../../sandbox/index.ts';
@@ -40,6 +43,7 @@ async function online(metadata: string): Promise<Agent> {
     version: '3.1.2',
     os: 'linux',
     metadata,
+    updateDurationMs: 1,
   }).start();
   agents.push(agent);
   await agent.online();
@@ -162,5 +166,43 @@ describe('the session monitor’s life', () => {
     expect(watch.take()).toMatchObject([{ kind: 'online' }]);
     await watch.monitor.close();
     expect(() => watch.monitor.setProfiles(['x'])).toThrow('The monitor is closed');
+  });
+
+  it('waits the settle time on its clock from the update’s 204, and says why the version stayed', async () => {
+    const agent = await online('settle');
+    const watch = drivenMonitor(sandbox.url, KEY);
+    await watch.monitor.pollNow();
+    const [session] = watch.sessions();
+    if (!session) throw new Error('no session');
+    const clock = new FakeClock();
+    const progress: ActionEvent['phase'][] = [];
+    const actions = createSessionActions({
+      client: createApiClient({ baseUrl: sandbox.url, apiKey: KEY, retry: FAST_RETRY }),
+      profileId: PROFILE,
+      monitor: watch.monitor,
+      clock,
+      onEvent: (event) => progress.push(event.phase),
+    });
+    let settled = false;
+    const running = actions.run('update-and-restart', session).finally(() => (settled = true));
+    await until(() => progress.includes('waiting'), 5_000);
+    await clock.advance(9_999);
+    expect(progress).toEqual(['sent', 'waiting']);
+    await clock.advance(1);
+    // The agent's own clock is real: restarted at once, it has not settled and keeps 3.1.2.
+    // Each step lets the network run (a real timer) before the fake one moves the find loop on.
+    while (!settled) {
+      await sleep(10);
+      await clock.advance(1_000);
+    }
+    expect(await running).toMatchObject({
+      ok: true,
+      version: { before: '3.1.2', after: '3.1.2' },
+      successor: { id: agent.session },
+      note: 'The agent restarted but still runs 3.1.2: the update had not settled.',
+    });
+    await watch.monitor.pollNow();
+    expect(watch.take()).toMatchObject([{ kind: 'restarted', session: { id: agent.session } }]);
+    await watch.monitor.close();
   });
 });
