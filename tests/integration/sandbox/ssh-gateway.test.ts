@@ -12,6 +12,7 @@ import { TunnelSession } from '../../../shared/api/index.ts';
 import { hostKeyPath } from '../../../sandbox/gateway/host-key.ts';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import { makeKeyPair, removeDir, tempDir } from '../../support/openssh.ts';
+import { sshTunnel, type Ssh, type SshOptions } from '../../support/ssh-tunnel.ts';
 import { apiCaller, type ApiReply } from '../../support/sandbox-client.ts';
 import { ACCOUNTS, expectError } from './support.ts';
 
@@ -56,72 +57,9 @@ afterAll(async () => {
   if (dir) await removeDir(dir);
 });
 
-type Exit = { code: number | null; stdout: string; stderr: string };
-
-type Ssh = {
-  /** Resolves when stdout and stderr together include `text`; rejects if ssh exits first. */
-  output(text: string): Promise<void>;
-  readonly exited: Promise<Exit>;
-  kill(signal: NodeJS.Signals): void;
-};
-
-type SshOptions = {
-  forward?: string;
-  command?: string;
-  user?: string;
-  /** Another sandbox's gateway, and a known_hosts file to check its host key against. */
-  port?: number;
-  knownHosts?: string;
-};
-
-/** `ssh [-R forward] user@127.0.0.1 command` to the gateway; command `-N` runs none. */
-function ssh(key: string, options: SshOptions = {}): Ssh {
-  const { forward, command = 'tunnel', user = 'v2', knownHosts } = options;
-  const args = [
-    ...(command === '-N' ? ['-N'] : []),
-    ...['-p', String(options.port ?? sandbox.sshPort), '-i', key, '-F', 'none'],
-    ...['-o', 'IdentitiesOnly=yes', '-o', 'BatchMode=yes', '-o', 'LogLevel=ERROR'],
-    ...(knownHosts
-      ? ['-o', 'StrictHostKeyChecking=yes', '-o', `UserKnownHostsFile=${knownHosts}`]
-      : ['-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null']),
-    ...['-o', 'GlobalKnownHostsFile=/dev/null'],
-    ...['-o', 'ExitOnForwardFailure=yes'],
-    ...(forward ? ['-R', forward] : []),
-    `${user}@127.0.0.1`,
-    ...(command === '-N' ? [] : [command]),
-  ];
-  const child = spawn('ssh', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  const waiters = new Map<string, () => void>();
-  const check = () => {
-    for (const [text, resolve] of waiters)
-      if ((stdout + stderr).includes(text)) {
-        waiters.delete(text);
-        resolve();
-      }
-  };
-  child.stdout.on('data', (chunk: Buffer) => ((stdout += chunk.toString()), check()));
-  child.stderr.on('data', (chunk: Buffer) => ((stderr += chunk.toString()), check()));
-  const exited = new Promise<Exit>((resolve) =>
-    child.once('close', (code) => resolve({ code, stdout, stderr })),
-  );
-  return {
-    output: (text) =>
-      Promise.race([
-        new Promise<void>((resolve) => {
-          waiters.set(text, resolve);
-          check();
-        }),
-        exited.then(({ code }) => {
-          if (!(stdout + stderr).includes(text))
-            throw new Error(`ssh exited (${code}) before "${text}":\n${stdout}${stderr}`);
-        }),
-      ]),
-    exited,
-    kill: (signal) => child.kill(signal),
-  };
-}
+/** `ssh` to this file's gateway unless the options name another port. */
+const ssh = (key: string, options: Partial<SshOptions> = {}): Ssh =>
+  sshTunnel(key, { port: sandbox.sshPort ?? 0, ...options });
 
 async function sessions(api: Api): Promise<TunnelSession[]> {
   const reply = await api('GET', '/tunnel_sessions');

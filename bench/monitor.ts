@@ -1,0 +1,166 @@
+/**
+ * `npm run bench:monitor`: the session monitor against the sandbox with 10, 100 and 1,000 real
+ * agents (the agent library, in this process), on the monitor's own timer. For each size:
+ *
+ * - detection: agents stopped one at a time right after a poll; the polls it took until the
+ *   `offline` event (the rule is two polls, so 2 is the best there is);
+ * - budget: the most requests the monitor had in any rolling window, as a share of the limit;
+ * - false offline: `offline` events while the sandbox is stopped and started again on the same
+ *   port and data, its agents reconnecting with new session ids.
+ *
+ * Time is scaled 20× so that the run takes about a minute: the rate limit is 120 per 3 s (not
+ * 60 s) on both sides, the base poll interval 750 ms (not 15 s), and the agents' reconnection
+ * backoff, the monitor's reconnection grace and the client's retry backoffs shrink alike. Shares
+ * of the budget are unchanged. The budget is what the client's governor counted, which includes
+ * attempts that never reached the stopped sandbox: an upper bound of what the service counts.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createApiClient } from '../core/api/client.ts';
+import { RateGovernor } from '../core/api/governor.ts';
+import { createSessionMonitor, type SessionMonitor } from '../core/monitor/monitor.ts';
+import type { MonitorEvent } from '../shared/monitor.ts';
+import { Agent } from '../sandbox/agent/agent.ts';
+import { startSandbox, type Sandbox } from '../sandbox/index.ts';
+
+const SCALE = 20;
+const LIMIT = { requests: 120, windowMs: 60_000 / SCALE };
+const KEY = 'bench-monitor-key';
+const KILLS = 5;
+const PROFILE = 'bench';
+
+async function waitFor(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!check()) {
+    if (performance.now() > deadline) throw new Error(`bench: no ${what} within ${timeoutMs} ms`);
+    await sleep(5);
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[mid] ?? 0)
+    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+type Run = {
+  readonly detections: number[];
+  readonly budget: number;
+  readonly falseOffline: number;
+};
+
+async function runSize(size: number, dir: string): Promise<Run> {
+  const dataFile = path.join(dir, `state-${size}.json`);
+  const start = (port: number) =>
+    startSandbox({
+      apiKey: KEY,
+      port,
+      dataFile,
+      rateLimit: { requests: LIMIT.requests, windowSeconds: LIMIT.windowMs / 1000 },
+    });
+  let sandbox: Sandbox = await start(0);
+  const port = Number(new URL(sandbox.url).port);
+  const created = await fetch(`${sandbox.url}/credentials`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${KEY}`,
+      'service-version': '2',
+      'content-type': 'application/json',
+    },
+    body: '{}',
+  });
+  const { token } = (await created.json()) as { token: string };
+  const agents = Array.from({ length: size }, (_, i) =>
+    new Agent({
+      url: sandbox.agentUrl,
+      authtoken: token,
+      version: '3.1.2',
+      os: 'linux',
+      metadata: `bench agent ${i}`,
+      backoff: { initialMs: 250 / SCALE, maxMs: 5_000 / SCALE },
+    }).start(),
+  );
+  await Promise.all(agents.map((agent) => agent.online(60_000)));
+
+  const governor = new RateGovernor({ limit: LIMIT });
+  let peak = 0;
+  governor.subscribe((state) => (peak = Math.max(peak, state.used)));
+  const events: MonitorEvent[] = [];
+  const monitor: SessionMonitor = createSessionMonitor({
+    clientFor: (_id, onEvent) =>
+      createApiClient({
+        baseUrl: sandbox.url,
+        apiKey: KEY,
+        governor,
+        onEvent,
+        retry: {
+          maxRetries: 4,
+          backoff: { baseMs: 250 / SCALE, maxMs: 8_000 / SCALE },
+          rateLimitBackoff: { baseMs: 1_000 / SCALE, maxMs: 60_000 / SCALE },
+        },
+      }),
+    intervalMs: 15_000 / SCALE,
+    pollTimeoutMs: 120_000 / SCALE,
+    reconnectGraceMs: 30_000 / SCALE,
+  });
+  monitor.subscribe((event) => events.push(event));
+  const polls = () => monitor.snapshot().profiles[0]?.polls ?? 0;
+  const nextPoll = () => {
+    const after = polls();
+    return waitFor(() => polls() > after, 'poll');
+  };
+  monitor.setProfiles([PROFILE]);
+  await waitFor(() => polls() >= 1, 'first poll');
+
+  try {
+    const detections: number[] = [];
+    for (let k = 0; k < Math.min(KILLS, size); k++) {
+      await nextPoll();
+      const victim = agents[(k * 7919) % agents.length];
+      const id = victim?.session;
+      const at = polls();
+      await victim?.stop();
+      await waitFor(
+        () => events.some((e) => e.kind === 'offline' && e.sessions.some((s) => s.id === id)),
+        'offline event',
+      );
+      detections.push(polls() - at);
+    }
+
+    const before = events.length;
+    await sandbox.close();
+    await waitFor(() => monitor.snapshot().profiles[0]?.health === 'unreachable', 'unreachable');
+    sandbox = await start(port);
+    const alive = agents.filter((agent) => agent.stopped === undefined);
+    await waitFor(() => alive.every((agent) => agent.session !== undefined), 'reconnections');
+    for (let i = 0; i < 4; i++) await nextPoll();
+    const falseOffline = events.slice(before).filter((e) => e.kind === 'offline').length;
+    return { detections, budget: peak / LIMIT.requests, falseOffline };
+  } finally {
+    await monitor.close();
+    await Promise.all(agents.map((agent) => agent.stop()));
+    await sandbox.close();
+  }
+}
+
+const dir = await mkdtemp(path.join(tmpdir(), 'burrow-bench-monitor-'));
+try {
+  console.log(
+    `time scaled ${SCALE}×: rate limit ${LIMIT.requests}/${LIMIT.windowMs / 1000} s, ` +
+      `base poll ${15_000 / SCALE} ms; agents stopped one at a time right after a poll`,
+  );
+  for (const size of [10, 100, 1_000]) {
+    const run = await runSize(size, dir);
+    console.log(
+      `sessions ${size}: detection median ${median(run.detections)} polls, ` +
+        `worst ${Math.max(...run.detections)} polls; budget ${Math.round(run.budget * 100)}%; ` +
+        `false offline ${run.falseOffline}`,
+    );
+  }
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}

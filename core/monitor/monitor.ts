@@ -1,0 +1,370 @@
+import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import type {
+  MonitorEvent,
+  MonitorHealth,
+  MonitorSnapshot,
+  ProfileSnapshot,
+} from '../../shared/monitor.ts';
+import type { ApiClient, ApiEvent } from '../api/client.ts';
+import { systemClock, type Clock, type Timer } from '../api/clock.ts';
+import { DEFAULT_POLL_INTERVAL_MS, MONITOR_BUDGET_SHARE, pollInterval } from './cadence.ts';
+import { classifyFailure } from './health.ts';
+import { reconcile, type Expectation, type ReconcileMode, type Tracked } from './reconcile.ts';
+
+/**
+ * Makes the client a profile is polled with. `onEvent` must reach the client's own `onEvent`:
+ * that is how the monitor hears of 429s. Give clients of one API key the same governor, so that
+ * the monitor can keep their polls together within one budget.
+ */
+export type MonitorClientFactory = (
+  profileId: string,
+  onEvent: (event: ApiEvent) => void,
+) => ApiClient;
+
+export type SessionMonitorOptions = {
+  readonly clientFor: MonitorClientFactory;
+  /** Timers and the monotonic time of expectations; tests pass one that moves when told. */
+  readonly clock?: Clock;
+  /** Wall-clock time of events (epoch ms). */
+  readonly now?: () => number;
+  /** The wait between polls when the budget allows it; default 15 s. */
+  readonly intervalMs?: number;
+  /** The share of each rate budget polling may use; default a quarter. */
+  readonly budgetShare?: number;
+  /** A poll still running after this long (say, behind 429s) is given up; default 120 s. */
+  readonly pollTimeoutMs?: number;
+  /** How long a stop or restart of ours explains a session's absence; default 60 s. */
+  readonly expectationMs?: number;
+  /**
+   * After the API was unreachable, how long agents have to reconnect (their backoff may have
+   * grown during the outage) before a session still missing is offline; default 30 s.
+   */
+  readonly reconnectGraceMs?: number;
+};
+
+export type ExpectedCommand = Expectation['command'];
+
+export interface SessionMonitor {
+  /** Monitors exactly these profiles: new ones start quietly, dropped ones stop at once. */
+  setProfiles(profileIds: readonly string[]): void;
+  /** Polls now (after a poll in progress), all profiles or one; resolves when it has ended. */
+  pollNow(profileId?: string): Promise<void>;
+  /** System suspend: no polls until resume(), which starts quietly again. */
+  pause(): void;
+  resume(): void;
+  /** A stop or restart of ours was accepted: report `stopped`, or hold `offline` for the restart. */
+  expect(profileId: string, sessionId: string, command: ExpectedCommand): void;
+  snapshot(): MonitorSnapshot;
+  subscribe(listener: (event: MonitorEvent) => void): () => void;
+  /** Called whenever the snapshot may have changed: after each poll, on pause and resume. */
+  onSnapshot(listener: (snapshot: MonitorSnapshot) => void): () => void;
+  close(): Promise<void>;
+}
+
+type Profile = {
+  readonly id: string;
+  readonly client: ApiClient;
+  tracked: Map<string, Tracked>;
+  expectations: Map<string, Expectation>;
+  mode: ReconcileMode;
+  /** When `reconnect` mode ends (monotonic ms); set by the first poll after the outage. */
+  reconnectUntil: number | undefined;
+  health: MonitorHealth;
+  healthReason: string | null;
+  /** The bad state last announced by an event, so that `recovered` follows it once. */
+  announced: 'unreachable' | 'unauthorized' | null;
+  /** A 429 was answered during the poll in progress. */
+  rateLimited: boolean;
+  lastPollAt: number | null;
+  polls: number;
+  pages: number;
+  /** Requests the poll in progress has made: pages, retries, the failed attempt. */
+  requests: number;
+  /** Requests the last poll made; with `pages`, what the next one is expected to cost. */
+  cost: number;
+  timer: Timer | undefined;
+  controller: AbortController | undefined;
+  chain: Promise<void>;
+  removed: boolean;
+};
+
+export function createSessionMonitor(options: SessionMonitorOptions): SessionMonitor {
+  const clock = options.clock ?? systemClock;
+  const now = options.now ?? Date.now;
+  const baseInterval = options.intervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+  const share = options.budgetShare ?? MONITOR_BUDGET_SHARE;
+  const pollTimeoutMs = options.pollTimeoutMs ?? 120_000;
+  const expectationMs = options.expectationMs ?? 60_000;
+  const reconnectGraceMs = options.reconnectGraceMs ?? 30_000;
+  const durations = [baseInterval, pollTimeoutMs, expectationMs, reconnectGraceMs];
+  if (!(durations.every((ms) => ms > 0) && share > 0 && share <= 1))
+    throw new RangeError(
+      'The monitor needs positive durations (interval, poll timeout, expectation, reconnect grace) and a budget share in (0, 1]',
+    );
+
+  const profiles = new Map<string, Profile>();
+  const listeners = new Set<(event: MonitorEvent) => void>();
+  const snapshotListeners = new Set<(snapshot: MonitorSnapshot) => void>();
+  let paused = false;
+  let closed = false;
+
+  const emit = (event: MonitorEvent) => {
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A listener's bug is its own: the others still hear, and polling goes on.
+      }
+    }
+  };
+
+  const changed = () => {
+    if (snapshotListeners.size === 0) return;
+    const state = snapshot();
+    for (const listener of snapshotListeners) {
+      try {
+        listener(state);
+      } catch {
+        // As for events.
+      }
+    }
+  };
+
+  function profileOf(profileId: string): Profile {
+    const profile = profiles.get(profileId);
+    if (profile === undefined) throw new Error(`The monitor does not watch profile "${profileId}"`);
+    return profile;
+  }
+
+  /** Profiles sharing a governor share a budget: each polls as often as their sum allows. */
+  function intervalOf(profile: Profile): number {
+    const { governor } = profile.client;
+    let requests = 0;
+    for (const other of profiles.values())
+      if (other.client.governor === governor) requests += Math.max(1, other.cost, other.pages);
+    return pollInterval(baseInterval, requests, governor.limit, share);
+  }
+
+  function schedule(profile: Profile, delayMs = intervalOf(profile)): void {
+    profile.timer?.cancel();
+    profile.timer = undefined;
+    if (paused || closed || profile.removed) return;
+    profile.timer = clock.setTimer(() => {
+      profile.timer = undefined;
+      void enqueue(profile);
+    }, delayMs);
+  }
+
+  function enqueue(profile: Profile): Promise<void> {
+    profile.chain = profile.chain.then(() => poll(profile));
+    return profile.chain;
+  }
+
+  async function poll(profile: Profile): Promise<void> {
+    if (paused || closed || profile.removed) return;
+    profile.timer?.cancel();
+    profile.timer = undefined;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timeout = clock.setTimer(() => {
+      timedOut = true;
+      // Still queued behind the app's own calls: the budget is spent, the API is not gone.
+      if (profile.client.budget().queued.background > 0) profile.rateLimited = true;
+      controller.abort();
+    }, pollTimeoutMs);
+    profile.controller = controller;
+    profile.rateLimited = false;
+    profile.requests = 0;
+    try {
+      const listed: TunnelSession[] = [];
+      let pages = 0;
+      const request = { priority: 'background', signal: controller.signal } as const;
+      for await (const page of profile.client.pages('tunnelSessions.list', request)) {
+        listed.push(...page.items);
+        pages += 1;
+        profile.requests += 1;
+      }
+      succeeded(profile, listed, pages);
+    } catch (error) {
+      // Paused, dropped or closed mid-poll: an interrupted poll says nothing about anything.
+      if (timedOut || !controller.signal.aborted) failed(profile, error);
+      profile.requests += 1;
+    } finally {
+      profile.cost = profile.requests;
+      timeout.cancel();
+      profile.controller = undefined;
+      schedule(profile);
+      changed();
+    }
+  }
+
+  function succeeded(profile: Profile, listed: TunnelSession[], pages: number): void {
+    const result = reconcile({
+      profileId: profile.id,
+      tracked: profile.tracked,
+      listed,
+      mode: profile.mode,
+      expectations: profile.expectations,
+      now: clock.now(),
+      at: now(),
+    });
+    profile.tracked = result.tracked;
+    profile.expectations = result.expectations;
+    if (profile.mode === 'reconnect') {
+      profile.reconnectUntil ??= clock.now() + reconnectGraceMs;
+      if (clock.now() >= profile.reconnectUntil) profile.mode = 'normal';
+    } else profile.mode = 'normal';
+    profile.health = 'ok';
+    profile.healthReason = null;
+    profile.lastPollAt = now();
+    profile.polls += 1;
+    profile.pages = pages;
+    if (profile.announced !== null) {
+      profile.announced = null;
+      emit({ kind: 'recovered', profileId: profile.id, at: now() });
+    }
+    for (const event of result.events) emit(event);
+  }
+
+  function failed(profile: Profile, error: unknown): void {
+    const failure = classifyFailure(error, profile.rateLimited);
+    profile.health = failure.health;
+    profile.healthReason = failure.reason;
+    // Agents may reconnect while the API is out of reach (it may be this machine that is):
+    // the polls after it match them silently, and give them time before anything is offline.
+    if (failure.health === 'unreachable' && profile.mode !== 'quiet') {
+      profile.mode = 'reconnect';
+      profile.reconnectUntil = undefined;
+    }
+    if (failure.health === 'rate-limited' || profile.announced === failure.health) return;
+    profile.announced = failure.health;
+    const base = { profileId: profile.id, at: now(), reason: failure.reason };
+    emit(
+      failure.health === 'unauthorized'
+        ? { kind: 'unauthorized', ...base, errorCode: failure.errorCode }
+        : { kind: 'unreachable', ...base },
+    );
+  }
+
+  function heard(profile: Profile, event: ApiEvent): void {
+    // A retry is a request too: a failing poll costs more than its pages.
+    if (event.type === 'retrying') profile.requests += 1;
+    if (event.type !== 'rate-limited' || profile.removed) return;
+    profile.rateLimited = true;
+    if (profile.health === 'rate-limited') return;
+    profile.health = 'rate-limited';
+    profile.healthReason = event.message;
+    changed();
+  }
+
+  function add(profileId: string): void {
+    const client = options.clientFor(profileId, (event) => {
+      // The profile of this client only: an event may outlive a profile dropped and re-added.
+      const profile = profiles.get(profileId);
+      if (profile?.client === client) heard(profile, event);
+    });
+    const profile: Profile = {
+      id: profileId,
+      client,
+      tracked: new Map(),
+      expectations: new Map(),
+      mode: 'quiet',
+      reconnectUntil: undefined,
+      health: 'unknown',
+      healthReason: null,
+      announced: null,
+      rateLimited: false,
+      lastPollAt: null,
+      polls: 0,
+      pages: 0,
+      requests: 0,
+      cost: 0,
+      timer: undefined,
+      controller: undefined,
+      chain: Promise.resolve(),
+      removed: false,
+    };
+    profiles.set(profileId, profile);
+    schedule(profile, 0);
+  }
+
+  async function drop(profile: Profile): Promise<void> {
+    profile.removed = true;
+    profile.timer?.cancel();
+    profile.controller?.abort();
+    profiles.delete(profile.id);
+    await profile.chain;
+    await profile.client.close();
+  }
+
+  function profileSnapshot(profile: Profile): ProfileSnapshot {
+    return {
+      profileId: profile.id,
+      health: profile.health,
+      healthReason: profile.healthReason,
+      sessions: [...profile.tracked.values()].filter((t) => t.missing === 0).map((t) => t.session),
+      lastPollAt: profile.lastPollAt,
+      polls: profile.polls,
+      pages: profile.pages,
+      intervalMs: intervalOf(profile),
+    };
+  }
+
+  function snapshot(): MonitorSnapshot {
+    return { paused, profiles: [...profiles.values()].map(profileSnapshot) };
+  }
+
+  return {
+    setProfiles(profileIds) {
+      if (closed) throw new Error('The monitor is closed');
+      const wanted = new Set(profileIds);
+      for (const profile of [...profiles.values()]) if (!wanted.has(profile.id)) void drop(profile);
+      for (const id of wanted) if (!profiles.has(id)) add(id);
+      changed();
+    },
+    async pollNow(profileId) {
+      const targets = profileId === undefined ? [...profiles.values()] : [profileOf(profileId)];
+      await Promise.all(targets.map(enqueue));
+    },
+    pause() {
+      if (paused) return;
+      paused = true;
+      for (const profile of profiles.values()) {
+        profile.timer?.cancel();
+        profile.timer = undefined;
+        profile.controller?.abort();
+      }
+      changed();
+    },
+    resume() {
+      if (!paused || closed) return;
+      paused = false;
+      for (const profile of profiles.values()) {
+        // What changed while the machine slept is not news: the next poll is a new start.
+        profile.mode = 'quiet';
+        schedule(profile, 0);
+      }
+      changed();
+    },
+    expect(profileId, sessionId, command) {
+      const profile = profileOf(profileId);
+      profile.expectations.set(sessionId, { command, until: clock.now() + expectationMs });
+    },
+    snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onSnapshot(listener) {
+      snapshotListeners.add(listener);
+      return () => snapshotListeners.delete(listener);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...profiles.values()].map(drop));
+      listeners.clear();
+      snapshotListeners.clear();
+    },
+  };
+}

@@ -1,0 +1,2 @@
+/** The notification policy: monitor events and preferences in, notifications out. */
+export * from './policy.ts';

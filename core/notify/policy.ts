@@ -1,0 +1,203 @@
+import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import { agentKey, agentLabel } from '../../shared/monitor.ts';
+import type {
+  Notification,
+  NotificationTarget,
+  NotifyInput,
+  NotifyKind,
+  NotifyPrefs,
+  NotifyState,
+} from '../../shared/notifications.ts';
+
+/** At most one notification per agent (or profile, or certificate) in this long. */
+export const NOTIFY_THROTTLE_MS = 60_000;
+/** More agents than this of one kind in one batch are told as one notification. */
+export const GROUP_ABOVE = 3;
+
+export type NotifyArgs = {
+  readonly events: readonly NotifyInput[];
+  readonly prefs: NotifyPrefs;
+  readonly state: NotifyState;
+  /** Epoch ms. */
+  readonly now: number;
+  /** Profile names for the words; the id is shown where a name is missing. */
+  readonly profileNames?: Readonly<Record<string, string>>;
+};
+
+export type NotifyResult = { readonly notifications: Notification[]; readonly state: NotifyState };
+
+/** One thing that could be said, before the switches, mutes, throttle and grouping. */
+type Item = {
+  readonly kind: NotifyKind;
+  /** What the throttle counts by: an agent, a profile's API, a certificate. */
+  readonly subject: string;
+  readonly agent?: string;
+  /** Session kinds group per profile; others never group. */
+  readonly group?: { readonly profileId: string; readonly label: string };
+  readonly title: string;
+  readonly body: string;
+  readonly target: NotificationTarget;
+};
+
+const GROUP_TITLES: Partial<Record<NotifyKind, (n: number) => string>> = {
+  offline: (n) => `${n} agents went offline`,
+  restarted: (n) => `${n} agents restarted`,
+  updated: (n) => `${n} agents updated`,
+};
+
+function sessionItem(
+  kind: 'offline' | 'restarted' | 'updated',
+  profileId: string,
+  session: TunnelSession,
+  body: string,
+  title: string,
+): Item {
+  const label = agentLabel(session);
+  const agent = agentKey(session);
+  return {
+    kind,
+    subject: `agent:${agent}`,
+    agent,
+    group: { profileId, label },
+    title,
+    body: `${label}: ${body}`,
+    target: { type: 'session', profileId, sessionId: session.id },
+  };
+}
+
+function relativeDays(ms: number): string {
+  const days = Math.floor(ms / 86_400_000);
+  if (ms <= 0) return 'has expired';
+  if (days === 0) return 'expires within a day';
+  return `expires in ${days} day${days === 1 ? '' : 's'}`;
+}
+
+function itemsOf(event: NotifyInput, now: number, profileName: (id: string) => string): Item[] {
+  switch (event.kind) {
+    case 'online':
+    case 'stopped':
+      // An agent appearing is what the Sessions screen shows; a stop was the person's own act.
+      return [];
+    case 'offline':
+      return event.sessions.map((s) =>
+        sessionItem('offline', event.profileId, s, 'went offline', 'Agent offline'),
+      );
+    case 'restarted':
+      return [
+        sessionItem(
+          'restarted',
+          event.profileId,
+          event.session,
+          `back with a new session (${event.session.agent_version})`,
+          'Agent restarted',
+        ),
+      ];
+    case 'updated':
+      return [
+        sessionItem(
+          'updated',
+          event.profileId,
+          event.session,
+          `now runs ${event.session.agent_version} (was ${event.previous.agent_version})`,
+          'Agent updated',
+        ),
+      ];
+    case 'unreachable':
+    case 'unauthorized':
+    case 'recovered': {
+      const name = profileName(event.profileId);
+      const [title, body] =
+        event.kind === 'unreachable'
+          ? [
+              `${name}: API unreachable`,
+              `${event.reason}. Agents are not reported offline meanwhile.`,
+            ]
+          : event.kind === 'unauthorized'
+            ? [`${name}: API key refused`, `${event.reason}. Check the profile's API key.`]
+            : [`${name}: API reachable again`, 'Sessions are monitored again.'];
+      return [
+        {
+          kind: 'apiHealth',
+          subject: `api:${event.profileId}:${event.kind}`,
+          title,
+          body,
+          target: { type: 'profile', profileId: event.profileId },
+        },
+      ];
+    }
+    case 'certificate-expiring':
+      return [
+        {
+          kind: 'certificateExpiry',
+          subject: `cert:${event.certId}`,
+          title: 'Certificate expiring',
+          body: `${event.name} ${relativeDays(Date.parse(event.expiresAt) - now)}.`,
+          target: { type: 'certificate', certId: event.certId },
+        },
+      ];
+  }
+}
+
+/**
+ * What to show for a batch of events: nothing during do-not-disturb, nothing of a kind switched
+ * off or of a muted agent, at most one notification per agent (profile, certificate) a minute,
+ * and more than three agents of one kind in one profile as one notification. Pure: the caller
+ * keeps the returned state for the next call.
+ */
+export function notify(args: NotifyArgs): NotifyResult {
+  const { prefs, now } = args;
+  const lastShown = Object.fromEntries(
+    Object.entries(args.state.lastShown).filter(([, at]) => now - at < NOTIFY_THROTTLE_MS),
+  );
+  const dnd = prefs.doNotDisturbUntil !== null && now < prefs.doNotDisturbUntil;
+  if (dnd) return { notifications: [], state: { lastShown } };
+
+  const muted = new Set(prefs.mutedAgents);
+  const profileName = (id: string) => args.profileNames?.[id] ?? id;
+  const kept: Item[] = [];
+  for (const event of args.events)
+    for (const item of itemsOf(event, now, profileName)) {
+      if (!prefs.kinds[item.kind]) continue;
+      if (item.agent !== undefined && muted.has(item.agent)) continue;
+      if (lastShown[item.subject] !== undefined) continue;
+      lastShown[item.subject] = now;
+      kept.push(item);
+    }
+
+  const groups = new Map<string, Item[]>();
+  for (const item of kept) {
+    const key = item.group ? `${item.kind}\n${item.group.profileId}` : item.subject;
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  const notifications: Notification[] = [];
+  for (const items of groups.values()) {
+    const [first] = items;
+    if (first === undefined) continue;
+    const group = first.group;
+    const title = GROUP_TITLES[first.kind];
+    if (items.length <= GROUP_ABOVE || group === undefined || title === undefined) {
+      for (const { kind, subject, title: t, body, target } of items)
+        notifications.push({ id: `${kind}:${subject}:${now}`, kind, title: t, body, target });
+      continue;
+    }
+    const named = items.slice(0, GROUP_ABOVE).map((i) => i.group?.label ?? '');
+    const rest = items.length - named.length;
+    notifications.push({
+      id: `${first.kind}:group:${group.profileId}:${now}`,
+      kind: first.kind,
+      title: `${profileName(group.profileId)}: ${title(items.length)}`,
+      body: `${named.join('; ')} and ${rest} more.`,
+      target: { type: 'sessions', profileId: group.profileId },
+    });
+  }
+  return { notifications, state: { lastShown } };
+}
+
+/** "Pause notifications": for an hour, or until 08:00 tomorrow, local time; epoch ms. */
+export function pauseUntil(choice: 'hour' | 'tomorrow', now: number): number {
+  if (choice === 'hour') return now + 3_600_000;
+  const morning = new Date(now);
+  morning.setDate(morning.getDate() + 1);
+  morning.setHours(8, 0, 0, 0);
+  return morning.getTime();
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { TunnelSession } from './api/tunnel-sessions.ts';
+
+/*
+ * What the session monitor tells the app: its events and its snapshot, as plain JSON, so that
+ * the IPC contract can carry them as they are. Times are epoch milliseconds.
+ */
+
+/** The API as one profile's monitor last found it. `unknown` until the first poll ends. */
+export const MONITOR_HEALTH = [
+  'unknown',
+  'ok',
+  'unreachable',
+  'unauthorized',
+  'rate-limited',
+] as const;
+export const MonitorHealth = z.enum(MONITOR_HEALTH);
+export type MonitorHealth = z.output<typeof MonitorHealth>;
+
+const base = { profileId: z.string(), at: z.number() };
+
+export const MonitorEvent = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('online'), ...base, session: TunnelSession }),
+  /** Every session a poll confirmed gone: a burst of agents lost together is one event. */
+  z.object({ kind: z.literal('offline'), ...base, sessions: z.array(TunnelSession).min(1) }),
+  /** The same agent (see agentKey) came back with a new session id and the same or an older version. */
+  z.object({
+    kind: z.literal('restarted'),
+    ...base,
+    session: TunnelSession,
+    previous: TunnelSession,
+  }),
+  /** The same agent came back running a newer version. */
+  z.object({
+    kind: z.literal('updated'),
+    ...base,
+    session: TunnelSession,
+    previous: TunnelSession,
+  }),
+  /** Gone after a stop command of ours. */
+  z.object({ kind: z.literal('stopped'), ...base, session: TunnelSession }),
+  z.object({ kind: z.literal('unreachable'), ...base, reason: z.string() }),
+  z.object({
+    kind: z.literal('unauthorized'),
+    ...base,
+    reason: z.string(),
+    errorCode: z.string().nullable(),
+  }),
+  /** The API answers again after `unreachable` or `unauthorized`. */
+  z.object({ kind: z.literal('recovered'), ...base }),
+]);
+export type MonitorEvent = z.output<typeof MonitorEvent>;
+export type MonitorEventKind = MonitorEvent['kind'];
+
+export const ProfileSnapshot = z.object({
+  profileId: z.string(),
+  health: MonitorHealth,
+  /** Why the health is not ok, ready to show; null when it is. */
+  healthReason: z.string().nullable(),
+  /** The sessions the last successful poll listed. */
+  sessions: z.array(TunnelSession),
+  lastPollAt: z.number().nullable(),
+  /** Successful polls since the profile was added. */
+  polls: z.number().int(),
+  /** Pages the last successful poll read (100 sessions a page). */
+  pages: z.number().int(),
+  /** The current wait between polls, stretched by what the last poll cost (pages, retries). */
+  intervalMs: z.number(),
+});
+export type ProfileSnapshot = z.output<typeof ProfileSnapshot>;
+
+export const MonitorSnapshot = z.object({
+  paused: z.boolean(),
+  profiles: z.array(ProfileSnapshot),
+});
+export type MonitorSnapshot = z.output<typeof MonitorSnapshot>;
+
+/** `3.1.2` → 3; a version that is not X.Y.Z (an SSH client's `OpenSSH_9.2p1`) is its own line. */
+function versionLine(version: string): string {
+  const major = /^(\d+)\.\d+\.\d+$/.exec(version)?.[1];
+  return major ?? version;
+}
+
+/**
+ * Who an agent is, across its sessions: a restart reconnects with a new session id but the same
+ * credential, address, OS, region, metadata and version line (an update never changes the major
+ * version). Also the key a person mutes an agent by.
+ */
+export function agentKey(session: TunnelSession): string {
+  return JSON.stringify([
+    session.credential.id,
+    session.ip,
+    session.os,
+    session.region,
+    session.metadata ?? '',
+    session.transport,
+    versionLine(session.agent_version),
+  ]);
+}
+
+function versionParts(version: string): number[] | undefined {
+  const match = /^(\d+)\.(\d+)\.(\d+)$/.exec(version);
+  return match ? match.slice(1).map(Number) : undefined;
+}
+
+/** True when `a` is a later X.Y.Z than `b`; versions of other forms are never newer. */
+export function isNewerVersion(a: string, b: string): boolean {
+  const [pa, pb] = [versionParts(a), versionParts(b)];
+  if (!pa || !pb) return false;
+  for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) return (pa[i] ?? 0) > (pb[i] ?? 0);
+  return false;
+}
+
+/** A short name for an agent, for menus and notifications: `linux · us · 127.0.0.1`. */
+export function agentLabel(session: TunnelSession): string {
+  const name = session.metadata?.trim() ? `${session.metadata.trim().slice(0, 40)} · ` : '';
+  return `${name}${session.os} · ${session.region} · ${session.ip}`;
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { Timestamp } from './api/common.ts';
+import { MonitorEvent } from './monitor.ts';
+
+/*
+ * The notification policy's inputs and outputs, as plain JSON for the IPC contract: the
+ * preferences a person sets, what is shown, and the policy's memory between two calls.
+ */
+
+/** The switches a person has, one per kind of notification. */
+export const NOTIFY_KINDS = [
+  'offline',
+  'restarted',
+  'updated',
+  'apiHealth',
+  'certificateExpiry',
+] as const;
+export const NotifyKind = z.enum(NOTIFY_KINDS);
+export type NotifyKind = z.output<typeof NotifyKind>;
+
+export const NotifyPrefs = z.object({
+  kinds: z.object({
+    offline: z.boolean(),
+    restarted: z.boolean(),
+    updated: z.boolean(),
+    apiHealth: z.boolean(),
+    certificateExpiry: z.boolean(),
+  } satisfies Record<NotifyKind, z.ZodBoolean>),
+  /** agentKey()s whose notifications are not shown. */
+  mutedAgents: z.array(z.string()),
+  /** Epoch ms; nothing is shown before it. */
+  doNotDisturbUntil: z.number().nullable(),
+});
+export type NotifyPrefs = z.output<typeof NotifyPrefs>;
+
+export const DEFAULT_NOTIFY_PREFS: NotifyPrefs = {
+  kinds: {
+    offline: true,
+    restarted: true,
+    updated: true,
+    apiHealth: true,
+    certificateExpiry: true,
+  },
+  mutedAgents: [],
+  doNotDisturbUntil: null,
+};
+
+/** Emitted by the SSH module when a certificate nears its end. */
+export const CertificateExpiring = z.object({
+  kind: z.literal('certificate-expiring'),
+  certId: z.string(),
+  name: z.string(),
+  expiresAt: Timestamp,
+  at: z.number(),
+});
+export type CertificateExpiring = z.output<typeof CertificateExpiring>;
+
+export const NotifyInput = z.union([MonitorEvent, CertificateExpiring]);
+export type NotifyInput = z.output<typeof NotifyInput>;
+
+/** What clicking a notification opens. */
+export const NotificationTarget = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('session'), profileId: z.string(), sessionId: z.string() }),
+  /** A group of agents: the profile's Sessions screen. */
+  z.object({ type: z.literal('sessions'), profileId: z.string() }),
+  z.object({ type: z.literal('profile'), profileId: z.string() }),
+  z.object({ type: z.literal('certificate'), certId: z.string() }),
+]);
+export type NotificationTarget = z.output<typeof NotificationTarget>;
+
+export const Notification = z.object({
+  id: z.string(),
+  kind: NotifyKind,
+  title: z.string(),
+  body: z.string(),
+  target: NotificationTarget,
+});
+export type Notification = z.output<typeof Notification>;
+
+/** When each agent, profile or certificate was last notified of (epoch ms). */
+export const NotifyState = z.object({ lastShown: z.record(z.string(), z.number()) });
+export type NotifyState = z.output<typeof NotifyState>;
+
+export const INITIAL_NOTIFY_STATE: NotifyState = { lastShown: {} };

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMIT } from '../../../../core/api/governor.ts';
+import { pollInterval } from '../../../../core/monitor/cadence.ts';
+import { classifyFailure } from '../../../../core/monitor/health.ts';
+import { ApiError, NetworkError } from '../../../../core/api/errors.ts';
+
+describe('pollInterval', () => {
+  it('keeps 15 s while one page a poll is well within a quarter of 120 per minute', () => {
+    expect(pollInterval(15_000, 1, DEFAULT_RATE_LIMIT)).toBe(15_000);
+  });
+
+  it('stretches for 1,000 sessions (10 pages) to stay at 30 requests a minute', () => {
+    const interval = pollInterval(15_000, 10, DEFAULT_RATE_LIMIT);
+    expect(interval).toBe(20_000);
+    expect((10 * 60_000) / interval).toBeLessThanOrEqual(30);
+  });
+
+  it('counts every profile of one budget together', () => {
+    expect(pollInterval(15_000, 3 * 10, DEFAULT_RATE_LIMIT)).toBe(60_000);
+  });
+});
+
+describe('classifyFailure', () => {
+  const apiError = (status: number, code: string) =>
+    new ApiError({ status, errorCode: code, msg: 'no', operationId: 'op_1' });
+
+  it('takes a refused key or caller for unauthorized', () => {
+    expect(classifyFailure(apiError(401, 'ERR_SERVICE_203'), false)).toMatchObject({
+      health: 'unauthorized',
+      errorCode: 'ERR_SERVICE_203',
+    });
+    expect(classifyFailure(apiError(403, 'ERR_SERVICE_999'), true).health).toBe('unauthorized');
+  });
+
+  it('takes a poll that ran out of time behind 429s for rate-limited', () => {
+    expect(classifyFailure(new Error('Cancelled'), true).health).toBe('rate-limited');
+  });
+
+  it('takes anything else for unreachable, with its message', () => {
+    const network = new NetworkError('connection', '127.0.0.1', 'ECONNREFUSED', undefined);
+    expect(classifyFailure(network, false)).toEqual({
+      health: 'unreachable',
+      reason: network.message,
+      errorCode: null,
+    });
+    expect(classifyFailure(apiError(503, 'ERR_SERVICE_341'), false).health).toBe('unreachable');
+    expect(classifyFailure('a string', false).reason).toBe('a string');
+  });
+});
