@@ -181,3 +181,65 @@ it('moves between the tabs with the arrow keys', async () => {
     .element(page.getByRole('tab', { name: 'Certificate authorities' }))
     .toHaveAttribute('aria-selected', 'true');
 });
+
+it('badges saved certificates as valid, due or expired, and forgets one only when confirmed', async () => {
+  const record = (id: string, name: string) => ({
+    ...made(name).saved,
+    id,
+    certificatePath: `${FOLDER}/${name}-cert.pub`,
+  });
+  const saved = [record('a', 'id_ok'), record('b', 'id_due'), record('c', 'id_old')];
+  const due = (savedId: string, expired: boolean) => ({
+    savedId,
+    key: savedId,
+    reason: 'two-thirds',
+    dueAt: '2026-11-23T10:00:00Z',
+    validUntil: '2026-11-24T10:00:00Z',
+    expired,
+    message: '',
+  });
+  const bridge = openSsh({
+    'ssh.listSaved': () => saved,
+    'ssh.due': () => [due('b', false), due('c', true)],
+    'ssh.forget': () => saved.slice(0, 2),
+  });
+  await page.getByRole('tab', { name: /Saved certificates/ }).click();
+  await expect
+    .element(page.getByRole('row', { name: /id_ok-cert\.pub/ }))
+    .toHaveTextContent('valid');
+  await expect
+    .element(page.getByRole('row', { name: /id_due-cert\.pub/ }))
+    .toHaveTextContent('renew soon');
+  await expect
+    .element(page.getByRole('row', { name: /id_old-cert\.pub/ }))
+    .toHaveTextContent('expired');
+
+  await page.getByRole('button', { name: 'Forget id_old-cert.pub' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  expect(bridge.calls.some((c) => c.name === 'ssh.forget')).toBe(false);
+  await page.getByRole('button', { name: 'Forget id_old-cert.pub' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Forget' }).click();
+  await expect.element(page.getByRole('row', { name: /id_old-cert\.pub/ })).not.toBeInTheDocument();
+  expect(bridge.calls.find((c) => c.name === 'ssh.forget')?.args).toEqual(['c']);
+});
+
+it('creates a certificate authority with the key type chosen', async () => {
+  const bridge = openSsh({
+    'api.sshCertificateAuthorities.create': () => CA,
+    'ssh.trustLines': () => ({
+      publicKey: CA.public_key,
+      trustedUserCaKeysLine: `${CA.public_key} ${CA.id}`,
+      sshdConfigLine: 'TrustedUserCAKeys /etc/ssh/trusted_user_ca_keys',
+      knownHostsLine: `@cert-authority * ${CA.public_key} ${CA.id}`,
+    }),
+  });
+  await page.getByRole('tab', { name: 'Certificate authorities' }).click();
+  await expect
+    .element(page.getByRole('region', { name: 'Trust lines' }))
+    .toHaveTextContent('@cert-authority *');
+  await userEvent.selectOptions(page.getByLabelText('Key type'), 'rsa-4096');
+  await page.getByRole('button', { name: 'Create certificate authority' }).click();
+  await expect
+    .poll(() => bridge.calls.find((c) => c.name === 'api.sshCertificateAuthorities.create')?.args)
+    .toEqual([{ body: { private_key_type: 'rsa', key_size: 4096 } }]);
+});
