@@ -243,3 +243,22 @@ it('creates a certificate authority with the key type chosen', async () => {
     .poll(() => bridge.calls.find((c) => c.name === 'api.sshCertificateAuthorities.create')?.args)
     .toEqual([{ body: { private_key_type: 'rsa', key_size: 4096 } }]);
 });
+
+it('signs for a window given as a start and an end, in local time', async () => {
+  const bridge = openSsh();
+  await page.getByLabelText('Principals').fill('alice');
+  await userEvent.selectOptions(page.getByLabelText('Valid for'), 'window');
+  await page.getByLabelText('From', { exact: true }).fill('2026-12-01T09:00');
+  await page.getByLabelText('Until', { exact: true }).fill('2026-12-01T17:30');
+  await page.getByRole('button', { name: 'Create key and certificate' }).click();
+  await expect
+    .poll(
+      () =>
+        (generated(bridge)[0]?.args[0] as { certificate: { validity: unknown } } | undefined)
+          ?.certificate.validity,
+    )
+    .toEqual({
+      validAfter: new Date('2026-12-01T09:00').toISOString(),
+      validUntil: new Date('2026-12-01T17:30').toISOString(),
+    });
+});

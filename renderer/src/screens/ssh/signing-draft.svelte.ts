@@ -30,7 +30,8 @@ type SigningInput = {
   caId: string;
   kind: 'user' | 'host';
   principals: string[];
-  validity: { preset: ValidityPreset } | { seconds: number };
+  validity:
+    { preset: ValidityPreset } | { seconds: number } | { validAfter: string; validUntil: string };
   criticalOptions: Record<string, string>;
   extensions: Record<string, string>;
 };
@@ -44,9 +45,12 @@ export class SigningDraft {
   caId = $state('');
   kind = $state<'user' | 'host'>('user');
   principals = $state('');
-  /** A preset, or 'custom' for a length in hours. */
-  validity = $state<ValidityPreset | 'custom'>(DEFAULT_VALIDITY.user);
+  /** A preset, 'custom' for a length in hours, or 'window' for a start and an end. */
+  validity = $state<ValidityPreset | 'custom' | 'window'>(DEFAULT_VALIDITY.user);
   customHours = $state(24);
+  /** datetime-local values: the person's local time, without a zone. */
+  windowFrom = $state('');
+  windowUntil = $state('');
   forceCommand = $state('');
   sourceAddress = $state('');
   extensions = $state<Record<string, boolean>>(
@@ -77,6 +81,16 @@ export class SigningDraft {
     if (!cas.some((ca) => ca.id === this.caId)) this.caId = cas[0]?.id ?? '';
   }
 
+  private validityChoice(): SigningInput['validity'] {
+    if (this.validity === 'custom') return { seconds: Math.round(this.customHours * 3600) };
+    if (this.validity === 'window')
+      return {
+        validAfter: new Date(this.windowFrom).toISOString(),
+        validUntil: new Date(this.windowUntil).toISOString(),
+      };
+    return { preset: this.validity };
+  }
+
   options(): SigningInput {
     const user = this.kind === 'user';
     const critical: Record<string, string> = {};
@@ -87,10 +101,7 @@ export class SigningDraft {
       caId: this.caId,
       kind: this.kind,
       principals: this.principalList,
-      validity:
-        this.validity === 'custom'
-          ? { seconds: Math.round(this.customHours * 3600) }
-          : { preset: this.validity },
+      validity: this.validityChoice(),
       criticalOptions: critical,
       extensions: user
         ? Object.fromEntries(EXTENSIONS.filter((e) => this.extensions[e]).map((e) => [e, '']))
