@@ -5,6 +5,7 @@ import {
   VALIDITY_PRESETS,
   type ValidityPreset,
 } from '../../../../shared/ssh/requests.ts';
+import { localInputToIso } from '../../lib/time.ts';
 
 /** OpenSSH's own extensions of user certificates, in ssh-keygen's order. */
 export const EXTENSIONS = [
@@ -85,8 +86,8 @@ export class SigningDraft {
     if (this.validity === 'custom') return { seconds: Math.round(this.customHours * 3600) };
     if (this.validity === 'window')
       return {
-        validAfter: new Date(this.windowFrom).toISOString(),
-        validUntil: new Date(this.windowUntil).toISOString(),
+        validAfter: localInputToIso(this.windowFrom),
+        validUntil: localInputToIso(this.windowUntil),
       };
     return { preset: this.validity };
   }
