@@ -202,6 +202,7 @@ it('badges saved certificates as valid, due or expired, and forgets one only whe
     'ssh.listSaved': () => saved,
     'ssh.due': () => [due('b', false), due('c', true)],
     'ssh.forget': () => saved.slice(0, 2),
+    'ssh.setLeadTime': () => saved[0],
   });
   await page.getByRole('tab', { name: /Saved certificates/ }).click();
   await expect
@@ -213,6 +214,11 @@ it('badges saved certificates as valid, due or expired, and forgets one only whe
   await expect
     .element(page.getByRole('row', { name: /id_old-cert\.pub/ }))
     .toHaveTextContent('expired');
+
+  await userEvent.selectOptions(page.getByLabelText('Remind about id_ok-cert.pub'), '1 day before');
+  await expect
+    .poll(() => bridge.calls.find((c) => c.name === 'ssh.setLeadTime')?.args)
+    .toEqual(['a', 86_400]);
 
   await page.getByRole('button', { name: 'Forget id_old-cert.pub' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
