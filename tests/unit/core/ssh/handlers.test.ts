@@ -3,28 +3,9 @@ import { EventHub } from '../../../../core/ipc/events.ts';
 import { RENEWAL_CHECK_MS, watchRenewals } from '../../../../core/ssh/handlers.ts';
 import { createSshService, type SshApi } from '../../../../core/ssh/index.ts';
 import type { IpcEvent } from '../../../../shared/ipc/contract.ts';
+import { HOUR, savedCertificate, T0 } from './fixtures.ts';
 
-const HOUR = 3_600_000;
-const T0 = Date.parse('2026-11-23T00:00:00Z');
-
-const record = {
-  id: 'saved-1',
-  kind: 'user',
-  caId: 'sshca_1',
-  certificateId: 'sucrt_1',
-  publicKey: 'ssh-ed25519 AAAA',
-  principals: ['alice'],
-  criticalOptions: {},
-  extensions: {},
-  validAfter: new Date(T0).toISOString(),
-  validUntil: new Date(T0 + 24 * HOUR).toISOString(),
-  privateKeyPath: '/home/a/.ssh/id',
-  publicKeyPath: '/home/a/.ssh/id.pub',
-  certificatePath: '/home/a/.ssh/id-cert.pub',
-  leadTimeSeconds: null,
-  savedAt: new Date(T0).toISOString(),
-  renewedAt: null,
-};
+const record = savedCertificate({ id: 'saved-1' });
 
 afterEach(() => vi.useRealTimers());
 
