@@ -57,7 +57,14 @@ export const sshCalls = {
   },
   'ssh.renew': { args: z.tuple([SavedId]), result: answer<SignResult>() },
   'ssh.command': { args: z.tuple([CommandRequest]), result: answer<SshCommand | null>() },
-  'ssh.addToAgent': { args: z.tuple([AgentRequest]), result: answer<AgentResult>() },
+  /**
+   * The agent is the app's own (SSH_AUTH_SOCK): the window may not name another socket, which
+   * would let a compromised renderer hand the private key to any process listening there.
+   */
+  'ssh.addToAgent': {
+    args: z.tuple([AgentRequest.omit({ socket: true })]),
+    result: answer<AgentResult>(),
+  },
   'ssh.writeConfigBlock': { args: z.tuple([ConfigBlockRequest]), result: answer<ConfigBlock>() },
   'ssh.trustLines': { args: z.tuple([TrustRequest]), result: answer<TrustLines>() },
 } as const;

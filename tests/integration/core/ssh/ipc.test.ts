@@ -12,7 +12,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { dispatchIpc } from '../../../../core/ipc/dispatch.ts';
 import type { IpcReply } from '../../../../shared/ipc/bridge.ts';
 import type { IpcCallName, IpcResult } from '../../../../shared/ipc/contract.ts';
-import { currentUser, tempDir } from '../../../support/openssh.ts';
+import { currentUser, startAgent, tempDir } from '../../../support/openssh.ts';
 import { startApp, type TestApp } from '../profiles/support.ts';
 
 const run = promisify(execFile);
@@ -125,6 +125,30 @@ it('renews through the contract: a new certificate for the same key', async () =
 it('gives the trust lines of a CA of the active profile', async () => {
   const lines = await value('ssh.trustLines', { caId });
   expect(lines.knownHostsLine).toMatch(/^@cert-authority \* ssh-ed25519 /);
+});
+
+it("adds the key to the app's own agent with its passphrase, and no other agent", async () => {
+  const [saved] = await value('ssh.listSaved');
+  if (!saved) throw new Error('nothing saved');
+  const elsewhere = await call('ssh.addToAgent', {
+    savedId: saved.id,
+    passphrase: PASSPHRASE,
+    socket: '/tmp/someone-elses.sock',
+  });
+  expect(elsewhere.ok || elsewhere.error.code).toBe('IPC_BAD_ARGUMENTS');
+
+  const agent = await startAgent(home);
+  const before = process.env['SSH_AUTH_SOCK'];
+  process.env['SSH_AUTH_SOCK'] = agent.socket;
+  try {
+    const added = await value('ssh.addToAgent', { savedId: saved.id, passphrase: PASSPHRASE });
+    expect(added.certificateHeld).toBe(true);
+    expect((await agent.list()).some((l) => l.includes('-cert-v01@openssh.com'))).toBe(true);
+  } finally {
+    if (before === undefined) delete process.env['SSH_AUTH_SOCK'];
+    else process.env['SSH_AUTH_SOCK'] = before;
+    await agent.close();
+  }
 });
 
 it('never lets the private key or the passphrase cross back, in a reply or an event', async () => {
