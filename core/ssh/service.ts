@@ -342,9 +342,17 @@ export function createSshService(options: SshServiceOptions) {
     /** Any certificate, from a file or pasted text, as ssh-keygen -L shows it. */
     async decodeCertificate(request: DecodeRequest): Promise<CertificateInfo> {
       const input = parseInput(DecodeRequest, request, 'Certificate');
-      const text =
-        'path' in input ? await readSmallFile(input.path, MAX_KEY_FILE_BYTES) : input.text;
-      return describeCertificate(text);
+      if ('text' in input) return describeCertificate(input.text);
+      const text = await readSmallFile(input.path, MAX_KEY_FILE_BYTES);
+      try {
+        return describeCertificate(text);
+      } catch (error) {
+        // The parser's message quotes the start of the text: of a file that is not a certificate
+        // (a private key, anything else a window names) no byte goes back.
+        if (error instanceof SshError && error.code === 'invalid-certificate')
+          throw new SshError('invalid-certificate', `${input.path} is not an OpenSSH certificate`);
+        throw error;
+      }
     },
 
     listSaved: (): SavedCertificate[] => readSaved(options.store),

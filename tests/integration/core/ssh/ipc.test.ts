@@ -122,6 +122,16 @@ it('renews through the contract: a new certificate for the same key', async () =
   expect(decoded.publicKey).toBe(publicKey.trim().split(' ').slice(0, 2).join(' '));
 });
 
+it('reads certificates only: of another file, not a byte goes back', async () => {
+  const reply = await call('ssh.decode', { path: key('id_ipc') });
+  expect(reply.ok).toBe(false);
+  if (!reply.ok)
+    expect(reply.error).toEqual({
+      code: 'SSH_INVALID_CERTIFICATE',
+      message: `${key('id_ipc')} is not an OpenSSH certificate`,
+    });
+});
+
 it('gives the trust lines of a CA of the active profile', async () => {
   const lines = await value('ssh.trustLines', { caId });
   expect(lines.knownHostsLine).toMatch(/^@cert-authority \* ssh-ed25519 /);
