@@ -11,6 +11,8 @@ import type { StartLocalSandbox } from './profiles/local-sandbox.ts';
 import { profileHandlers } from './profiles/handlers.ts';
 import { ProfileService, type ProfileServiceOptions } from './profiles/profiles.ts';
 import { settingsHandlers } from './settings/handlers.ts';
+import { sshHandlers, watchRenewals } from './ssh/handlers.ts';
+import { createSshService, type SshService } from './ssh/index.ts';
 import { SettingsService } from './settings/settings.ts';
 import type { KeyValueStore } from './settings/store.ts';
 
@@ -23,6 +25,8 @@ export type BurrowOptions = {
   readonly secrets: SecretStore;
   readonly startLocalSandbox: StartLocalSandbox;
   readonly client?: ProfileServiceOptions['client'];
+  /** The person's home folder: keys go to HOME/.ssh by default. Default os.homedir(). */
+  readonly home?: string;
 };
 
 export type Burrow = {
@@ -30,6 +34,7 @@ export type Burrow = {
   readonly events: EventHub;
   readonly profiles: ProfileService;
   readonly settings: SettingsService;
+  readonly ssh: SshService;
   close(): Promise<void>;
 };
 
@@ -71,11 +76,24 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   });
   await profiles.init();
 
+  // The SSH service asks for a profile's client on each call: the active one to sign, the one
+  // that signed a saved certificate to renew it.
+  const ssh = createSshService({
+    api: async (profileId) => {
+      const { profileId: id, client } = await profiles.client(profileId);
+      return { profileId: id, api: client };
+    },
+    store: options.store,
+    ...(options.home !== undefined && { home: options.home }),
+  });
+  const stopRenewalWatch = watchRenewals(ssh, events);
+
   const implementation: IpcImplementation = {
     calls: {
       'app.info': () => ({ name: 'Burrow', version: options.version, shell: options.shell }),
       ...profileHandlers(profiles),
       ...settingsHandlers(settings),
+      ...sshHandlers(ssh, events),
       'governor.state': async () => {
         const active = profiles.activeProfile();
         if (!active) return null;
@@ -132,9 +150,11 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     events,
     profiles,
     settings,
+    ssh,
     close: async () => {
+      stopRenewalWatch();
       for (const controller of lists.values()) controller.abort();
-      await profiles.close();
+      await Promise.all([ssh.close(), profiles.close()]);
     },
   };
 }

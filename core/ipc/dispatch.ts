@@ -1,5 +1,6 @@
 import { ApiError, ClientError, NetworkError } from '../api/errors.ts';
 import { AppError } from '../errors.ts';
+import { SshError } from '../ssh/errors.ts';
 import { API_CALLS, type ApiCallEntry, type ListAllOptions } from '../../shared/ipc/api-calls.ts';
 import {
   appCalls,
@@ -89,6 +90,15 @@ export function ipcErrorOf(error: unknown): IpcError {
   }
   if (error instanceof AppError) {
     return { code: error.code, message: error.message, ...(error.field && { field: error.field }) };
+  }
+  if (error instanceof SshError) {
+    // `file-exists` → SSH_FILE_EXISTS, in the style of the app's other codes; the paths let the
+    // window name the files it asks about.
+    return {
+      code: `SSH_${error.code.toUpperCase().replaceAll('-', '_')}`,
+      message: error.message,
+      ...(error.paths.length > 0 && { paths: [...error.paths] }),
+    };
   }
   if (error instanceof NetworkError) return { code: 'NETWORK_ERROR', message: error.message };
   if (error instanceof ClientError) return { code: `CLIENT_${error.name}`, message: error.message };

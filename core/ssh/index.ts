@@ -2,4 +2,9 @@
 export * from './errors.ts';
 export type { KeyValueStore } from './saved.ts';
 export type { SshApi } from './signing.ts';
-export { createSshService, type SshService, type SshServiceOptions } from './service.ts';
+export {
+  createSshService,
+  type SshApiSource,
+  type SshService,
+  type SshServiceOptions,
+} from './service.ts';

@@ -56,9 +56,17 @@ import {
 import { hostBlockText, includeLine, sshCommand, trustLines, type Destination } from './usage.ts';
 import { parseInput } from './validate.ts';
 
+/**
+ * Which API signs, resolved on each call: no id means the active profile's, an id the profile
+ * that signed a saved certificate (renewing goes back to the same account whatever is active).
+ */
+export type SshApiSource = (
+  profileId?: string,
+) => Promise<{ readonly profileId: string; readonly api: SshApi }>;
+
 export type SshServiceOptions = {
-  /** The API client of the active profile (or anything with its SSH methods). */
-  readonly api: SshApi;
+  /** One API client (or anything with its SSH methods), or a source of the profiles' clients. */
+  readonly api: SshApi | SshApiSource;
   /** Where saved certificates are remembered (a conf / electron-store instance). */
   readonly store: KeyValueStore;
   /** Wall-clock time in ms since the epoch; default Date.now. */
@@ -92,6 +100,8 @@ export function createSshService(options: SshServiceOptions) {
   const home = options.home ?? homedir();
   const keygen = options.keyGenerator ?? createKeyGenerator();
   const defaultFolder = path.join(home, '.ssh');
+  const apiOf = async (profileId?: string): Promise<{ profileId?: string; api: SshApi }> =>
+    typeof options.api === 'function' ? options.api(profileId) : { api: options.api };
 
   function savedById(id: string): SavedCertificate {
     const saved = readSaved(options.store).find((s) => s.id === id);
@@ -100,15 +110,21 @@ export function createSshService(options: SshServiceOptions) {
   }
 
   /** Signs `publicKey`, and checks the answer is a certificate of that very key. */
-  async function sign(publicKey: string, signing: SigningOptions, window: Window) {
-    const issued = await requestCertificate(options.api, keyOnly(publicKey), signing, window);
+  async function sign(
+    publicKey: string,
+    signing: SigningOptions,
+    window: Window,
+    profileId?: string,
+  ) {
+    const { profileId: signedBy, api } = await apiOf(profileId);
+    const issued = await requestCertificate(api, keyOnly(publicKey), signing, window);
     const info = describeCertificate(issued.certificate);
     if (info.publicKey !== keyOnly(publicKey))
       throw new SshError(
         'certificate-mismatch',
         'The service returned a certificate for another key; nothing was saved',
       );
-    return { issued, info };
+    return { issued: { ...issued, profileId: signedBy }, info };
   }
 
   /** null for host certificates (they are for sshd) and when the private key's place is unknown. */
@@ -125,16 +141,22 @@ export function createSshService(options: SshServiceOptions) {
 
   function record(
     base: Omit<SavedCertificate, 'certificateId' | 'validAfter' | 'validUntil' | 'renewedAt'>,
-    issued: { id: string; valid_after: string; valid_until: string },
+    issued: { id: string; valid_after: string; valid_until: string; profileId?: string },
     renewedAt: string | null,
   ): SavedCertificate {
     const saved = {
       ...base,
+      ...(issued.profileId !== undefined && { profileId: issued.profileId }),
       certificateId: issued.id,
       validAfter: issued.valid_after,
       validUntil: issued.valid_until,
       renewedAt,
     };
+    // A certificate saved over another one's file replaces it: the old record would renew a
+    // key that is no longer there into the new key's certificate file.
+    for (const other of readSaved(options.store))
+      if (other.id !== saved.id && other.certificatePath === saved.certificatePath)
+        removeSaved(options.store, other.id);
     putSaved(options.store, saved);
     return saved;
   }
@@ -320,9 +342,17 @@ export function createSshService(options: SshServiceOptions) {
     /** Any certificate, from a file or pasted text, as ssh-keygen -L shows it. */
     async decodeCertificate(request: DecodeRequest): Promise<CertificateInfo> {
       const input = parseInput(DecodeRequest, request, 'Certificate');
-      const text =
-        'path' in input ? await readSmallFile(input.path, MAX_KEY_FILE_BYTES) : input.text;
-      return describeCertificate(text);
+      if ('text' in input) return describeCertificate(input.text);
+      const text = await readSmallFile(input.path, MAX_KEY_FILE_BYTES);
+      try {
+        return describeCertificate(text);
+      } catch (error) {
+        // The parser's message quotes the start of the text: of a file that is not a certificate
+        // (a private key, anything else a window names) no byte goes back.
+        if (error instanceof SshError && error.code === 'invalid-certificate')
+          throw new SshError('invalid-certificate', `${input.path} is not an OpenSSH certificate`);
+        throw error;
+      }
     },
 
     listSaved: (): SavedCertificate[] => readSaved(options.store),
@@ -359,6 +389,7 @@ export function createSshService(options: SshServiceOptions) {
         previous.publicKey,
         signing,
         validityWindow(signing.validity, signing.kind, now()),
+        previous.profileId,
       );
       const written = await writeFilesAtomically(
         [
@@ -455,7 +486,8 @@ export function createSshService(options: SshServiceOptions) {
     async trustLines(request: TrustRequest): Promise<TrustLines> {
       const input = parseInput(TrustRequest, request, 'Trust lines');
       if ('publicKey' in input) return trustLines(input.publicKey, undefined);
-      const ca = await options.api.sshCertificateAuthorities.get(input.caId);
+      const { api } = await apiOf();
+      const ca = await api.sshCertificateAuthorities.get(input.caId);
       return trustLines(ca.public_key, ca.id);
     },
 

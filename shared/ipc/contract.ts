@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { API_CALLS, type ApiCallTypes } from './api-calls.ts';
 import { ProfileId, profileCalls, profileEvents } from './profiles.ts';
 import { settingsCalls, settingsEvents } from './settings.ts';
+import { sshCalls, sshEvents } from './ssh.ts';
 
 /**
  * The one list of calls the renderer may make and events it may receive. Electron IPC (in the
@@ -38,6 +39,7 @@ export const appCalls = {
   'app.info': { args: z.tuple([]), result: AppInfo },
   ...profileCalls,
   ...settingsCalls,
+  ...sshCalls,
   'governor.state': { args: z.tuple([]), result: GovernorState.nullable() },
   /** Stops a running `listAll` by its request id; true when there was one. */
   'api.cancel': { args: z.tuple([z.string().max(64)]), result: z.boolean() },
@@ -88,6 +90,7 @@ export type ApiProgress = z.infer<typeof ApiProgress>;
 export const ipcEvents = {
   ...profileEvents,
   ...settingsEvents,
+  ...sshEvents,
   'governor.changed': GovernorState,
   'api.activity': ApiActivity,
   'api.progress': ApiProgress,
@@ -111,5 +114,7 @@ export const IpcError = z.object({
   operationId: z.string().optional(),
   status: z.int().optional(),
   field: z.string().optional(),
+  /** The files a failure concerns, such as those already there when nothing may be replaced. */
+  paths: z.array(z.string()).optional(),
 });
 export type IpcError = z.infer<typeof IpcError>;

@@ -34,6 +34,8 @@ export const SavedCertificate = z.object({
   id: z.string(),
   kind: z.enum(['user', 'host']),
   caId: z.string(),
+  /** The profile whose CA signed it, so that renewing asks the same account; absent for a fixed client. */
+  profileId: z.string().optional(),
   /** The API's id of the current certificate; changes with each renewal. */
   certificateId: z.string(),
   publicKey: z.string(),

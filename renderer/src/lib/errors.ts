@@ -9,6 +9,7 @@ export function problemOf(error: unknown): IpcError {
       operationId?: unknown;
       status?: unknown;
       field?: unknown;
+      paths?: unknown;
     };
     return {
       code: String(e.code),
@@ -16,6 +17,7 @@ export function problemOf(error: unknown): IpcError {
       ...(typeof e.operationId === 'string' && { operationId: e.operationId }),
       ...(typeof e.status === 'number' && { status: e.status }),
       ...(typeof e.field === 'string' && { field: e.field }),
+      ...(Array.isArray(e.paths) && { paths: e.paths.map(String) }),
     };
   }
   return { code: 'UNEXPECTED', message: error instanceof Error ? error.message : String(error) };

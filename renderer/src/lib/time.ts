@@ -17,3 +17,8 @@ export function relativeTime(iso: string, now = Date.now()): string {
   }
   return iso;
 }
+
+/** An `<input type="datetime-local">` value (the person's local time) as RFC 3339 UTC. */
+export function localInputToIso(value: string): string {
+  return new Date(value).toISOString();
+}

@@ -1,31 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dueForRenewal, renewalDue } from '../../../../core/ssh/renewal.ts';
-import type { SavedCertificate } from '../../../../shared/ssh/results.ts';
-
-const HOUR = 3_600_000;
-const T0 = Date.parse('2026-11-23T00:00:00Z');
-
-function saved(over: Partial<SavedCertificate> = {}): SavedCertificate {
-  return {
-    id: 'local-1',
-    kind: 'user',
-    caId: 'sshca_1',
-    certificateId: 'sucrt_1',
-    publicKey: 'ssh-ed25519 AAAA',
-    principals: ['alice'],
-    criticalOptions: {},
-    extensions: {},
-    validAfter: new Date(T0).toISOString(),
-    validUntil: new Date(T0 + 24 * HOUR).toISOString(),
-    privateKeyPath: '/home/a/.ssh/id',
-    publicKeyPath: '/home/a/.ssh/id.pub',
-    certificatePath: '/home/a/.ssh/id-cert.pub',
-    leadTimeSeconds: null,
-    savedAt: new Date(T0).toISOString(),
-    renewedAt: null,
-    ...over,
-  };
-}
+import { HOUR, savedCertificate as saved, T0 } from './fixtures.ts';
 
 describe('renewalDue', () => {
   it('is quiet until two thirds of the lifetime have passed', () => {

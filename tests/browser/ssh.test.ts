@@ -1,0 +1,270 @@
+import { render } from '@testing-library/svelte';
+import { expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import App from '../../renderer/src/App.svelte';
+import type { SignResult } from '../../shared/ssh/results.ts';
+import { scriptedBridge } from './support/scripted-bridge.ts';
+
+const CA = {
+  id: 'sshca_team0000000000000000000',
+  uri: 'https://api.example.com/ssh_certificate_authorities/sshca_team0000000000000000000',
+  created_at: '2026-11-01T00:00:00Z',
+  description: 'Team CA',
+  metadata: '',
+  public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFakeFakeFakeFakeFakeFakeFakeFakeFakeFakeFake',
+  key_type: 'ed25519',
+};
+
+const FOLDER = '/home/me/.ssh';
+
+function made(name: string): SignResult {
+  const at = (file: string) => `${FOLDER}/${file}`;
+  return {
+    saved: {
+      id: 'saved-1',
+      kind: 'user',
+      caId: CA.id,
+      certificateId: 'sshuc_1',
+      publicKey: 'ssh-ed25519 AAAA',
+      principals: ['alice'],
+      criticalOptions: {},
+      extensions: { 'permit-pty': '', 'permit-user-rc': '' },
+      validAfter: '2026-11-23T10:00:00.000Z',
+      validUntil: '2026-11-24T10:00:00.000Z',
+      privateKeyPath: at(name),
+      publicKeyPath: at(`${name}.pub`),
+      certificatePath: at(`${name}-cert.pub`),
+      leadTimeSeconds: null,
+      savedAt: '2026-11-23T10:00:00.000Z',
+      renewedAt: null,
+    },
+    certificate: {} as SignResult['certificate'],
+    files: [
+      { path: at(name), role: 'private-key', mode: 0o600 },
+      { path: at(`${name}.pub`), role: 'public-key', mode: 0o644 },
+      { path: at(`${name}-cert.pub`), role: 'certificate', mode: 0o644 },
+    ],
+    warnings: [],
+    sshCommand: {
+      argv: [],
+      text: `ssh -i ${at(name)} -o CertificateFile=${at(`${name}-cert.pub`)} alice@HOST`,
+    },
+  };
+}
+
+function openSsh(answers: Parameters<typeof scriptedBridge>[0] = {}) {
+  window.location.hash = '#/ssh';
+  const bridge = scriptedBridge({
+    'ssh.defaultFolder': () => FOLDER,
+    'api.sshCertificateAuthorities.listAll': () => [CA],
+    'ssh.listSaved': () => [],
+    'ssh.due': () => [],
+    'ssh.existingFiles': () => ({
+      folder: FOLDER,
+      files: ['id_burrow', 'id_burrow.pub', 'id_burrow-cert.pub'].map((f) => ({
+        path: `${FOLDER}/${f}`,
+        role: 'certificate',
+        exists: false,
+      })),
+    }),
+    'ssh.generate': () => made('id_burrow'),
+    ...answers,
+  });
+  render(App, { bridge });
+  return bridge;
+}
+
+const generated = (bridge: ReturnType<typeof scriptedBridge>) =>
+  bridge.calls.filter((c) => c.name === 'ssh.generate');
+
+it('refuses to go on while the two passphrases differ, and says so', async () => {
+  const bridge = openSsh();
+  await expect.element(page.getByLabelText('Folder')).toHaveValue(FOLDER);
+  await page.getByLabelText('Passphrase', { exact: true }).fill('one passphrase');
+  await page.getByLabelText('Repeat passphrase').fill('another one');
+  await expect.element(page.getByRole('alert')).toHaveTextContent('The passphrases differ.');
+  await expect
+    .element(page.getByRole('button', { name: 'Create key and certificate' }))
+    .toBeDisabled();
+
+  await page.getByLabelText('Repeat passphrase').fill('one passphrase');
+  await expect.element(page.getByText('The passphrases differ.')).not.toBeInTheDocument();
+  await page.getByLabelText('Principals').fill('alice');
+  await page.getByRole('button', { name: 'Create key and certificate' }).click();
+  await expect.element(page.getByRole('region', { name: 'Saved' })).toBeVisible();
+  const [request, requestId] = generated(bridge)[0]?.args ?? [];
+  expect(request).toEqual({
+    key: { type: 'ed25519' },
+    passphrase: 'one passphrase',
+    target: { folder: FOLDER, name: 'id_burrow', overwrite: false },
+    certificate: {
+      caId: CA.id,
+      kind: 'user',
+      principals: ['alice'],
+      validity: { preset: '1d' },
+      criticalOptions: {},
+      // The spec's defaults, pre-checked.
+      extensions: { 'permit-pty': '', 'permit-user-rc': '' },
+    },
+  });
+  expect(requestId).toMatch(/^gen-/);
+  // The fields forget the passphrase once it has gone to core.
+  await expect.element(page.getByLabelText('Passphrase', { exact: true })).toHaveValue('');
+});
+
+it('warns plainly while no principal is given, for users and for hosts', async () => {
+  openSsh();
+  const warning = page.getByText(/^No principals:/);
+  await expect.element(warning).toHaveTextContent('log in as any user');
+  await page.getByRole('radio', { name: 'Host' }).click();
+  await expect.element(warning).toHaveTextContent('valid for any host name');
+  // A host certificate's default validity is the spec's year.
+  await expect.element(page.getByLabelText('Valid for')).toHaveValue('1y');
+  await page.getByLabelText('Principals').fill('db.example.com');
+  await expect.element(warning).not.toBeInTheDocument();
+});
+
+it('asks before replacing files that exist, naming them, and Cancel writes nothing', async () => {
+  const bridge = openSsh({
+    'ssh.existingFiles': () => ({
+      folder: FOLDER,
+      files: [
+        { path: `${FOLDER}/id_burrow`, role: 'private-key', exists: true },
+        { path: `${FOLDER}/id_burrow.pub`, role: 'public-key', exists: true },
+        { path: `${FOLDER}/id_burrow-cert.pub`, role: 'certificate', exists: false },
+      ],
+    }),
+  });
+  await page.getByLabelText('Principals').fill('alice');
+  await page.getByRole('button', { name: 'Create key and certificate' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Replace existing files?' });
+  await expect.element(dialog).toHaveTextContent('id_burrow, id_burrow.pub.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect(generated(bridge)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Create key and certificate' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Replace' }).click();
+  await expect
+    .poll(() => (generated(bridge)[0]?.args[0] as { target: unknown } | undefined)?.target)
+    .toEqual({ folder: FOLDER, name: 'id_burrow', overwrite: true });
+});
+
+it('asks too when a file appeared after the check, from the paths of the refusal', async () => {
+  openSsh({
+    'ssh.generate': () => {
+      throw Object.assign(new Error('exists'), {
+        code: 'SSH_FILE_EXISTS',
+        message: 'Already there',
+        paths: [`${FOLDER}/id_burrow-cert.pub`],
+      });
+    },
+  });
+  await page.getByLabelText('Principals').fill('alice');
+  await page.getByRole('button', { name: 'Create key and certificate' }).click();
+  await expect
+    .element(page.getByRole('dialog', { name: 'Replace existing files?' }))
+    .toHaveTextContent('id_burrow-cert.pub');
+});
+
+it('moves between the tabs with the arrow keys', async () => {
+  openSsh();
+  const first = page.getByRole('tab', { name: 'New key and certificate' });
+  await expect.element(first).toHaveAttribute('aria-selected', 'true');
+  (first.element() as HTMLElement).focus();
+  await userEvent.keyboard('{ArrowRight}');
+  const second = page.getByRole('tab', { name: 'Sign an existing key' });
+  await expect.element(second).toHaveAttribute('aria-selected', 'true');
+  await expect.element(second).toHaveFocus();
+  await expect.element(page.getByLabelText('Public key file')).toBeVisible();
+  await userEvent.keyboard('{End}');
+  await expect
+    .element(page.getByRole('tab', { name: 'Certificate authorities' }))
+    .toHaveAttribute('aria-selected', 'true');
+});
+
+it('badges saved certificates as valid, due or expired, and forgets one only when confirmed', async () => {
+  const record = (id: string, name: string) => ({
+    ...made(name).saved,
+    id,
+    certificatePath: `${FOLDER}/${name}-cert.pub`,
+  });
+  const saved = [record('a', 'id_ok'), record('b', 'id_due'), record('c', 'id_old')];
+  const due = (savedId: string, expired: boolean) => ({
+    savedId,
+    key: savedId,
+    reason: 'two-thirds',
+    dueAt: '2026-11-23T10:00:00Z',
+    validUntil: '2026-11-24T10:00:00Z',
+    expired,
+    message: '',
+  });
+  const bridge = openSsh({
+    'ssh.listSaved': () => saved,
+    'ssh.due': () => [due('b', false), due('c', true)],
+    'ssh.forget': () => saved.slice(0, 2),
+    'ssh.setLeadTime': () => saved[0],
+  });
+  await page.getByRole('tab', { name: /Saved certificates/ }).click();
+  await expect
+    .element(page.getByRole('row', { name: /id_ok-cert\.pub/ }))
+    .toHaveTextContent('valid');
+  await expect
+    .element(page.getByRole('row', { name: /id_due-cert\.pub/ }))
+    .toHaveTextContent('renew soon');
+  await expect
+    .element(page.getByRole('row', { name: /id_old-cert\.pub/ }))
+    .toHaveTextContent('expired');
+
+  await userEvent.selectOptions(page.getByLabelText('Remind about id_ok-cert.pub'), '1 day before');
+  await expect
+    .poll(() => bridge.calls.find((c) => c.name === 'ssh.setLeadTime')?.args)
+    .toEqual(['a', 86_400]);
+
+  await page.getByRole('button', { name: 'Forget id_old-cert.pub' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  expect(bridge.calls.some((c) => c.name === 'ssh.forget')).toBe(false);
+  await page.getByRole('button', { name: 'Forget id_old-cert.pub' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Forget' }).click();
+  await expect.element(page.getByRole('row', { name: /id_old-cert\.pub/ })).not.toBeInTheDocument();
+  expect(bridge.calls.find((c) => c.name === 'ssh.forget')?.args).toEqual(['c']);
+});
+
+it('creates a certificate authority with the key type chosen', async () => {
+  const bridge = openSsh({
+    'api.sshCertificateAuthorities.create': () => CA,
+    'ssh.trustLines': () => ({
+      publicKey: CA.public_key,
+      trustedUserCaKeysLine: `${CA.public_key} ${CA.id}`,
+      sshdConfigLine: 'TrustedUserCAKeys /etc/ssh/trusted_user_ca_keys',
+      knownHostsLine: `@cert-authority * ${CA.public_key} ${CA.id}`,
+    }),
+  });
+  await page.getByRole('tab', { name: 'Certificate authorities' }).click();
+  await expect
+    .element(page.getByRole('region', { name: 'Trust lines' }))
+    .toHaveTextContent('@cert-authority *');
+  await userEvent.selectOptions(page.getByLabelText('Key type'), 'rsa-4096');
+  await page.getByRole('button', { name: 'Create certificate authority' }).click();
+  await expect
+    .poll(() => bridge.calls.find((c) => c.name === 'api.sshCertificateAuthorities.create')?.args)
+    .toEqual([{ body: { private_key_type: 'rsa', key_size: 4096 } }]);
+});
+
+it('signs for a window given as a start and an end, in local time', async () => {
+  const bridge = openSsh();
+  await page.getByLabelText('Principals').fill('alice');
+  await userEvent.selectOptions(page.getByLabelText('Valid for'), 'window');
+  await page.getByLabelText('From', { exact: true }).fill('2026-12-01T09:00');
+  await page.getByLabelText('Until', { exact: true }).fill('2026-12-01T17:30');
+  await page.getByRole('button', { name: 'Create key and certificate' }).click();
+  await expect
+    .poll(
+      () =>
+        (generated(bridge)[0]?.args[0] as { certificate: { validity: unknown } } | undefined)
+          ?.certificate.validity,
+    )
+    .toEqual({
+      validAfter: new Date('2026-12-01T09:00').toISOString(),
+      validUntil: new Date('2026-12-01T17:30').toISOString(),
+    });
+});
