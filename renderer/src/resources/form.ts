@@ -9,6 +9,7 @@ function empty(field: Field): unknown {
   if (field.type === 'lines' || field.type === 'refs') return [];
   if (field.type === 'map') return {};
   if (field.type === 'select') return field.options[0];
+  if (field.type === 'ref') return '';
   return '';
 }
 
@@ -25,7 +26,8 @@ function isBlank(value: unknown): boolean {
 }
 
 function toBody(field: Field, value: unknown): unknown {
-  if (field.type === 'number') return value === '' ? undefined : Number(value);
+  const numeric = field.type === 'number' || (field.type === 'select' && field.numeric);
+  if (numeric) return value === '' || value === undefined ? undefined : Number(value);
   if (field.type === 'lines') return (value as string[]).filter((line) => line !== '');
   return value;
 }
@@ -36,7 +38,7 @@ function toBody(field: Field, value: unknown): unknown {
  */
 export function bodyOf(fields: readonly Field[], values: Values, item?: Item): Values {
   const body: Values = {};
-  for (const field of fields) {
+  for (const field of fields.filter((f) => f.when?.(values) ?? true)) {
     const value = toBody(field, values[field.name]);
     if (item) {
       if (JSON.stringify(value) !== JSON.stringify(item[field.name] ?? empty(field)))

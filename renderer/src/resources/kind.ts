@@ -20,19 +20,23 @@ export type Item = {
 
 type Input =
   | { readonly type: 'text' | 'textarea' | 'description' | 'metadata' | 'number' }
-  | { readonly type: 'select'; readonly options: readonly string[] }
+  /** `numeric` sends the choice as a number; an empty option leaves the field out. */
+  | { readonly type: 'select'; readonly options: readonly string[]; readonly numeric?: boolean }
   /** A list of strings, one per line, each checked as it is typed. */
   | { readonly type: 'lines'; readonly check?: (line: string) => string | undefined }
   /** Keys to values (headers, labels). */
   | { readonly type: 'map' }
   /** Ids of other resources, chosen from their lists; `ordered` when their order matters. */
-  | { readonly type: 'refs'; readonly kinds: readonly IdKind[]; readonly ordered?: boolean };
+  | { readonly type: 'refs'; readonly kinds: readonly IdKind[]; readonly ordered?: boolean }
+  | { readonly type: 'ref'; readonly kinds: readonly IdKind[] };
 
 export type Field<K extends string = string> = Input & {
   readonly name: K;
   readonly label: string;
   readonly help?: string;
   readonly required?: boolean;
+  /** Shown (and sent) only while this holds, e.g. a curve only for ecdsa keys. */
+  readonly when?: (values: Readonly<Record<string, unknown>>) => boolean;
 };
 
 type FieldsOf<N extends EndpointName> = readonly Field<keyof NonNullable<BodyOf<N>> & string>[];
@@ -54,6 +58,10 @@ export type ResourceKind<G extends string = string> = {
   readonly listed: boolean;
   /** What the person should know on the list, e.g. what to put at the registrar. */
   readonly note?: string;
+  /** Fields whose every value gets a copy button (ids and URIs always have one). */
+  readonly copyable?: readonly string[];
+  /** False where the API cannot delete this kind (abuse reports). */
+  readonly deletable: boolean;
 };
 
 /**
@@ -61,14 +69,30 @@ export type ResourceKind<G extends string = string> = {
  * `<group>.update`: a field the body does not have is a type error.
  */
 export function kind<const G extends string>(
-  k: Omit<ResourceKind<G>, 'create' | 'update' | 'listed' | 'columns'> & {
+  k: Omit<ResourceKind<G>, 'create' | 'update' | 'listed' | 'columns' | 'deletable'> & {
     readonly columns?: readonly Column[];
     readonly create: `${G}.create` extends EndpointName ? FieldsOf<`${G}.create`> : never;
     readonly update: `${G}.update` extends EndpointName ? FieldsOf<`${G}.update`> : readonly [];
     readonly listed?: boolean;
   },
 ): ResourceKind<G> {
-  return { columns: [], listed: true, ...k };
+  return { columns: [], listed: true, deletable: k.listed ?? true, ...k };
+}
+
+/** A column of one field written as text; lists are joined. */
+export function column(label: string, name: string): Column {
+  return {
+    label,
+    value: (item) => {
+      const value = item[name];
+      if (Array.isArray(value)) return value.join(', ');
+      if (typeof value === 'object' && value !== null)
+        return Object.entries(value)
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(', ');
+      return String(value ?? '');
+    },
+  };
 }
 
 export const describedFields = [

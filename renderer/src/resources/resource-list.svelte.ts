@@ -25,12 +25,33 @@ export class ResourceList {
   readonly calls: KindCalls;
   private requestId: string | undefined;
 
+  /** `scope` (the profile) keeps apart what the window remembers of unlisted kinds. */
   constructor(
     private readonly bridge: Bridge,
     readonly kind: ResourceKind,
+    private readonly scope: string,
   ) {
     this.calls = new KindCalls(bridge, kind);
     if (!kind.listed) this.complete = true;
+  }
+
+  private get memoryKey(): string {
+    return `burrow.${this.kind.group}.${this.scope}`;
+  }
+
+  private remembered(): string[] {
+    const saved: unknown = JSON.parse(localStorage.getItem(this.memoryKey) ?? '[]');
+    return Array.isArray(saved) ? saved.filter((id) => typeof id === 'string') : [];
+  }
+
+  /** Unlisted kinds: what this window created, read back one by one, newest first. */
+  private async recall(): Promise<void> {
+    this.loading = true;
+    const found = await Promise.all(
+      this.remembered().map((id) => this.calls.get(id).catch(() => undefined)),
+    );
+    this.items = found.filter((item) => item !== undefined);
+    this.loading = false;
   }
 
   /** The loaded items that match the filter, by id, description or metadata. */
@@ -91,7 +112,7 @@ export class ResourceList {
 
   /** Starts over from the newest page. */
   async reload(): Promise<void> {
-    if (!this.kind.listed) return;
+    if (!this.kind.listed) return this.recall();
     this.items = [];
     this.complete = false;
     await this.more();
@@ -100,6 +121,8 @@ export class ResourceList {
   /** Puts a created or edited item in place: new ones first, as the API orders them. */
   put(item: Item): void {
     const at = this.items.findIndex((i) => i.id === item.id);
+    if (at < 0 && !this.kind.listed)
+      localStorage.setItem(this.memoryKey, JSON.stringify([item.id, ...this.remembered()]));
     this.items = at < 0 ? [item, ...this.items] : this.items.with(at, item);
   }
 
