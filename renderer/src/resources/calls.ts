@@ -53,6 +53,15 @@ export class KindCalls {
     await this.call('delete', { params: { id } });
   }
 
+  /** Replaces a module whole; answers the module as the API now holds it. */
+  setModule(id: string, module: string, body: Record<string, unknown>): Promise<unknown> {
+    return this.call(`${module}.replace`, { params: { id }, body });
+  }
+
+  async removeModule(id: string, module: string): Promise<void> {
+    await this.call(`${module}.delete`, { params: { id } });
+  }
+
   cancel(requestId: string): Promise<unknown> {
     return this.invoke('api.cancel', requestId);
   }

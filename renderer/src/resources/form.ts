@@ -10,12 +10,23 @@ function empty(field: Field): unknown {
   if (field.type === 'map') return {};
   if (field.type === 'select') return field.options[0];
   if (field.type === 'ref') return '';
+  if (field.type === 'boolean') return true;
   return '';
+}
+
+/** A reference as representations hold it ({ id, uri }) becomes the id a body takes. */
+function asWritten(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(asWritten);
+  if (typeof value === 'object' && value !== null && 'id' in value) return value.id;
+  return value;
 }
 
 export function initialValues(fields: readonly Field[], item?: Item): Values {
   return Object.fromEntries(
-    fields.map((f) => [f.name, structuredClone(item?.[f.name] ?? empty(f)) as unknown]),
+    fields.map((f) => {
+      const read = item?.[f.read ?? f.name];
+      return [f.name, structuredClone(asWritten(read ?? empty(f)))];
+    }),
   );
 }
 

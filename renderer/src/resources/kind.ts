@@ -19,7 +19,7 @@ export type Item = {
 };
 
 type Input =
-  | { readonly type: 'text' | 'textarea' | 'description' | 'metadata' | 'number' }
+  | { readonly type: 'text' | 'textarea' | 'description' | 'metadata' | 'number' | 'boolean' }
   /** `numeric` sends the choice as a number; an empty option leaves the field out. */
   | { readonly type: 'select'; readonly options: readonly string[]; readonly numeric?: boolean }
   /** A list of strings, one per line, each checked as it is typed. */
@@ -35,11 +35,20 @@ export type Field<K extends string = string> = Input & {
   readonly label: string;
   readonly help?: string;
   readonly required?: boolean;
+  /** Where a representation holds the value, when not under `name` (`backend` for `backend_id`). */
+  readonly read?: string;
   /** Shown (and sent) only while this holds, e.g. a curve only for ecdsa keys. */
   readonly when?: (values: Readonly<Record<string, unknown>>) => boolean;
 };
 
 type FieldsOf<N extends EndpointName> = readonly Field<keyof NonNullable<BodyOf<N>> & string>[];
+
+export type ModuleSpec = {
+  /** The module's field in the representation and its path segment. */
+  readonly name: string;
+  readonly label: string;
+  readonly fields: readonly Field[];
+};
 
 export type Column = { readonly label: string; readonly value: (item: Item) => string };
 
@@ -60,6 +69,10 @@ export type ResourceKind<G extends string = string> = {
   readonly note?: string;
   /** Fields whose every value gets a copy button (ids and URIs always have one). */
   readonly copyable?: readonly string[];
+  /** Modules set and removed with `api.<group>.<module>.replace` / `.delete`. */
+  readonly modules?: readonly ModuleSpec[];
+  /** Why a set module has no effect on this resource as it stands, if it has none. */
+  readonly moduleWarning?: (item: Item, module: string) => string | undefined;
   /** False where the API cannot delete this kind (abuse reports). */
   readonly deletable: boolean;
 };

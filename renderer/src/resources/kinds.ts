@@ -1,10 +1,22 @@
 import { parseAclRule } from '../../../shared/api/acl.ts';
+import {
+  moduleBlockedByUpstreamTermination,
+  TLS_VERSIONS,
+  type TerminationCheckedEdge,
+} from '../../../shared/api/edge-modules.ts';
 import { parseHostport } from '../../../shared/api/hosts.ts';
 import type { IdKind } from '../../../shared/api/ids.ts';
 import { BACKEND_KINDS } from '../../../shared/api/backends.ts';
 import { ELLIPTIC_CURVES, RSA_KEY_SIZES } from '../../../shared/api/ssh-certificate-authorities.ts';
 import { SSH_KEY_TYPES } from '../../../shared/api/ssh-keys.ts';
-import { column, describedFields, kind, type Field, type ResourceKind } from './kind.ts';
+import {
+  column,
+  describedFields,
+  kind,
+  type Field,
+  type ModuleSpec,
+  type ResourceKind,
+} from './kind.ts';
 
 /*
  * Every kind of resource the window shows, in sidebar order. Adding one is an entry here (its
@@ -103,6 +115,86 @@ const hostportsField = {
 /** Edges as plain resources; their modules are set and removed with endpoints of their own. */
 const edgeFields = [...describedFields, hostportsField] as const;
 
+const enabled = { name: 'enabled', label: 'Enabled', type: 'boolean' } as const;
+const minVersion = {
+  name: 'min_version',
+  label: 'Minimum TLS version',
+  type: 'select',
+  options: ['', ...TLS_VERSIONS],
+  help: 'Default: the service chooses a safe minimum.',
+} as const satisfies Field;
+
+const mutualTls: ModuleSpec = {
+  name: 'mutual_tls',
+  label: 'Mutual TLS',
+  fields: [
+    enabled,
+    {
+      name: 'certificate_authority_ids',
+      read: 'certificate_authorities',
+      label: 'Trusted CAs',
+      type: 'refs',
+      kinds: ['certificateAuthority'],
+      required: true,
+    },
+  ],
+};
+
+const TLS_EDGE_MODULES: readonly ModuleSpec[] = [
+  {
+    name: 'backend',
+    label: 'Backend',
+    fields: [
+      enabled,
+      {
+        name: 'backend_id',
+        read: 'backend',
+        label: 'Backend',
+        type: 'ref',
+        kinds: BACKEND_KINDS,
+        required: true,
+      },
+    ],
+  },
+  {
+    name: 'ip_restriction',
+    label: 'IP restriction',
+    fields: [
+      enabled,
+      {
+        name: 'ip_policy_ids',
+        read: 'ip_policies',
+        label: 'IP policies',
+        type: 'refs',
+        kinds: ['ipPolicy'],
+        required: true,
+      },
+    ],
+  },
+  mutualTls,
+  {
+    name: 'tls_termination',
+    label: 'TLS termination',
+    fields: [
+      enabled,
+      {
+        name: 'terminate_at',
+        label: 'Terminate at',
+        type: 'select',
+        options: ['edge', 'upstream'],
+        help: 'Upstream: TLS passes through to the agent; no minimum version, no mutual TLS.',
+      },
+      // Passing TLS through leaves no version for the edge to enforce: the field goes away.
+      { ...minVersion, when: (v) => v['terminate_at'] !== 'upstream' },
+    ],
+  },
+];
+
+const HTTPS_EDGE_MODULES: readonly ModuleSpec[] = [
+  mutualTls,
+  { name: 'tls_termination', label: 'TLS termination', fields: [enabled, minVersion] },
+];
+
 export const KINDS: readonly ResourceKind[] = [
   kind({
     group: 'tlsEdges',
@@ -113,6 +205,11 @@ export const KINDS: readonly ResourceKind[] = [
     columns: [column('Hostports', 'hostports')],
     create: edgeFields,
     update: edgeFields,
+    modules: TLS_EDGE_MODULES,
+    moduleWarning: (edge, module) =>
+      moduleBlockedByUpstreamTermination(edge as TerminationCheckedEdge) === module
+        ? 'Conflicts with TLS terminated upstream: the edge never sees the decrypted traffic.'
+        : undefined,
   }),
   kind({
     group: 'httpsEdges',
@@ -123,6 +220,7 @@ export const KINDS: readonly ResourceKind[] = [
     columns: [column('Hostports', 'hostports')],
     create: edgeFields,
     update: edgeFields,
+    modules: HTTPS_EDGE_MODULES,
   }),
   kind({
     group: 'credentials',
