@@ -256,6 +256,39 @@ it('sets and removes every module of a TLS edge, with their own endpoints', asyn
   }
 }, 180_000);
 
+it('creates, edits and deletes a route inside its HTTPS edge', async () => {
+  await go('Edges', 'HTTPS edges');
+  const edge = await create('HTTPS edge', async () => {});
+  await page.getByRole('link', { name: edge }).click();
+  await page.getByRole('button', { name: 'New route' }).click();
+  await page.getByLabel('Match type').selectOption('path_prefix');
+  await page
+    .getByLabel(/^Match/)
+    .last()
+    .fill('has space');
+  await page.getByRole('button', { name: 'Create route' }).click();
+  await page.getByRole('dialog').getByText('must not contain spaces').waitFor();
+  await page
+    .getByLabel(/^Match/)
+    .last()
+    .fill('/api');
+  await page.getByRole('button', { name: 'Create route' }).click();
+  const row = page
+    .getByRole('table', { name: `Routes of ${edge}` })
+    .getByRole('row')
+    .nth(1);
+  await row.getByText('/api').waitFor();
+  await row.getByRole('button', { name: /^Edit route/ }).click();
+  await page.getByRole('dialog').getByLabel('Description').fill('the API');
+  await page.getByRole('button', { name: 'Save route' }).click();
+  await row.getByText('the API').waitFor();
+  await page.screenshot({ path: `${SHOTS}/https-edge-routes-light.png` });
+  await row.getByRole('button', { name: /^Delete route/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete route' }).click();
+  await page.getByText('No route').waitFor();
+  await deleteOpen(edge);
+}, 120_000);
+
 it('creates, edits and deletes SSH CAs and the certificates they sign', async () => {
   await go('SSH');
   const ca = await create('SSH certificate authority', () =>
