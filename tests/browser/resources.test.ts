@@ -216,3 +216,39 @@ it('keeps only the rows in view in the DOM for 10,000 items, and counts them', a
   );
   await expect.element(page.getByText('1 of 10000 shown')).toBeVisible();
 });
+
+it('drops the minimum TLS version when TLS terminates upstream, and sets a module with its own call', async () => {
+  open('#/edges/tlsEdges/edgtls_1');
+  const edge = item('edgtls_1', 'edges/tls', {
+    hostports: [],
+    backend: null,
+    ip_restriction: null,
+    mutual_tls: null,
+    tls_termination: null,
+  });
+  const bridge = scriptedBridge({
+    'api.tlsEdges.list': () => page1('tls_edges', [edge]),
+    'api.tlsEdges.get': () => edge,
+    'api.tlsEdges.tls_termination.replace': () => ({
+      enabled: true,
+      terminate_at: 'upstream',
+      min_version: null,
+    }),
+  });
+  render(App, { bridge });
+  await userEvent.click(page.getByRole('button', { name: 'Set TLS termination' }));
+  await expect.element(page.getByRole('combobox', { name: 'Minimum TLS version' })).toBeVisible();
+  await userEvent.selectOptions(page.getByRole('combobox', { name: 'Terminate at' }), 'upstream');
+  await expect
+    .element(page.getByRole('combobox', { name: 'Minimum TLS version' }))
+    .not.toBeInTheDocument();
+  await userEvent.click(
+    page.getByRole('dialog').getByRole('button', { name: 'Set TLS termination' }),
+  );
+  await expect.element(page.getByText('Set TLS termination on edgtls_1')).toBeVisible();
+  const call = bridge.calls.find((c) => c.name === 'api.tlsEdges.tls_termination.replace');
+  expect(call?.args[0]).toEqual({
+    params: { id: 'edgtls_1' },
+    body: { enabled: true, terminate_at: 'upstream' },
+  });
+});
