@@ -38,6 +38,15 @@ export const SECTIONS = [
 export type SectionId = (typeof SECTIONS)[number]['id'];
 
 export function sectionOf(hash: string): SectionId {
-  const id = hash.replace(/^#\/?/, '');
+  const [id] = pathOf(hash);
   return SECTIONS.find((s) => s.id === id)?.id ?? 'sessions';
+}
+
+/** The address's segments: `#/credentials/credentials/cr_1` → section, kind, id. */
+export function pathOf(hash: string): string[] {
+  return hash
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter((s) => s !== '')
+    .map(decodeURIComponent);
 }

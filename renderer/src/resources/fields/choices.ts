@@ -1,0 +1,26 @@
+import type { IdKind } from '../../../../shared/api/ids.ts';
+import type { Bridge } from '../../../../shared/ipc/bridge.ts';
+import { KindCalls } from '../calls.ts';
+import type { Item } from '../kind.ts';
+import { kindOf } from '../kinds.ts';
+
+/** Every resource of the given kinds, to choose references from; a kind that fails offers none. */
+export async function loadChoices(
+  bridge: Bridge,
+  kinds: readonly IdKind[],
+  requestPrefix: string,
+): Promise<Item[]> {
+  const calls = kinds.flatMap((k) => {
+    const found = kindOf(k);
+    return found ? [new KindCalls(bridge, found)] : [];
+  });
+  const lists = await Promise.all(
+    calls.map((c, i) => c.all(`${requestPrefix}-${i}`).catch(() => [] as Item[])),
+  );
+  return lists.flat();
+}
+
+export function describeRef(choices: readonly Item[], id: string): string {
+  const found = choices.find((c) => c.id === id);
+  return found?.description ? `${id} — ${found.description}` : id;
+}

@@ -1,0 +1,126 @@
+import type { BodyOf, EndpointName } from '../../../shared/api/endpoints.ts';
+import { idKindOf, type IdKind } from '../../../shared/api/ids.ts';
+import type { SectionId } from '../lib/sections.ts';
+
+/*
+ * What the window needs to know about a kind of resource beyond the catalog: its words, its
+ * columns, and the fields of its create and update bodies. The field names are checked against
+ * the endpoint's body type, so a form cannot offer what the API does not take.
+ */
+
+/** Any resource as it comes back: an id and a uri, and whatever else its shape has. */
+export type Item = {
+  readonly id: string;
+  readonly uri: string;
+  readonly created_at?: string;
+  readonly description?: string;
+  readonly metadata?: string;
+  readonly [field: string]: unknown;
+};
+
+type Input =
+  | { readonly type: 'text' | 'textarea' | 'description' | 'metadata' | 'number' | 'boolean' }
+  /** `numeric` sends the choice as a number; an empty option leaves the field out. */
+  | { readonly type: 'select'; readonly options: readonly string[]; readonly numeric?: boolean }
+  /** A list of strings, one per line, each checked as it is typed. */
+  | { readonly type: 'lines'; readonly check?: (line: string) => string | undefined }
+  /** Keys to values (headers, labels). */
+  | { readonly type: 'map' }
+  /** Ids of other resources, chosen from their lists; `ordered` when their order matters. */
+  | { readonly type: 'refs'; readonly kinds: readonly IdKind[]; readonly ordered?: boolean }
+  | { readonly type: 'ref'; readonly kinds: readonly IdKind[] };
+
+export type Field<K extends string = string> = Input & {
+  readonly name: K;
+  readonly label: string;
+  readonly help?: string;
+  readonly required?: boolean;
+  /** Where a representation holds the value, when not under `name` (`backend` for `backend_id`). */
+  readonly read?: string;
+  /** Shown (and sent) only while this holds, e.g. a curve only for ecdsa keys. */
+  readonly when?: (values: Readonly<Record<string, unknown>>) => boolean;
+};
+
+type FieldsOf<N extends EndpointName> = readonly Field<keyof NonNullable<BodyOf<N>> & string>[];
+
+export type ModuleSpec = {
+  /** The module's field in the representation and its path segment. */
+  readonly name: string;
+  readonly label: string;
+  readonly fields: readonly Field[];
+};
+
+export type Column = { readonly label: string; readonly value: (item: Item) => string };
+
+export type ResourceKind<G extends string = string> = {
+  /** The catalog's group: `api.<group>.create`, `.list`, `.get`, `.update`, `.delete`. */
+  readonly group: G;
+  readonly idKind: IdKind;
+  readonly section: SectionId;
+  readonly singular: string;
+  readonly plural: string;
+  /** Shown beside id, description and creation time. */
+  readonly columns: readonly Column[];
+  readonly create: readonly Field[];
+  readonly update: readonly Field[];
+  /** False where the API has no list (abuse reports): the window lists what it filed itself. */
+  readonly listed: boolean;
+  /** What the person should know on the list, e.g. what to put at the registrar. */
+  readonly note?: string;
+  /** Fields whose every value gets a copy button (ids and URIs always have one). */
+  readonly copyable?: readonly string[];
+  /** Modules set and removed with `api.<group>.<module>.replace` / `.delete`. */
+  readonly modules?: readonly ModuleSpec[];
+  /** Why a set module has no effect on this resource as it stands, if it has none. */
+  readonly moduleWarning?: (item: Item, module: string) => string | undefined;
+  /** False where the API cannot delete this kind (abuse reports). */
+  readonly deletable: boolean;
+};
+
+/**
+ * Declares a kind. The type parameter ties the fields to the bodies of `<group>.create` and
+ * `<group>.update`: a field the body does not have is a type error.
+ */
+export function kind<const G extends string>(
+  k: Omit<ResourceKind<G>, 'create' | 'update' | 'listed' | 'columns' | 'deletable'> & {
+    readonly columns?: readonly Column[];
+    readonly create: `${G}.create` extends EndpointName ? FieldsOf<`${G}.create`> : never;
+    readonly update: `${G}.update` extends EndpointName ? FieldsOf<`${G}.update`> : readonly [];
+    readonly listed?: boolean;
+  },
+): ResourceKind<G> {
+  return { columns: [], listed: true, deletable: k.listed ?? true, ...k };
+}
+
+/** A column of one field written as text; lists are joined. */
+export function column(label: string, name: string): Column {
+  return {
+    label,
+    value: (item) => {
+      const value = item[name];
+      if (Array.isArray(value)) return value.join(', ');
+      if (typeof value === 'object' && value !== null)
+        return Object.entries(value)
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(', ');
+      return String(value ?? '');
+    },
+  };
+}
+
+export const describedFields = [
+  { name: 'description', label: 'Description', type: 'description' },
+  { name: 'metadata', label: 'Metadata', type: 'metadata' },
+] as const satisfies readonly Field<'description' | 'metadata'>[];
+
+/** A kind's address in the window; detail pages add the id. */
+export function hrefOf(k: ResourceKind, id?: string): string {
+  return `#/${k.section}/${k.group}${id ? `/${encodeURIComponent(id)}` : ''}`;
+}
+
+/** The address of the resource an id names, when the window shows its kind. */
+export function hrefOfId(kinds: readonly ResourceKind[], id: string): string | undefined {
+  const idKind = idKindOf(id);
+  const k = kinds.find((c) => c.idKind === idKind);
+  return k ? hrefOf(k, id) : undefined;
+}

@@ -1,0 +1,254 @@
+import { render } from '@testing-library/svelte';
+import { beforeEach, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import App from '../../renderer/src/App.svelte';
+import { scriptedBridge } from './support/scripted-bridge.ts';
+
+const URI = 'http://127.0.0.1:4040';
+const item = (id: string, path: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  uri: `${URI}/${path}/${id}`,
+  created_at: '2026-01-01T00:00:00Z',
+  description: '',
+  metadata: '',
+  ...extra,
+});
+const page1 = (key: string, items: unknown[]) => ({
+  [key]: items,
+  uri: `${URI}/x`,
+  next_page_uri: null,
+});
+
+beforeEach(() => {
+  window.location.hash = '';
+  localStorage.clear();
+});
+
+function open(hash: string) {
+  window.location.hash = hash;
+}
+
+it('refuses a description of more than 255 bytes of UTF-8 before any call, with a counter', async () => {
+  open('#/ip-policies');
+  const bridge = scriptedBridge({ 'api.ipPolicies.list': () => page1('ip_policies', []) });
+  render(App, { bridge });
+  await userEvent.click(page.getByRole('button', { name: 'New IP policy' }));
+  // 128 two-byte characters: 128 characters, 256 bytes.
+  await userEvent.fill(page.getByRole('textbox', { name: 'Description' }), 'é'.repeat(128));
+  await expect.element(page.getByText('256 / 255 bytes')).toBeVisible();
+  await userEvent.click(page.getByRole('button', { name: 'Create IP policy' }));
+  await expect
+    .element(page.getByRole('alert').filter({ hasText: 'at most 255 bytes' }))
+    .toBeVisible();
+  expect(bridge.calls.some((c) => c.name === 'api.ipPolicies.create')).toBe(false);
+});
+
+it('puts the API refusal beside the field it names, and the code and operation id in a toast', async () => {
+  open('#/agent-ingresses');
+  const bridge = scriptedBridge({
+    'api.agentIngresses.list': () => page1('ingresses', []),
+    'api.agentIngresses.create': () => {
+      throw Object.assign(new Error('domain is already in use'), {
+        code: 'ERR_SERVICE_5001',
+        operationId: 'op_abc123',
+        status: 409,
+        field: 'domain',
+      });
+    },
+  });
+  render(App, { bridge });
+  await userEvent.click(page.getByRole('button', { name: 'New agent ingress' }));
+  await userEvent.fill(page.getByRole('textbox', { name: /Domain/ }), 'tunnels.example.com');
+  await userEvent.click(page.getByRole('button', { name: 'Create agent ingress' }));
+  const dialog = page.getByRole('dialog');
+  await expect.element(dialog.getByText('domain is already in use')).toBeVisible();
+  const toasts = page.getByRole('region', { name: 'Notifications' });
+  await expect.element(toasts.getByText('ERR_SERVICE_5001')).toBeVisible();
+  await expect.element(toasts.getByRole('button', { name: 'Copy operation id' })).toBeVisible();
+});
+
+it('checks each ACL rule as it is typed, and shows a new token once', async () => {
+  open('#/credentials');
+  const created = item('cr_new1', 'credentials', {
+    acl: ['*'],
+    owner_id: 'usr_1',
+    token: 'tok_secret',
+  });
+  const bridge = scriptedBridge({
+    'api.credentials.list': () => page1('credentials', []),
+    'api.credentials.create': () => created,
+    'api.credentials.get': () => ({ ...created, token: null }),
+  });
+  render(App, { bridge });
+  await userEvent.click(page.getByRole('button', { name: 'New tunnel credential' }));
+  await userEvent.click(page.getByRole('button', { name: 'Add ACL rule' }));
+  await userEvent.fill(page.getByRole('textbox', { name: 'ACL rule 1' }), 'bind:*');
+  await expect.element(page.getByText('must be "*" or', { exact: false })).not.toBeInTheDocument();
+  await userEvent.fill(page.getByRole('textbox', { name: 'ACL rule 1' }), 'permit all');
+  await expect.element(page.getByText('must be "*" or a "bind:<target>" rule')).toBeVisible();
+  await userEvent.fill(page.getByRole('textbox', { name: 'ACL rule 1' }), '*');
+  await userEvent.click(page.getByRole('button', { name: 'Create tunnel credential' }));
+  await expect.element(page.getByText('tok_secret')).toBeVisible();
+  await expect.element(page.getByRole('button', { name: 'Copy token' })).toBeVisible();
+  await expect.element(page.getByText('only time the token is shown')).toBeVisible();
+  await userEvent.click(page.getByRole('button', { name: 'Done' }));
+  await expect.element(page.getByRole('link', { name: 'cr_new1' })).toBeVisible();
+  await expect.element(page.getByText('tok_secret')).not.toBeInTheDocument();
+  await userEvent.click(page.getByRole('link', { name: 'cr_new1' }));
+  await expect.element(page.getByText('usr_1')).toBeVisible();
+  await expect.element(page.getByText('tok_secret')).not.toBeInTheDocument();
+});
+
+it('reorders failover children with the keyboard and sends them in that order', async () => {
+  open('#/backends/failoverBackends');
+  const bridge = scriptedBridge({
+    'api.failoverBackends.list': () => page1('backends', []),
+    'api.failoverBackends.listAll': () => [],
+    'api.httpResponseBackends.listAll': () => [
+      item('bkdhr_a', 'backends/http_response', { description: 'first' }),
+      item('bkdhr_b', 'backends/http_response', { description: 'second' }),
+    ],
+    'api.tunnelGroupBackends.listAll': () => [],
+    'api.failoverBackends.create': (request: { body: { backends: string[] } }) =>
+      item('bkdfo_new', 'backends/failover', { backends: request.body.backends }),
+  });
+  render(App, { bridge });
+  await userEvent.click(page.getByRole('button', { name: 'New failover backend' }));
+  const pick = page.getByRole('combobox', { name: 'Child backends to add' });
+  await expect.element(pick.getByRole('option', { name: /second/ })).toBeInTheDocument();
+  await userEvent.selectOptions(pick, 'bkdhr_a');
+  await userEvent.click(page.getByRole('button', { name: 'Add', exact: true }));
+  await userEvent.selectOptions(pick, 'bkdhr_b');
+  await userEvent.click(page.getByRole('button', { name: 'Add', exact: true }));
+  (page.getByRole('button', { name: /bkdhr_b, position 2 of 2/ }).element() as HTMLElement).focus();
+  await userEvent.keyboard('{ArrowUp}');
+  await expect
+    .element(page.getByRole('button', { name: /bkdhr_b, position 1 of 2/ }))
+    .toHaveFocus();
+  await userEvent.click(page.getByRole('button', { name: 'Create failover backend' }));
+  await expect.element(page.getByRole('link', { name: 'bkdfo_new' })).toBeVisible();
+  const create = bridge.calls.find((c) => c.name === 'api.failoverBackends.create');
+  expect(create?.args[0]).toEqual({ body: { backends: ['bkdhr_b', 'bkdhr_a'] } });
+});
+
+it('checks hostports as <host>:<port>', async () => {
+  open('#/edges/tlsEdges');
+  render(App, { bridge: scriptedBridge({ 'api.tlsEdges.list': () => page1('tls_edges', []) }) });
+  await userEvent.click(page.getByRole('button', { name: 'New TLS edge' }));
+  await userEvent.click(page.getByRole('button', { name: 'Add Hostport' }));
+  await userEvent.fill(page.getByRole('textbox', { name: 'Hostport 1' }), 'app.example.com');
+  await expect.element(page.getByText('must be "<host>:<port>"', { exact: false })).toBeVisible();
+  await userEvent.fill(page.getByRole('textbox', { name: 'Hostport 1' }), 'app.example.com:443');
+  await expect
+    .element(page.getByText('must be "<host>:<port>"', { exact: false }))
+    .not.toBeInTheDocument();
+});
+
+it('offers an elliptic curve only for ecdsa SSH CAs', async () => {
+  open('#/ssh');
+  render(App, {
+    bridge: scriptedBridge({
+      'api.sshCertificateAuthorities.list': () => page1('ssh_certificate_authorities', []),
+    }),
+  });
+  await userEvent.click(page.getByRole('button', { name: 'New SSH certificate authority' }));
+  await expect
+    .element(page.getByRole('combobox', { name: 'Elliptic curve' }))
+    .not.toBeInTheDocument();
+  await userEvent.selectOptions(page.getByRole('combobox', { name: 'Key type' }), 'ecdsa');
+  await expect.element(page.getByRole('combobox', { name: 'Elliptic curve' })).toBeVisible();
+});
+
+it('names the resource it deletes, and sums up what failed of a selection', async () => {
+  open('#/ip-policies');
+  const policies = ['ipp_1', 'ipp_2', 'ipp_3'].map((id) =>
+    item(id, 'ip_policies', { description: `policy ${id}` }),
+  );
+  const bridge = scriptedBridge({
+    'api.ipPolicies.list': () => page1('ip_policies', policies),
+    'api.ipPolicies.delete': (request: { params: { id: string } }) => {
+      if (request.params.id === 'ipp_2')
+        throw Object.assign(new Error('in use by an edge'), { code: 'ERR_SERVICE_446' });
+    },
+  });
+  render(App, { bridge });
+  for (const id of ['ipp_1', 'ipp_2', 'ipp_3'])
+    await userEvent.click(page.getByRole('checkbox', { name: `Select ${id}` }));
+  await userEvent.click(page.getByRole('button', { name: 'Delete 3 selected' }));
+  await expect.element(page.getByRole('dialog')).toHaveTextContent('Delete 3 ip policies?');
+  await userEvent.click(page.getByRole('dialog').getByRole('button', { name: 'Delete' }));
+  await expect.element(page.getByText('Deleted 2 ip policies')).toBeVisible();
+  const summary = page.getByRole('region', { name: 'What could not be deleted' });
+  await expect.element(summary).toHaveTextContent('ipp_2');
+  await expect.element(summary).toHaveTextContent('ERR_SERVICE_446');
+  await expect.element(page.getByRole('link', { name: 'ipp_2' })).toBeVisible();
+  await expect.element(page.getByRole('link', { name: 'ipp_1' })).not.toBeInTheDocument();
+
+  await userEvent.click(page.getByRole('link', { name: 'ipp_2' }));
+  await userEvent.click(page.getByRole('button', { name: 'Delete' }));
+  await expect
+    .element(page.getByRole('dialog'))
+    .toHaveTextContent('Delete IP policy ipp_2 (policy ipp_2)?');
+});
+
+it('keeps only the rows in view in the DOM for 10,000 items, and counts them', async () => {
+  open('#/credentials');
+  const many = Array.from({ length: 100 }, (_, i) =>
+    item(`cr_${i}`, 'credentials', { acl: [], owner_id: 'usr_1', token: null }),
+  );
+  const all = Array.from({ length: 10_000 }, (_, i) =>
+    item(`cr_${i}`, 'credentials', { acl: [], owner_id: 'usr_1', token: null }),
+  );
+  render(App, {
+    bridge: scriptedBridge({
+      'api.credentials.list': () => ({ ...page1('credentials', many), next_page_uri: `${URI}/n` }),
+      'api.credentials.listAll': () => all,
+    }),
+  });
+  await expect.element(page.getByText('100+ shown')).toBeVisible();
+  await userEvent.click(page.getByRole('button', { name: 'Load all' }));
+  await expect.element(page.getByText('10000 shown')).toBeVisible();
+  const rows = document.querySelectorAll('tbody tr:not(.spacer)').length;
+  expect(rows).toBeLessThan(80);
+  await userEvent.fill(
+    page.getByRole('searchbox', { name: 'Filter Tunnel credentials' }),
+    'cr_9999',
+  );
+  await expect.element(page.getByText('1 of 10000 shown')).toBeVisible();
+});
+
+it('drops the minimum TLS version when TLS terminates upstream, and sets a module with its own call', async () => {
+  open('#/edges/tlsEdges/edgtls_1');
+  const edge = item('edgtls_1', 'edges/tls', {
+    hostports: [],
+    backend: null,
+    ip_restriction: null,
+    mutual_tls: null,
+    tls_termination: null,
+  });
+  const bridge = scriptedBridge({
+    'api.tlsEdges.list': () => page1('tls_edges', [edge]),
+    'api.tlsEdges.get': () => edge,
+    'api.tlsEdges.tls_termination.replace': () => ({
+      enabled: true,
+      terminate_at: 'upstream',
+      min_version: null,
+    }),
+  });
+  render(App, { bridge });
+  await userEvent.click(page.getByRole('button', { name: 'Set TLS termination' }));
+  await expect.element(page.getByRole('combobox', { name: 'Minimum TLS version' })).toBeVisible();
+  await userEvent.selectOptions(page.getByRole('combobox', { name: 'Terminate at' }), 'upstream');
+  await expect
+    .element(page.getByRole('combobox', { name: 'Minimum TLS version' }))
+    .not.toBeInTheDocument();
+  await userEvent.click(
+    page.getByRole('dialog').getByRole('button', { name: 'Set TLS termination' }),
+  );
+  await expect.element(page.getByText('Set TLS termination on edgtls_1')).toBeVisible();
+  const call = bridge.calls.find((c) => c.name === 'api.tlsEdges.tls_termination.replace');
+  expect(call?.args[0]).toEqual({
+    params: { id: 'edgtls_1' },
+    body: { enabled: true, terminate_at: 'upstream' },
+  });
+});

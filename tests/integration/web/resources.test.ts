@@ -1,0 +1,369 @@
+import AxeBuilder from '@axe-core/playwright';
+import { mkdir } from 'node:fs/promises';
+import { chromium, type Browser, type Page } from 'playwright';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SECTIONS } from '../../../renderer/src/lib/sections.ts';
+import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
+import { CA_PEM, PUBLIC_KEYS } from '../../unit/shared/api/fixtures.ts';
+import { startWebApp, type WebApp } from './support-cli.ts';
+
+/*
+ * Every kind of resource through the window, in Debian's Chromium against `npm run web` and its
+ * Local sandbox: created, edited and deleted by role and name as a person would, with the checks
+ * the client makes before a call and the ones only the API can make. Then axe on every screen,
+ * light and dark, with a screenshot of each.
+ */
+
+const SHOTS = 'test-results/screenshots';
+let web: WebApp;
+let browser: Browser;
+let page: Page;
+const invoked: string[] = [];
+
+beforeAll(async () => {
+  [web, browser] = await Promise.all([
+    startWebApp(),
+    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
+  ]);
+  await mkdir(SHOTS, { recursive: true });
+  // axe needs a page of a context of its own.
+  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  page = await context.newPage();
+  page.on('request', (request) => {
+    if (request.url().endsWith('/ipc/invoke')) invoked.push(request.postData() ?? '');
+  });
+  await page.goto(web.url);
+  await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await web?.stop();
+});
+
+async function go(section: string, tab?: string) {
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('link', { name: section, exact: true })
+    .click();
+  if (tab) await page.getByRole('link', { name: tab, exact: true }).click();
+}
+
+/** Fills the create form in `fill` and answers the new resource's id. */
+async function create(singular: string, fill: () => Promise<unknown>): Promise<string> {
+  await page.getByRole('button', { name: `New ${singular}` }).click();
+  await fill();
+  await page.getByRole('button', { name: `Create ${singular}` }).click();
+  const toast = page
+    .getByRole('status')
+    .filter({ hasText: `Created ${singular}` })
+    .last();
+  await toast.waitFor();
+  const id = /Created .+ (\S+)$/.exec((await toast.locator('p').textContent())?.trim() ?? '')?.[1];
+  await toast.getByRole('button', { name: 'Dismiss' }).click();
+  expect(id).toBeTruthy();
+  return id ?? '';
+}
+
+async function editDescription(id: string, description: string) {
+  await page.getByRole('link', { name: id }).first().click();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('dialog').getByLabel('Description').fill(description);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('definition').filter({ hasText: description }).waitFor();
+}
+
+async function deleteOpen(id: string) {
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  expect(await dialog.textContent()).toContain(id);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('status').filter({ hasText: 'Deleted 1' }).last().waitFor();
+}
+
+/** Create, edit and delete one resource of a kind whose form needs `fill`. */
+async function lifecycle(singular: string, fill: () => Promise<unknown> = async () => {}) {
+  const id = await create(singular, fill);
+  await editDescription(id, `edited ${singular}`);
+  await deleteOpen(id);
+  await expect.poll(() => page.getByRole('link', { name: id }).count()).toBe(0);
+}
+
+it('refuses a description too long in bytes before any call', async () => {
+  await go('IP policies');
+  await page.getByRole('button', { name: 'New IP policy' }).click();
+  await page.getByLabel('Description').fill('ü'.repeat(200));
+  const before = invoked.length;
+  await page.getByRole('button', { name: 'Create IP policy' }).click();
+  await page.getByRole('dialog').getByText('must be at most 255 bytes', { exact: false }).waitFor();
+  expect(invoked.slice(before).some((body) => body.includes('ipPolicies.create'))).toBe(false);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+}, 120_000);
+
+it('creates, edits and deletes an IP policy', () => lifecycle('IP policy'), 120_000);
+
+it('shows a new credential token once, and never again', async () => {
+  await go('Credentials');
+  await page.getByRole('button', { name: 'New tunnel credential' }).click();
+  await page.getByRole('button', { name: 'Add ACL rule' }).click();
+  await page.getByRole('textbox', { name: 'ACL rule 1' }).fill('bind:*.example.com');
+  await page.getByRole('button', { name: 'Create tunnel credential' }).click();
+  const token = (await page.getByLabel('Token', { exact: true }).textContent()) ?? '';
+  expect(token.length).toBeGreaterThan(10);
+  await page.screenshot({ path: `${SHOTS}/token-light.png` });
+  await page.getByRole('button', { name: 'Done' }).click();
+  const id = (await page.getByRole('link', { name: /^cr_/ }).first().textContent()) ?? '';
+  await page.getByRole('link', { name: id }).click();
+  await page.getByRole('definition').filter({ hasText: 'bind:*.example.com' }).waitFor();
+  expect(await page.content()).not.toContain(token);
+  await page.reload();
+  await page.getByRole('definition').filter({ hasText: 'bind:*.example.com' }).waitFor();
+  expect(await page.content()).not.toContain(token);
+  await editDescription(id, 'edited credential');
+  await deleteOpen(id);
+}, 120_000);
+
+it('creates, edits and deletes an SSH credential', async () => {
+  await go('Credentials', 'SSH credentials');
+  await lifecycle('SSH credential', () => page.getByLabel('Public key').fill(PUBLIC_KEYS.ed25519));
+}, 120_000);
+
+it('refuses to delete a backend still in use, with the API code shown', async () => {
+  await go('Backends', 'HTTP-response backends');
+  const child = await create('HTTP-response backend', async () => {
+    await page.getByLabel('Status code').fill('503');
+    await page.getByLabel('Body').fill('down for maintenance');
+  });
+  await editDescription(child, 'edited child');
+  await go('Backends', 'Failover backends');
+  const failover = await create('failover backend', async () => {
+    const pick = page.getByRole('combobox', { name: 'Child backends to add' });
+    await pick.locator(`option[value="${child}"]`).waitFor({ state: 'attached' });
+    await pick.selectOption(child);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+  });
+  await go('Backends', 'HTTP-response backends');
+  await page.getByRole('link', { name: child }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: /ERR_SERVICE_\d+/ });
+  await refusal.waitFor();
+  expect(await refusal.textContent()).toMatch(/op_\w+/);
+  await page.screenshot({ path: `${SHOTS}/backend-in-use-light.png` });
+
+  await go('Backends', 'Failover backends');
+  await editDescription(failover, 'edited failover');
+  await deleteOpen(failover);
+  await go('Backends', 'HTTP-response backends');
+  await page.getByRole('link', { name: child }).click();
+  await deleteOpen(child);
+}, 120_000);
+
+it('creates, edits and deletes a tunnel-group backend', async () => {
+  await go('Backends', 'Tunnel-group backends');
+  await lifecycle('tunnel-group backend', async () => {
+    await page.getByRole('button', { name: 'Add Label' }).click();
+    await page.getByRole('textbox', { name: 'Label key 1' }).fill('team');
+    await page.getByRole('textbox', { name: 'Label value 1' }).fill('web');
+  });
+}, 120_000);
+
+it('creates, edits and deletes an agent ingress, its NS targets copyable', async () => {
+  await go('Agent ingresses');
+  const id = await create('agent ingress', () =>
+    page.getByLabel('Domain').fill('tunnels.example.com'),
+  );
+  await page.getByRole('link', { name: id }).click();
+  await page.getByRole('button', { name: /Copy ns_targets 1/ }).waitFor();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('dialog').getByLabel('Description').fill('edited ingress');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('definition').filter({ hasText: 'edited ingress' }).waitFor();
+  await deleteOpen(id);
+}, 120_000);
+
+it('creates, edits and deletes a certificate authority and TLS and HTTPS edges', async () => {
+  await go('Edges', 'Certificate authorities');
+  await lifecycle('certificate authority', () => page.getByLabel(/CA certificate/).fill(CA_PEM));
+  await go('Edges', 'TLS edges');
+  await lifecycle('TLS edge', async () => {
+    await page.getByRole('button', { name: 'Add Hostport' }).click();
+    await page.getByRole('textbox', { name: 'Hostport 1' }).fill('db.example.com:5432');
+  });
+  await go('Edges', 'HTTPS edges');
+  await lifecycle('HTTPS edge');
+}, 120_000);
+
+it('sets and removes every module of a TLS edge, with their own endpoints', async () => {
+  await go('Backends', 'HTTP-response backends');
+  const backend = await create('HTTP-response backend', async () => {});
+  await go('IP policies');
+  const policy = await create('IP policy', async () => {});
+  await go('Edges', 'Certificate authorities');
+  const ca = await create('certificate authority', () =>
+    page.getByLabel(/CA certificate/).fill(CA_PEM),
+  );
+  await go('Edges', 'TLS edges');
+  const edge = await create('TLS edge', async () => {});
+  await page.getByRole('link', { name: edge }).click();
+
+  const setModule = async (label: string, fill: () => Promise<unknown>) => {
+    await page.getByRole('button', { name: `Set ${label}` }).click();
+    await fill();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: `Set ${label}` })
+      .click();
+    await page.getByRole('article', { name: label }).getByText('set', { exact: true }).waitFor();
+  };
+  const choose = async (name: string, id: string, add: boolean) => {
+    const pick = page.getByRole('combobox', { name });
+    await pick.locator(`option[value="${id}"]`).waitFor({ state: 'attached' });
+    await pick.selectOption(id);
+    if (add) await page.getByRole('button', { name: 'Add', exact: true }).click();
+  };
+  await setModule('Backend', () => choose('Backend', backend, false));
+  await setModule('IP restriction', () => choose('IP policies to add', policy, true));
+  await setModule('Mutual TLS', () => choose('Trusted CAs to add', ca, true));
+  // Passing TLS through would leave mutual TLS blind: refused, with the code beside the form.
+  await page.getByRole('button', { name: 'Set TLS termination' }).click();
+  await page.getByLabel('Terminate at').selectOption('upstream');
+  expect(await page.getByLabel('Minimum TLS version').count()).toBe(0);
+  await page.getByRole('dialog').getByRole('button', { name: 'Set TLS termination' }).click();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: /ERR_SERVICE_\d+/ })
+    .first()
+    .waitFor();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await setModule('TLS termination', () =>
+    page.getByLabel('Minimum TLS version').selectOption('1.2'),
+  );
+  await page.screenshot({ path: `${SHOTS}/tls-edge-modules-light.png` });
+  for (const label of ['Backend', 'IP restriction', 'Mutual TLS', 'TLS termination']) {
+    await page.getByRole('button', { name: `Remove ${label}` }).click();
+    await page.getByRole('article', { name: label }).getByText('not set').waitFor();
+  }
+  await deleteOpen(edge);
+  for (const [section, tab, id] of [
+    ['Backends', 'HTTP-response backends', backend],
+    ['IP policies', undefined, policy],
+    ['Edges', 'Certificate authorities', ca],
+  ] as const) {
+    await go(section, tab);
+    await page.getByRole('link', { name: id }).click();
+    await deleteOpen(id);
+  }
+}, 180_000);
+
+it('creates, edits and deletes a route inside its HTTPS edge', async () => {
+  await go('Edges', 'HTTPS edges');
+  const edge = await create('HTTPS edge', async () => {});
+  await page.getByRole('link', { name: edge }).click();
+  await page.getByRole('button', { name: 'New route' }).click();
+  await page.getByLabel('Match type').selectOption('path_prefix');
+  await page
+    .getByLabel(/^Match/)
+    .last()
+    .fill('has space');
+  await page.getByRole('button', { name: 'Create route' }).click();
+  await page.getByRole('dialog').getByText('must not contain spaces').waitFor();
+  await page
+    .getByLabel(/^Match/)
+    .last()
+    .fill('/api');
+  await page.getByRole('button', { name: 'Create route' }).click();
+  const row = page
+    .getByRole('table', { name: `Routes of ${edge}` })
+    .getByRole('row')
+    .nth(1);
+  await row.getByText('/api').waitFor();
+  await row.getByRole('button', { name: /^Edit route/ }).click();
+  await page.getByRole('dialog').getByLabel('Description').fill('the API');
+  await page.getByRole('button', { name: 'Save route' }).click();
+  await row.getByText('the API').waitFor();
+  await page.screenshot({ path: `${SHOTS}/https-edge-routes-light.png` });
+  await row.getByRole('button', { name: /^Delete route/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete route' }).click();
+  await page.getByText('No route').waitFor();
+  await deleteOpen(edge);
+}, 120_000);
+
+it('creates, edits and deletes SSH CAs and the certificates they sign', async () => {
+  await go('SSH');
+  const ca = await create('SSH certificate authority', () =>
+    page.getByLabel('Key type').selectOption('ed25519'),
+  );
+  for (const tab of ['SSH user certificates', 'SSH host certificates'] as const) {
+    await page.getByRole('link', { name: tab, exact: true }).click();
+    const singular = tab.slice(0, -1).replace('SSH', 'SSH');
+    await lifecycle(singular, async () => {
+      const pick = page.getByLabel('Certificate authority');
+      await pick.locator(`option[value="${ca}"]`).waitFor({ state: 'attached' });
+      await pick.selectOption(ca);
+      await page.getByLabel('Public key').fill(PUBLIC_KEYS.ed25519);
+      await page.getByRole('button', { name: 'Add Principal' }).click();
+      await page.getByRole('textbox', { name: 'Principal 1' }).fill('alice');
+    });
+  }
+  await page.getByRole('link', { name: 'SSH certificate authorities', exact: true }).click();
+  await editDescription(ca, 'edited SSH CA');
+  await deleteOpen(ca);
+}, 120_000);
+
+it('files an abuse report and follows its status', async () => {
+  await go('Abuse reports');
+  const id = await create('abuse report', async () => {
+    await page.getByRole('button', { name: 'Add URL' }).click();
+    await page.getByRole('textbox', { name: 'URL 1' }).fill('https://phish.example.net/login');
+  });
+  await page.getByRole('link', { name: id }).click();
+  await page.getByRole('definition').filter({ hasText: 'phish.example.net' }).first().waitFor();
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await page
+    .getByRole('definition')
+    .filter({ hasText: /PENDING|PROCESSED/ })
+    .first()
+    .waitFor();
+  // The API has no list of reports: the window remembers the ones it filed.
+  await page.reload();
+  await go('Abuse reports');
+  await page.getByRole('link', { name: id }).waitFor();
+}, 120_000);
+
+it('has no axe violation on any screen, light or dark', async () => {
+  const screens = SECTIONS.flatMap((s) => [`#/${s.id}`]).concat([
+    '#/edges/httpsEdges',
+    '#/edges/certificateAuthorities',
+    '#/backends/httpResponseBackends',
+    '#/backends/tunnelGroupBackends',
+    '#/credentials/sshCredentials',
+    '#/ssh/sshUserCertificates',
+    '#/ssh/sshHostCertificates',
+  ]);
+  const violations: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const hash of screens) {
+      // Expressions as strings: this file is type-checked for Node, without the DOM's names.
+      await page.evaluate(`window.location.hash = ${JSON.stringify(hash)}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForFunction(`!document.querySelector('[aria-busy="true"]')`);
+      const name = hash.slice(2).replace(/\//g, '-');
+      await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png` });
+      const result = await new AxeBuilder({ page }).analyze();
+      for (const v of result.violations)
+        violations.push(
+          `${scheme} ${hash}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+        );
+    }
+    // A form and a detail, too.
+    await page.evaluate(`window.location.hash = '#/ip-policies'`);
+    await page.getByRole('button', { name: 'New IP policy' }).click();
+    await page.screenshot({ path: `${SHOTS}/ip-policy-form-${scheme}.png` });
+    const form = await new AxeBuilder({ page }).analyze();
+    for (const v of form.violations) violations.push(`${scheme} form: ${v.id}`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  }
+  expect(violations).toEqual([]);
+}, 240_000);
