@@ -66,7 +66,7 @@ async function noViolations(name: string) {
 }
 
 /** Opens a module's dialog in `panel`, fills it, sets it, and waits for the panel to say so. */
-async function set(panel: Locator, label: string, fill: (dialog: Locator) => Promise<void>) {
+async function set(panel: Locator, label: string, fill: (dialog: Locator) => Promise<unknown>) {
   await panel.getByRole('button', { name: `Set ${label}` }).click();
   const dialog = page.getByRole('dialog');
   await fill(dialog);

@@ -85,7 +85,7 @@ const session: readonly Field[] = [
     name: 'cookie_prefix',
     label: 'Cookie prefix',
     type: 'text',
-    help: `Empty: ${DEFAULT_COOKIE_PREFIX}`,
+    help: `Empty: "${DEFAULT_COOKIE_PREFIX}"`,
   },
   { name: 'inactivity_timeout', label: 'Inactivity timeout (s, 0: default)', type: 'number' },
   { name: 'maximum_duration', label: 'Maximum session (s, 0: default)', type: 'number' },
