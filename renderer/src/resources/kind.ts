@@ -48,6 +48,11 @@ export type ModuleSpec = {
   readonly name: string;
   readonly label: string;
   readonly fields: readonly Field[];
+  /** Where the body nests what the form shows flat (OAuth's one provider): module ↔ form. */
+  readonly shape?: {
+    readonly read: (module: Item | undefined) => Item;
+    readonly write: (body: Record<string, unknown>) => Record<string, unknown>;
+  };
 };
 
 export type Column = { readonly label: string; readonly value: (item: Item) => string };
@@ -73,6 +78,8 @@ export type ResourceKind<G extends string = string> = {
   readonly modules?: readonly ModuleSpec[];
   /** Why a set module has no effect on this resource as it stands, if it has none. */
   readonly moduleWarning?: (item: Item, module: string) => string | undefined;
+  /** Why a module cannot be set on this resource as it stands (one auth module per route). */
+  readonly moduleBlocked?: (item: Item, module: string) => string | undefined;
   /** False where the API cannot delete this kind (abuse reports). */
   readonly deletable: boolean;
 };

@@ -140,7 +140,7 @@ const mutualTls: ModuleSpec = {
   ],
 };
 
-const TLS_EDGE_MODULES: readonly ModuleSpec[] = [
+export const TLS_EDGE_MODULES: readonly ModuleSpec[] = [
   {
     name: 'backend',
     label: 'Backend',

@@ -1,0 +1,220 @@
+import {
+  AUTH_MODULES,
+  DEFAULT_COOKIE_PREFIX,
+  OAUTH_REQUEST_PROVIDERS,
+} from '../../../../shared/api/auth-modules.ts';
+import {
+  CIRCUIT_BREAKER_DEFAULTS,
+  CIRCUIT_BREAKER_MAX_BUCKETS,
+} from '../../../../shared/api/route-modules.ts';
+import {
+  SECRETLESS_WEBHOOK_PROVIDERS,
+  WEBHOOK_PROVIDERS,
+} from '../../../../shared/api/webhook-providers.ts';
+import type { Field, Item, ModuleSpec } from '../kind.ts';
+import { TLS_EDGE_MODULES } from '../kinds.ts';
+
+/*
+ * The modules of an HTTPS route as forms. Backend and IP restriction are the TLS edge's own;
+ * the rest follow their write schemas in shared/api, which check every body before its PUT.
+ */
+
+const enabled = { name: 'enabled', label: 'Enabled', type: 'boolean' } as const;
+
+/** Modules whose only setting is whether they apply. */
+const toggle = (name: string, label: string): ModuleSpec => ({ name, label, fields: [enabled] });
+
+const breakerHelp: Record<string, string> = {
+  num_buckets: `From 1 to ${CIRCUIT_BREAKER_MAX_BUCKETS}.`,
+  error_threshold_percentage: 'A fraction from 0 to 1 (0.5 trips at half the requests failing).',
+};
+const circuitBreaker: ModuleSpec = {
+  name: 'circuit_breaker',
+  label: 'Circuit breaker',
+  fields: [
+    enabled,
+    ...(
+      [
+        ['tripped_duration', 'Tripped duration (s)'],
+        ['rolling_window', 'Rolling window (s)'],
+        ['num_buckets', 'Buckets'],
+        ['volume_threshold', 'Volume threshold (requests)'],
+        ['error_threshold_percentage', 'Error threshold'],
+      ] as const
+    ).map(([name, label]): Field => ({
+      name,
+      label,
+      type: 'number',
+      help: `${breakerHelp[name] ?? ''} Empty: ${CIRCUIT_BREAKER_DEFAULTS[name]}.`.trim(),
+    })),
+  ],
+};
+
+const headers = (name: string, label: string): ModuleSpec => ({
+  name,
+  label,
+  fields: [
+    enabled,
+    { name: 'add', label: 'Headers to add', type: 'map' },
+    { name: 'remove', label: 'Headers to remove', type: 'lines', help: 'One header name a line.' },
+  ],
+});
+
+const needsSecret = (v: Readonly<Record<string, unknown>>) =>
+  !SECRETLESS_WEBHOOK_PROVIDERS.some((p) => p === v['provider']);
+const webhook: ModuleSpec = {
+  name: 'webhook_verification',
+  label: 'Webhook verification',
+  fields: [
+    enabled,
+    { name: 'provider', label: 'Provider', type: 'select', options: WEBHOOK_PROVIDERS },
+    {
+      name: 'secret',
+      label: 'Signing secret',
+      type: 'text',
+      required: true,
+      help: 'Given by the provider. SNS signs with its own certificates and takes none.',
+      when: needsSecret,
+    },
+  ],
+};
+
+/** The session settings OAuth, OIDC and SAML share. */
+const session: readonly Field[] = [
+  {
+    name: 'cookie_prefix',
+    label: 'Cookie prefix',
+    type: 'text',
+    help: `Empty: "${DEFAULT_COOKIE_PREFIX}"`,
+  },
+  { name: 'inactivity_timeout', label: 'Inactivity timeout (s, 0: default)', type: 'number' },
+  { name: 'maximum_duration', label: 'Maximum session (s, 0: default)', type: 'number' },
+  { name: 'options_passthrough', label: 'Let CORS preflight requests through', type: 'boolean' },
+];
+/** Booleans other than `enabled` start off, as the API's defaults do. */
+const sessionDefaults = { options_passthrough: false };
+
+const isGithub = (v: Readonly<Record<string, unknown>>) => v['provider'] === 'github';
+const PROVIDER_FIELDS = [
+  'client_id',
+  'client_secret',
+  'scopes',
+  'email_addresses',
+  'email_domains',
+  'teams',
+  'organizations',
+] as const;
+
+/**
+ * The API nests the one chosen provider's settings under its name; the form shows the provider
+ * as a choice and only its fields (GitHub alone has teams and organizations).
+ */
+const oauth: ModuleSpec = {
+  name: 'oauth',
+  label: 'OAuth',
+  fields: [
+    enabled,
+    { name: 'provider', label: 'Provider', type: 'select', options: OAUTH_REQUEST_PROVIDERS },
+    {
+      name: 'client_id',
+      label: 'Client id',
+      type: 'text',
+      help: 'Of your own OAuth app: give its id and secret together, or neither to use the service’s.',
+    },
+    { name: 'client_secret', label: 'Client secret', type: 'text' },
+    {
+      name: 'scopes',
+      label: 'Scopes',
+      type: 'lines',
+      help: 'Only with your own app’s id and secret.',
+    },
+    { name: 'email_addresses', label: 'Allowed email addresses', type: 'lines' },
+    { name: 'email_domains', label: 'Allowed email domains', type: 'lines' },
+    { name: 'teams', label: 'Teams (org/team)', type: 'lines', when: isGithub },
+    { name: 'organizations', label: 'Organizations', type: 'lines', when: isGithub },
+    { name: 'auth_check_interval', label: 'Re-check every (s, 0: default)', type: 'number' },
+    ...session,
+  ],
+  shape: {
+    read: (module) => {
+      const providers = (module?.['provider'] ?? {}) as Record<string, Item | null>;
+      const [name, settings] = Object.entries(providers).find(([, p]) => p) ?? [];
+      return { ...sessionDefaults, ...module, ...settings, provider: name ?? 'github' } as Item;
+    },
+    write: (body) => {
+      const rest: Record<string, unknown> = {};
+      const settings: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(body))
+        ((PROVIDER_FIELDS as readonly string[]).includes(key) ? settings : rest)[key] = value;
+      return { ...rest, provider: { [String(body['provider'])]: settings } };
+    },
+  },
+};
+
+const oidc: ModuleSpec = {
+  name: 'oidc',
+  label: 'OpenID Connect',
+  fields: [
+    enabled,
+    { name: 'issuer', label: 'Issuer URL', type: 'text', required: true },
+    { name: 'client_id', label: 'Client id', type: 'text', required: true },
+    { name: 'client_secret', label: 'Client secret', type: 'text', required: true },
+    { name: 'scopes', label: 'Scopes', type: 'lines' },
+    ...session,
+  ],
+  shape: { read: (module) => ({ ...sessionDefaults, ...module }) as Item, write: (body) => body },
+};
+
+const saml: ModuleSpec = {
+  name: 'saml',
+  label: 'SAML',
+  fields: [
+    enabled,
+    {
+      name: 'idp_metadata',
+      label: 'IdP metadata',
+      type: 'textarea',
+      required: true,
+      help: 'The EntityDescriptor XML your identity provider publishes.',
+    },
+    { name: 'authorized_groups', label: 'Authorized groups', type: 'lines' },
+    {
+      name: 'nameid_format',
+      label: 'NameID format',
+      type: 'text',
+      help: 'Empty: the IdP chooses.',
+    },
+    { name: 'force_authn', label: 'Sign in again every time', type: 'boolean' },
+    { name: 'allow_idp_initiated', label: 'Allow sign-in started at the IdP', type: 'boolean' },
+    ...session,
+  ],
+  shape: {
+    read: (module) =>
+      ({ ...sessionDefaults, force_authn: false, allow_idp_initiated: false, ...module }) as Item,
+    write: (body) => body,
+  },
+};
+
+export const ROUTE_MODULES: readonly ModuleSpec[] = [
+  ...TLS_EDGE_MODULES.filter((m) => m.name === 'backend' || m.name === 'ip_restriction'),
+  circuitBreaker,
+  toggle('compression', 'Compression'),
+  headers('request_headers', 'Request headers'),
+  headers('response_headers', 'Response headers'),
+  webhook,
+  oauth,
+  oidc,
+  saml,
+  toggle('websocket_tcp_converter', 'Websocket-TCP converter'),
+];
+
+const AUTH_LABELS = { oauth: 'OAuth', oidc: 'OpenID Connect', saml: 'SAML' } as const;
+
+/** A route authenticates its users one way: another auth module must go first. */
+export function authModuleBlocked(route: Item, module: string): string | undefined {
+  if (!(AUTH_MODULES as readonly string[]).includes(module)) return undefined;
+  const other = AUTH_MODULES.find((m) => m !== module && route[m]);
+  return other
+    ? `A route takes one of OAuth, OpenID Connect and SAML: remove ${AUTH_LABELS[other]} first.`
+    : undefined;
+}

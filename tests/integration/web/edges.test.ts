@@ -1,0 +1,196 @@
+import AxeBuilder from '@axe-core/playwright';
+import { mkdir } from 'node:fs/promises';
+import { chromium, type Browser, type Locator, type Page } from 'playwright';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
+import { startWebApp, type WebApp } from './support-cli.ts';
+
+/*
+ * Every module of an HTTPS edge and of its route, set and removed through the window against
+ * `npm run web` and its Local sandbox; axe on the modules and each module's dialog, light and
+ * dark, with screenshots.
+ */
+
+const SHOTS = 'test-results/screenshots';
+const IDP_METADATA =
+  '<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.com"></md:EntityDescriptor>';
+let web: WebApp;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [web, browser] = await Promise.all([
+    startWebApp(),
+    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
+  ]);
+  await mkdir(SHOTS, { recursive: true });
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  page = await context.newPage();
+  await page.goto(web.url);
+  await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await web?.stop();
+});
+
+async function go(section: string, tab?: string) {
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('link', { name: section, exact: true })
+    .click();
+  if (tab) await page.getByRole('link', { name: tab, exact: true }).click();
+}
+
+async function create(singular: string): Promise<string> {
+  await page.getByRole('button', { name: `New ${singular}` }).click();
+  await page.getByRole('button', { name: `Create ${singular}` }).click();
+  const toast = page
+    .getByRole('status')
+    .filter({ hasText: `Created ${singular}` })
+    .last();
+  const text = (await toast.locator('p').textContent())?.trim() ?? '';
+  await toast.getByRole('button', { name: 'Dismiss' }).click();
+  return /(\S+)$/.exec(text)?.[1] ?? '';
+}
+
+async function noViolations(name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png` });
+    const result = await new AxeBuilder({ page }).analyze();
+    expect(result.violations.map((v) => `${name} ${scheme}: ${v.id}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Opens a module's dialog in `panel`, fills it, sets it, and waits for the panel to say so. */
+async function set(panel: Locator, label: string, fill: (dialog: Locator) => Promise<unknown>) {
+  await panel.getByRole('button', { name: `Set ${label}` }).click();
+  const dialog = page.getByRole('dialog');
+  await fill(dialog);
+  await dialog.getByRole('button', { name: `Set ${label}` }).click();
+  await panel.getByRole('article', { name: label }).getByText('set', { exact: true }).waitFor();
+}
+
+async function remove(panel: Locator, label: string) {
+  await panel.getByRole('button', { name: `Remove ${label}` }).click();
+  await panel.getByRole('article', { name: label }).getByText('not set').waitFor();
+}
+
+it('sets and removes every module of an HTTPS edge and of its route', async () => {
+  await go('Backends', 'HTTP-response backends');
+  const backend = await create('HTTP-response backend');
+  await go('IP policies');
+  const policy = await create('IP policy');
+  await go('Edges', 'HTTPS edges');
+  const edge = await create('HTTPS edge');
+  await page.getByRole('link', { name: edge }).click();
+
+  const edgeModules = page.getByRole('region', { name: 'Modules' }).first();
+  await set(edgeModules, 'TLS termination', (d) =>
+    d.getByLabel('Minimum TLS version').selectOption('1.2'),
+  );
+  // An HTTPS edge always terminates at the edge: no choice of where.
+  await page.getByRole('button', { name: 'Set TLS termination' }).click();
+  expect(await page.getByRole('dialog').getByLabel('Terminate at').count()).toBe(0);
+  await noViolations('https-edge-tls-termination-dialog');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await remove(edgeModules, 'TLS termination');
+
+  await page.getByRole('button', { name: 'New route' }).click();
+  await page
+    .getByLabel(/^Match/)
+    .last()
+    .fill('/hooks');
+  await page.getByRole('button', { name: 'Create route' }).click();
+  const routeId = await page
+    .getByRole('table', { name: `Routes of ${edge}` })
+    .getByRole('row')
+    .nth(1)
+    .getByRole('cell')
+    .first()
+    .textContent();
+  await page.getByRole('button', { name: `Modules of route ${routeId}` }).click();
+  const route = page.getByRole('region', { name: 'Modules of route /hooks' });
+
+  await set(route, 'Backend', async (d) => {
+    const pick = d.getByRole('combobox', { name: 'Backend' });
+    await pick.locator(`option[value="${backend}"]`).waitFor({ state: 'attached' });
+    await pick.selectOption(backend);
+  });
+  await set(route, 'IP restriction', async (d) => {
+    const pick = d.getByRole('combobox', { name: 'IP policies to add' });
+    await pick.locator(`option[value="${policy}"]`).waitFor({ state: 'attached' });
+    await pick.selectOption(policy);
+    await d.getByRole('button', { name: 'Add', exact: true }).click();
+  });
+  await set(route, 'Circuit breaker', (d) =>
+    d.getByRole('spinbutton', { name: 'Buckets' }).fill('64'),
+  );
+  await set(route, 'Compression', async () => {});
+  await set(route, 'Request headers', async (d) => {
+    await d.getByRole('button', { name: /^Add/ }).first().click();
+    await d.getByRole('textbox').first().fill('X-From');
+    await d.getByRole('textbox').nth(1).fill('burrow');
+  });
+  await set(route, 'Response headers', async (d) => {
+    await d.getByRole('button', { name: /^Add/ }).last().click();
+    await d.getByRole('textbox').last().fill('Server');
+  });
+  await set(route, 'Webhook verification', (d) =>
+    d.getByRole('combobox', { name: 'Provider' }).selectOption('sns'),
+  );
+  await set(route, 'Websocket-TCP converter', async () => {});
+  await set(route, 'OAuth', (d) =>
+    d.getByRole('combobox', { name: 'Provider' }).selectOption('google'),
+  );
+  // One auth module per route: the others wait, saying why.
+  await expect.poll(() => route.getByRole('button', { name: 'Set SAML' }).isDisabled()).toBe(true);
+  await noViolations('https-route-modules');
+  await page.screenshot({ path: `${SHOTS}/https-route-modules-full-light.png`, fullPage: true });
+  await remove(route, 'OAuth');
+  await set(route, 'OpenID Connect', async (d) => {
+    await d.getByRole('textbox', { name: /Issuer URL/ }).fill('https://id.example.com');
+    await d.getByRole('textbox', { name: /Client id/ }).fill('app');
+    await d.getByRole('textbox', { name: /Client secret/ }).fill('secret');
+  });
+  await remove(route, 'OpenID Connect');
+  await route.getByRole('button', { name: 'Set SAML' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('textbox', { name: /IdP metadata/ })
+    .fill(IDP_METADATA);
+  await noViolations('route-saml-dialog');
+  await page.getByRole('dialog').getByRole('button', { name: 'Set SAML' }).click();
+  await route.getByRole('article', { name: 'SAML' }).getByText('set', { exact: true }).waitFor();
+  for (const label of [
+    'Backend',
+    'IP restriction',
+    'Circuit breaker',
+    'Compression',
+    'Request headers',
+    'Response headers',
+    'Webhook verification',
+    'SAML',
+    'Websocket-TCP converter',
+  ])
+    await remove(route, label);
+
+  // A rule only the API knows: a backend a route still uses cannot go.
+  await set(route, 'Backend', async (d) => {
+    const pick = d.getByRole('combobox', { name: 'Backend' });
+    await pick.locator(`option[value="${backend}"]`).waitFor({ state: 'attached' });
+    await pick.selectOption(backend);
+  });
+  await go('Backends', 'HTTP-response backends');
+  await page.getByRole('link', { name: backend }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('region', { name: 'Notifications' })
+    .getByText(/ERR_SERVICE_\d+/)
+    .first()
+    .waitFor();
+}, 240_000);
