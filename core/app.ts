@@ -10,6 +10,8 @@ import type { SecretStore } from './profiles/keychain.ts';
 import type { StartLocalSandbox } from './profiles/local-sandbox.ts';
 import { profileHandlers } from './profiles/handlers.ts';
 import { ProfileService, type ProfileServiceOptions } from './profiles/profiles.ts';
+import { sessionHandlers } from './sessions/handlers.ts';
+import { SessionsService } from './sessions/service.ts';
 import { settingsHandlers } from './settings/handlers.ts';
 import { SettingsService } from './settings/settings.ts';
 import type { KeyValueStore } from './settings/store.ts';
@@ -23,6 +25,8 @@ export type BurrowOptions = {
   readonly secrets: SecretStore;
   readonly startLocalSandbox: StartLocalSandbox;
   readonly client?: ProfileServiceOptions['client'];
+  /** Session actions' search for a restarted agent (tests shorten it). */
+  readonly sessionActions?: { readonly findTimeoutMs?: number; readonly findEveryMs?: number };
 };
 
 export type Burrow = {
@@ -30,6 +34,14 @@ export type Burrow = {
   readonly events: EventHub;
   readonly profiles: ProfileService;
   readonly settings: SettingsService;
+  /** The monitor and the rest of sessions (see docs/monitor.md, "In the app"). */
+  readonly sessions: SessionsService;
+  /** The tray menu as data, for Electron's tray; browser mode reaches it through the contract. */
+  readonly tray: SessionsService['tray'];
+  /** What to show as notifications, already filtered by the person's settings. */
+  readonly notifications: SessionsService['notifications'];
+  /** System suspend and resume: no polling while asleep, and a quiet start after. */
+  readonly monitor: { pause(): void; resume(): void };
   close(): Promise<void>;
 };
 
@@ -51,6 +63,8 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   const settings = new SettingsService(options.store);
   settings.subscribe((value) => events.emit('settings.changed', value));
   const lists = new Map<string, AbortController>();
+  // Made after the profiles (it needs them), but the profiles' events reach it from the start.
+  let sessions: SessionsService | undefined;
 
   const profiles = new ProfileService({
     store: options.store,
@@ -58,8 +72,12 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     startLocalSandbox: options.startLocalSandbox,
     localSandboxDir: path.join(options.dataDir, 'local-sandbox'),
     client: options.client,
-    onChange: (state) => events.emit('profiles.changed', state),
+    onChange: (state) => {
+      events.emit('profiles.changed', state);
+      sessions?.followProfiles();
+    },
     onApiEvent: (profileId: string, event: ApiEvent) => {
+      sessions?.apiEvent(profileId, event);
       if (event.type === 'budget') {
         const { type: _, ...budget } = event;
         events.emit('governor.changed', governorState(profileId, budget));
@@ -70,12 +88,20 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     },
   });
   await profiles.init();
+  sessions = new SessionsService({ profiles, settings, actions: options.sessionActions });
+  sessions.onMonitorEvent((event) => events.emit('monitor.event', event));
+  sessions.onSnapshot((snapshot) => events.emit('sessions.changed', snapshot));
+  sessions.onAction((event) => events.emit('sessions.action', event));
+  sessions.notifications.subscribe((notification) => events.emit('notification', notification));
+  sessions.tray.subscribe((model) => events.emit('tray.changed', model));
+  const service = sessions;
 
   const implementation: IpcImplementation = {
     calls: {
       'app.info': () => ({ name: 'Burrow', version: options.version, shell: options.shell }),
       ...profileHandlers(profiles),
       ...settingsHandlers(settings),
+      ...sessionHandlers(service),
       'governor.state': async () => {
         const active = profiles.activeProfile();
         if (!active) return null;
@@ -132,8 +158,13 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     events,
     profiles,
     settings,
+    sessions: service,
+    tray: service.tray,
+    notifications: service.notifications,
+    monitor: { pause: () => service.monitor.pause(), resume: () => service.monitor.resume() },
     close: async () => {
       for (const controller of lists.values()) controller.abort();
+      await service.close();
       await profiles.close();
     },
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_CALLS, type ApiCallTypes } from './api-calls.ts';
 import { ProfileId, profileCalls, profileEvents } from './profiles.ts';
+import { sessionCalls, sessionEvents } from './sessions.ts';
 import { settingsCalls, settingsEvents } from './settings.ts';
 
 /**
@@ -38,6 +39,7 @@ export const appCalls = {
   'app.info': { args: z.tuple([]), result: AppInfo },
   ...profileCalls,
   ...settingsCalls,
+  ...sessionCalls,
   'governor.state': { args: z.tuple([]), result: GovernorState.nullable() },
   /** Stops a running `listAll` by its request id; true when there was one. */
   'api.cancel': { args: z.tuple([z.string().max(64)]), result: z.boolean() },
@@ -88,6 +90,7 @@ export type ApiProgress = z.infer<typeof ApiProgress>;
 export const ipcEvents = {
   ...profileEvents,
   ...settingsEvents,
+  ...sessionEvents,
   'governor.changed': GovernorState,
   'api.activity': ApiActivity,
   'api.progress': ApiProgress,
