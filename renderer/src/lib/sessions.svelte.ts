@@ -59,7 +59,10 @@ export class SessionsState {
   }
 
   private notify(notification: BurrowNotification): void {
-    this.toasts.show(notification.kind === 'apiHealth' ? 'error' : 'info', notification.title + ': ' + notification.body);
+    this.toasts.show(
+      notification.kind === 'apiHealth' ? 'error' : 'info',
+      notification.title + ': ' + notification.body,
+    );
     if (this.permission === 'granted')
       new Notification(notification.title, { body: notification.body, tag: notification.id });
   }
@@ -78,7 +81,9 @@ export class SessionsState {
     const message =
       result.action === 'update-and-restart'
         ? (result.note ??
-          (result.version ? `Updated ${result.version.before} → ${result.version.after}` : 'Updated'))
+          (result.version
+            ? `Updated ${result.version.before} → ${result.version.after}`
+            : 'Updated'))
         : done[result.action];
     this.toasts.show('success', message);
   }

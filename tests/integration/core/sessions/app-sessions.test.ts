@@ -33,8 +33,11 @@ describe('sessions through the contract with real agents', () => {
           e.name === 'monitor.event' && e.payload.kind === kind,
       );
     const listed = async () =>
-      ((await call('sessions.snapshot', profileId)) as { profiles: { sessions: { id: string }[] }[] })
-        .profiles[0]?.sessions.map((s) => s.id) ?? [];
+      (
+        (await call('sessions.snapshot', profileId)) as {
+          profiles: { sessions: { id: string }[] }[];
+        }
+      ).profiles[0]?.sessions.map((s) => s.id) ?? [];
 
     // Appears after one poll.
     const killed = agent('killed');
@@ -45,13 +48,10 @@ describe('sessions through the contract with real agents', () => {
 
     // kill -9: gone from the list, then one offline event and one offline notification.
     process.kill(killed.pids[0] ?? 0, 'SIGKILL');
-    await until(
-      async () => {
-        await monitor.pollNow();
-        return of('offline').length > 0;
-      },
-      20_000,
-    );
+    await until(async () => {
+      await monitor.pollNow();
+      return of('offline').length > 0;
+    }, 20_000);
     await monitor.pollNow();
     expect(of('offline')).toHaveLength(1);
     const notes = events.filter((e) => e.name === 'notification').map((e) => e.payload);
@@ -61,9 +61,9 @@ describe('sessions through the contract with real agents', () => {
     const stopped = agent('stopped');
     const stoppedId = await stopped.session(0);
     await monitor.pollNow();
-    expect(await call('sessions.run', { profileId, sessionId: stoppedId, action: 'stop' })).toMatchObject(
-      { ok: true },
-    );
+    expect(
+      await call('sessions.run', { profileId, sessionId: stoppedId, action: 'stop' }),
+    ).toMatchObject({ ok: true });
     await stopped.exit;
     expect(isAlive(stopped.pids[0] ?? 0)).toBe(false);
 
@@ -71,17 +71,14 @@ describe('sessions through the contract with real agents', () => {
     const restarted = agent('restarted');
     const firstId = await restarted.session(0);
     await monitor.pollNow();
-    expect(await call('sessions.run', { profileId, sessionId: firstId, action: 'restart' })).toMatchObject(
-      { ok: true },
-    );
+    expect(
+      await call('sessions.run', { profileId, sessionId: firstId, action: 'restart' }),
+    ).toMatchObject({ ok: true });
     await restarted.session(1, 20_000);
-    await until(
-      async () => {
-        await monitor.pollNow();
-        return of('restarted').length > 0;
-      },
-      20_000,
-    );
+    await until(async () => {
+      await monitor.pollNow();
+      return of('restarted').length > 0;
+    }, 20_000);
     expect(of('restarted').map((e) => e.payload)).toMatchObject([{ previous: { id: firstId } }]);
     expect(of('offline')).toHaveLength(1);
     const progress = events.filter((e) => e.name === 'sessions.action').map((e) => e.payload.phase);
