@@ -25,8 +25,6 @@ export type BurrowOptions = {
   readonly secrets: SecretStore;
   readonly startLocalSandbox: StartLocalSandbox;
   readonly client?: ProfileServiceOptions['client'];
-  /** Session actions' search for a restarted agent (tests shorten it). */
-  readonly sessionActions?: { readonly findTimeoutMs?: number; readonly findEveryMs?: number };
 };
 
 export type Burrow = {
@@ -63,8 +61,8 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   const settings = new SettingsService(options.store);
   settings.subscribe((value) => events.emit('settings.changed', value));
   const lists = new Map<string, AbortController>();
-  // Made after the profiles (it needs them), but the profiles' events reach it from the start.
-  let sessions: SessionsService | undefined;
+  // Made after the profiles (it needs them); their events reach it as soon as it exists.
+  const late: { sessions?: SessionsService } = {};
 
   const profiles = new ProfileService({
     store: options.store,
@@ -74,10 +72,10 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     client: options.client,
     onChange: (state) => {
       events.emit('profiles.changed', state);
-      sessions?.followProfiles();
+      late.sessions?.followProfiles();
     },
     onApiEvent: (profileId: string, event: ApiEvent) => {
-      sessions?.apiEvent(profileId, event);
+      late.sessions?.apiEvent(profileId, event);
       if (event.type === 'budget') {
         const { type: _, ...budget } = event;
         events.emit('governor.changed', governorState(profileId, budget));
@@ -88,13 +86,13 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     },
   });
   await profiles.init();
-  sessions = new SessionsService({ profiles, settings, actions: options.sessionActions });
-  sessions.onMonitorEvent((event) => events.emit('monitor.event', event));
-  sessions.onSnapshot((snapshot) => events.emit('sessions.changed', snapshot));
-  sessions.onAction((event) => events.emit('sessions.action', event));
-  sessions.notifications.subscribe((notification) => events.emit('notification', notification));
-  sessions.tray.subscribe((model) => events.emit('tray.changed', model));
-  const service = sessions;
+  const service = new SessionsService({ profiles, settings });
+  late.sessions = service;
+  service.onMonitorEvent((event) => events.emit('monitor.event', event));
+  service.onSnapshot((snapshot) => events.emit('sessions.changed', snapshot));
+  service.onAction((event) => events.emit('sessions.action', event));
+  service.notifications.subscribe((notification) => events.emit('notification', notification));
+  service.tray.subscribe((model) => events.emit('tray.changed', model));
 
   const implementation: IpcImplementation = {
     calls: {

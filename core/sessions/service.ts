@@ -34,8 +34,6 @@ export type SessionsServiceOptions = {
   readonly settings: SettingsService;
   readonly clock?: Clock;
   readonly now?: () => number;
-  /** Passed to every session action (tests shorten the update's search for the new session). */
-  readonly actions?: { readonly findTimeoutMs?: number; readonly findEveryMs?: number };
 };
 
 type Listeners<T> = Set<(value: T) => void>;
@@ -182,7 +180,6 @@ export class SessionsService {
         client,
         profileId,
         clock: this.options.clock,
-        ...this.options.actions,
         monitor: {
           expect: (p, s, command) => {
             // The profile may have been removed while the command was on its way.
