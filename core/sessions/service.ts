@@ -79,6 +79,8 @@ export class SessionsService {
   private unseenOffline = 0;
   private model: TrayModel;
   private closed = false;
+  /** Rebuilds the tray when do-not-disturb ends, so that its "resume" item goes by itself. */
+  private dndTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly trayListeners: Listeners<TrayModel> = new Set();
   private readonly notificationListeners: Listeners<Notification> = new Set();
   private readonly eventListeners: Listeners<MonitorEvent> = new Set();
@@ -110,8 +112,10 @@ export class SessionsService {
     });
     settings.subscribe((value) => {
       this.monitor.setIntervalMs(value.pollIntervalSeconds * 1000);
+      this.watchDoNotDisturb(value.doNotDisturbUntil);
       this.trayChanged();
     });
+    this.watchDoNotDisturb(settings.get().doNotDisturbUntil);
     this.followProfiles();
   }
 
@@ -236,8 +240,18 @@ export class SessionsService {
     return subscribe(this.actionListeners, listener);
   }
 
+  private watchDoNotDisturb(until: string | null): void {
+    clearTimeout(this.dndTimer);
+    const ms = until ? Date.parse(until) - this.now() : 0;
+    if (ms <= 0) return;
+    // setTimeout's limit is about 24.8 days; do-not-disturb is at most until tomorrow.
+    this.dndTimer = setTimeout(() => this.trayChanged(), Math.min(ms + 1, 2 ** 31 - 1));
+    this.dndTimer.unref?.();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.dndTimer);
     for (const controller of this.running) controller.abort();
     await this.monitor.close();
   }

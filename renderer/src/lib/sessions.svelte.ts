@@ -63,8 +63,16 @@ export class SessionsState {
       notification.kind === 'apiHealth' ? 'error' : 'info',
       notification.title + ': ' + notification.body,
     );
-    if (this.permission === 'granted')
-      new Notification(notification.title, { body: notification.body, tag: notification.id });
+    if (this.permission !== 'granted') return;
+    const shown = new Notification(notification.title, {
+      body: notification.body,
+      tag: notification.id,
+    });
+    // A certificate is on the SSH screen; sessions and a profile's health on the Sessions screen.
+    shown.onclick = () => {
+      window.focus();
+      window.location.hash = notification.target.type === 'certificate' ? '#/ssh' : '#/sessions';
+    };
   }
 
   private toastResult(event: Extract<ActionEvent, { phase: 'done' }>): void {
