@@ -10,6 +10,8 @@ import type { SecretStore } from './profiles/keychain.ts';
 import type { StartLocalSandbox } from './profiles/local-sandbox.ts';
 import { profileHandlers } from './profiles/handlers.ts';
 import { ProfileService, type ProfileServiceOptions } from './profiles/profiles.ts';
+import { sessionHandlers } from './sessions/handlers.ts';
+import { SessionsService } from './sessions/service.ts';
 import { settingsHandlers } from './settings/handlers.ts';
 import { sshHandlers, watchRenewals } from './ssh/handlers.ts';
 import { createSshService, type SshService } from './ssh/index.ts';
@@ -35,6 +37,14 @@ export type Burrow = {
   readonly profiles: ProfileService;
   readonly settings: SettingsService;
   readonly ssh: SshService;
+  /** The monitor and the rest of sessions (see docs/monitor.md, "In the app"). */
+  readonly sessions: SessionsService;
+  /** The tray menu as data, for Electron's tray; browser mode reaches it through the contract. */
+  readonly tray: SessionsService['tray'];
+  /** What to show as notifications, already filtered by the person's settings. */
+  readonly notifications: SessionsService['notifications'];
+  /** System suspend and resume: no polling while asleep, and a quiet start after. */
+  readonly monitor: { pause(): void; resume(): void };
   close(): Promise<void>;
 };
 
@@ -56,6 +66,8 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   const settings = new SettingsService(options.store);
   settings.subscribe((value) => events.emit('settings.changed', value));
   const lists = new Map<string, AbortController>();
+  // Made after the profiles (it needs them); their events reach it as soon as it exists.
+  const late: { sessions?: SessionsService } = {};
 
   const profiles = new ProfileService({
     store: options.store,
@@ -63,8 +75,12 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     startLocalSandbox: options.startLocalSandbox,
     localSandboxDir: path.join(options.dataDir, 'local-sandbox'),
     client: options.client,
-    onChange: (state) => events.emit('profiles.changed', state),
+    onChange: (state) => {
+      events.emit('profiles.changed', state);
+      late.sessions?.followProfiles();
+    },
     onApiEvent: (profileId: string, event: ApiEvent) => {
+      late.sessions?.apiEvent(profileId, event);
       if (event.type === 'budget') {
         const { type: _, ...budget } = event;
         events.emit('governor.changed', governorState(profileId, budget));
@@ -75,6 +91,13 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     },
   });
   await profiles.init();
+  const service = new SessionsService({ profiles, settings });
+  late.sessions = service;
+  service.onMonitorEvent((event) => events.emit('monitor.event', event));
+  service.onSnapshot((snapshot) => events.emit('sessions.changed', snapshot));
+  service.onAction((event) => events.emit('sessions.action', event));
+  service.notifications.subscribe((notification) => events.emit('notification', notification));
+  service.tray.subscribe((model) => events.emit('tray.changed', model));
 
   // The SSH service asks for a profile's client on each call: the active one to sign, the one
   // that signed a saved certificate to renew it.
@@ -94,6 +117,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       ...profileHandlers(profiles),
       ...settingsHandlers(settings),
       ...sshHandlers(ssh, events),
+      ...sessionHandlers(service),
       'governor.state': async () => {
         const active = profiles.activeProfile();
         if (!active) return null;
@@ -151,10 +175,16 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     profiles,
     settings,
     ssh,
+    sessions: service,
+    tray: service.tray,
+    notifications: service.notifications,
+    monitor: { pause: () => service.monitor.pause(), resume: () => service.monitor.resume() },
     close: async () => {
       stopRenewalWatch();
       for (const controller of lists.values()) controller.abort();
-      await Promise.all([ssh.close(), profiles.close()]);
+      // The sessions service stops the monitor before the profiles close its clients.
+      await Promise.all([ssh.close(), service.close()]);
+      await profiles.close();
     },
   };
 }

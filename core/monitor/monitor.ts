@@ -49,6 +49,8 @@ export interface SessionMonitor {
   setProfiles(profileIds: readonly string[]): void;
   /** Polls now (after a poll in progress), all profiles or one; resolves when it has ended. */
   pollNow(profileId?: string): Promise<void>;
+  /** The person changed the poll interval: the next waits use it (still stretched by budget). */
+  setIntervalMs(ms: number): void;
   /** System suspend: no polls until resume(), which starts quietly again. */
   pause(): void;
   resume(): void;
@@ -91,7 +93,7 @@ type Profile = {
 export function createSessionMonitor(options: SessionMonitorOptions): SessionMonitor {
   const clock = options.clock ?? systemClock;
   const now = options.now ?? Date.now;
-  const baseInterval = options.intervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+  let baseInterval = options.intervalMs ?? DEFAULT_POLL_INTERVAL_MS;
   const share = options.budgetShare ?? MONITOR_BUDGET_SHARE;
   const pollTimeoutMs = options.pollTimeoutMs ?? 120_000;
   const expectationMs = options.expectationMs ?? 60_000;
@@ -325,6 +327,14 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
     async pollNow(profileId) {
       const targets = profileId === undefined ? [...profiles.values()] : [profileOf(profileId)];
       await Promise.all(targets.map(enqueue));
+    },
+    setIntervalMs(ms) {
+      if (!(ms > 0)) throw new RangeError('The poll interval must be positive');
+      if (ms === baseInterval) return;
+      baseInterval = ms;
+      // A poll in flight reschedules itself when it ends; waiting timers take the new wait now.
+      for (const profile of profiles.values()) if (profile.timer) schedule(profile);
+      changed();
     },
     pause() {
       if (paused) return;

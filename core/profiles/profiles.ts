@@ -186,6 +186,11 @@ export class ProfileService {
     return { profileId: id, client };
   }
 
+  /** The client already made for a profile, without waiting for one (the monitor's timers). */
+  readyClient(id: string): ApiClient | undefined {
+    return this.clients.get(id);
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.clients.keys()].map((id) => this.dropClient(id)));
     await this.local.stop();

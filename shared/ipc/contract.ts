@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_CALLS, type ApiCallTypes } from './api-calls.ts';
 import { ProfileId, profileCalls, profileEvents } from './profiles.ts';
+import { sessionCalls, sessionEvents } from './sessions.ts';
 import { settingsCalls, settingsEvents } from './settings.ts';
 import { sshCalls, sshEvents } from './ssh.ts';
 
@@ -40,6 +41,7 @@ export const appCalls = {
   ...profileCalls,
   ...settingsCalls,
   ...sshCalls,
+  ...sessionCalls,
   'governor.state': { args: z.tuple([]), result: GovernorState.nullable() },
   /** Stops a running `listAll` by its request id; true when there was one. */
   'api.cancel': { args: z.tuple([z.string().max(64)]), result: z.boolean() },
@@ -91,6 +93,7 @@ export const ipcEvents = {
   ...profileEvents,
   ...settingsEvents,
   ...sshEvents,
+  ...sessionEvents,
   'governor.changed': GovernorState,
   'api.activity': ApiActivity,
   'api.progress': ApiProgress,

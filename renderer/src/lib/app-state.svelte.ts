@@ -8,6 +8,7 @@ import type {
 import type { Profile, ProfilesState } from '../../../shared/ipc/profiles.ts';
 import type { Settings } from '../../../shared/ipc/settings.ts';
 import { problemOf } from './errors.ts';
+import { SessionsState } from './sessions.svelte.ts';
 import { Toasts } from './toasts.svelte.ts';
 
 /** A wait the API client is in, with the moment it ends so the header can count down. */
@@ -25,8 +26,11 @@ export class AppState {
   wait = $state<Wait | undefined>();
   failure = $state<IpcError | undefined>();
   readonly toasts = new Toasts();
+  readonly sessions: SessionsState;
 
-  constructor(readonly bridge: Bridge) {}
+  constructor(readonly bridge: Bridge) {
+    this.sessions = new SessionsState(bridge, this.toasts);
+  }
 
   get activeProfile(): Profile | undefined {
     const state = this.profiles;
@@ -58,6 +62,7 @@ export class AppState {
         if (activity.profileId !== this.profiles?.activeId) return;
         this.wait = { ...activity, until: Date.now() + activity.retryInMs };
       }),
+      this.sessions.start(),
     ];
     void this.load();
     return () => stops.forEach((stop) => stop());

@@ -40,6 +40,13 @@ export function scriptedBridge(
     'profiles.state': () => SOME_PROFILES,
     'settings.get': () => Settings.parse({}),
     'api.tunnelSessions.listAll': () => [],
+    'sessions.snapshot': () => ({ paused: false, profiles: [] }),
+    'sessions.seen': () => null,
+    'tray.model': () => ({
+      icon: { state: 'normal', variant: 'burrow', tooltip: 'Burrow' },
+      title: '',
+      items: [],
+    }),
   };
   const calls: { name: string; args: unknown[] }[] = [];
   return {

@@ -83,7 +83,8 @@ it('shows the rate-limit wait while the service answers 429', async () => {
     pathPrefix: '/tunnel_sessions',
   });
   await page.getByRole('link', { name: 'Sessions', exact: true }).click();
-  await page.getByText(/Rate limited, retrying in \d+ s/).waitFor({ timeout: 10_000 });
+  // The screen shows what the monitor polls: its next poll (every 15 s) meets the 429.
+  await page.getByText(/Rate limited, retrying in \d+ s/).waitFor({ timeout: 25_000 });
   await page.getByText('No agent is online for this profile.').waitFor({ timeout: 15_000 });
 });
 

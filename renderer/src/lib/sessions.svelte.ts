@@ -1,0 +1,98 @@
+import type { Bridge } from '../../../shared/ipc/bridge.ts';
+import type { MonitorSnapshot, ProfileSnapshot } from '../../../shared/monitor.ts';
+import type { Notification as BurrowNotification } from '../../../shared/notifications.ts';
+import type { ActionEvent } from '../../../shared/session-actions.ts';
+import type { TrayModel } from '../../../shared/tray.ts';
+import type { Toasts } from './toasts.svelte.ts';
+
+/**
+ * The monitor's view of sessions, the tray model and the actions in flight, as core tells them:
+ * the Sessions screen and the header's tray panel read this and never poll of their own.
+ * Notifications are shown as a toast, and through the Notification API when the person allowed it.
+ */
+export class SessionsState {
+  snapshot = $state<MonitorSnapshot | undefined>();
+  tray = $state<TrayModel | undefined>();
+  /** The latest progress of each session's action, by session id. */
+  progress = $state<Record<string, ActionEvent>>({});
+  /** What the browser allows for desktop notifications; asked only on a click. */
+  permission = $state<NotificationPermission | 'unsupported'>(
+    typeof Notification === 'undefined' ? 'unsupported' : Notification.permission,
+  );
+
+  constructor(
+    private readonly bridge: Bridge,
+    private readonly toasts: Toasts,
+  ) {}
+
+  profile(profileId: string | null | undefined): ProfileSnapshot | undefined {
+    return this.snapshot?.profiles.find((p) => p.profileId === profileId);
+  }
+
+  start(): () => void {
+    const stops = [
+      this.bridge.on('sessions.changed', (snapshot) => (this.snapshot = snapshot)),
+      this.bridge.on('tray.changed', (model) => (this.tray = model)),
+      this.bridge.on('sessions.action', (event) => {
+        this.progress = { ...this.progress, [event.sessionId]: event };
+        if (event.phase === 'done') this.toastResult(event);
+      }),
+      this.bridge.on('notification', (notification) => this.notify(notification)),
+    ];
+    void Promise.all([
+      this.bridge.invoke('sessions.snapshot'),
+      this.bridge.invoke('tray.model'),
+    ]).then(
+      ([snapshot, tray]) => {
+        this.snapshot ??= snapshot;
+        this.tray ??= tray;
+      },
+      () => undefined,
+    );
+    return () => stops.forEach((stop) => stop());
+  }
+
+  /** Asks for desktop notifications: only ever from a person's click. */
+  async allowNotifications(): Promise<void> {
+    if (this.permission === 'unsupported') return;
+    this.permission = await Notification.requestPermission();
+  }
+
+  private notify(notification: BurrowNotification): void {
+    this.toasts.show(
+      notification.kind === 'apiHealth' ? 'error' : 'info',
+      notification.title + ': ' + notification.body,
+    );
+    if (this.permission !== 'granted') return;
+    const shown = new Notification(notification.title, {
+      body: notification.body,
+      tag: notification.id,
+    });
+    // A certificate is on the SSH screen; sessions and a profile's health on the Sessions screen.
+    shown.onclick = () => {
+      window.focus();
+      window.location.hash = notification.target.type === 'certificate' ? '#/ssh' : '#/sessions';
+    };
+  }
+
+  private toastResult(event: Extract<ActionEvent, { phase: 'done' }>): void {
+    const { result } = event;
+    if (!result.ok) {
+      this.toasts.error({
+        code: result.errorCode ?? 'ACTION_FAILED',
+        message: result.reason,
+        ...(result.operationId && { operationId: result.operationId }),
+      });
+      return;
+    }
+    const done = { restart: 'Restart sent', stop: 'Stopped', update: 'Update sent' } as const;
+    const message =
+      result.action === 'update-and-restart'
+        ? (result.note ??
+          (result.version
+            ? `Updated ${result.version.before} → ${result.version.after}`
+            : 'Updated'))
+        : done[result.action];
+    this.toasts.show('success', message);
+  }
+}

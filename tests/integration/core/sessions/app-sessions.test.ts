@@ -1,0 +1,90 @@
+/**
+ * Sessions through the contract on the real core (conf, keychain, the embedded Local sandbox)
+ * with real agent processes. Polls are driven with pollNow() so each assertion is about what a
+ * poll saw; the monitor's own timers may poll too, which changes nothing asserted here.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { dispatchIpc } from '../../../../core/ipc/dispatch.ts';
+import type { IpcEvent } from '../../../../shared/ipc/contract.ts';
+import { isAlive, killAll, startAgent, until } from '../../sandbox/agents-support.ts';
+import { startApp } from '../profiles/support.ts';
+
+afterAll(() => killAll());
+
+describe('sessions through the contract with real agents', () => {
+  it('sees an agent after one poll, tells one offline after kill -9, stops and restarts', async () => {
+    const { burrow, events } = await startApp();
+    const call = async (name: string, ...args: unknown[]) => {
+      const reply = await dispatchIpc(burrow.implementation, name, args);
+      if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply.error)}`);
+      return reply.value as never;
+    };
+    const monitor = burrow.sessions.monitor;
+    const profileId = burrow.profiles.activeProfile()?.id ?? '';
+    await until(() => (monitor.snapshot().profiles[0]?.polls ?? 0) >= 1, 30_000);
+    const url = burrow.profiles.state().profiles[0]?.baseUrl ?? '';
+    const { token } = await call('api.credentials.create', { body: {} });
+    // Each its own agent: same credential and address, so the metadata tells them apart.
+    const agent = (name: string) =>
+      startAgent(['--api-url', url, '--authtoken', token, '--os', 'linux', '--metadata', name]);
+    const of = (kind: string) =>
+      events.filter(
+        (e): e is Extract<IpcEvent, { name: 'monitor.event' }> =>
+          e.name === 'monitor.event' && e.payload.kind === kind,
+      );
+    const listed = async () =>
+      (
+        (await call('sessions.snapshot', profileId)) as {
+          profiles: { sessions: { id: string }[] }[];
+        }
+      ).profiles[0]?.sessions.map((s) => s.id) ?? [];
+
+    // Appears after one poll.
+    const killed = agent('killed');
+    const killedId = await killed.session(0);
+    await monitor.pollNow();
+    expect(await listed()).toContain(killedId);
+    expect(of('online').map((e) => e.payload)).toMatchObject([{ session: { id: killedId } }]);
+
+    // kill -9: gone from the list, then one offline event and one offline notification.
+    process.kill(killed.pids[0] ?? 0, 'SIGKILL');
+    await until(async () => {
+      await monitor.pollNow();
+      return of('offline').length > 0;
+    }, 20_000);
+    await monitor.pollNow();
+    expect(of('offline')).toHaveLength(1);
+    const notes = events.filter((e) => e.name === 'notification').map((e) => e.payload);
+    expect(notes).toMatchObject([{ kind: 'offline' }]);
+
+    // Stop through the contract ends the agent's process.
+    const stopped = agent('stopped');
+    const stoppedId = await stopped.session(0);
+    await monitor.pollNow();
+    expect(
+      await call('sessions.run', { profileId, sessionId: stoppedId, action: 'stop' }),
+    ).toMatchObject({ ok: true });
+    await stopped.exit;
+    expect(isAlive(stopped.pids[0] ?? 0)).toBe(false);
+
+    // Restart reports restarted, never offline.
+    const restarted = agent('restarted');
+    const firstId = await restarted.session(0);
+    await monitor.pollNow();
+    expect(
+      await call('sessions.run', { profileId, sessionId: firstId, action: 'restart' }),
+    ).toMatchObject({ ok: true });
+    await restarted.session(1, 20_000);
+    await until(async () => {
+      await monitor.pollNow();
+      return of('restarted').length > 0;
+    }, 20_000);
+    expect(of('restarted').map((e) => e.payload)).toMatchObject([{ previous: { id: firstId } }]);
+    expect(of('offline')).toHaveLength(1);
+    const progress = events.filter((e) => e.name === 'sessions.action').map((e) => e.payload.phase);
+    expect(progress).toContain('done');
+    const tray = (await call('tray.model')) as { title: string };
+    // The Local sandbox has demo agents of its own: the count is whatever the monitor lists.
+    expect(tray.title).toBe(String((await listed()).length));
+  }, 90_000);
+});
