@@ -3,6 +3,7 @@ import { validateBody } from '../shared/api/validate.ts';
 import type { ApiCallEntry, ListAllOptions } from '../shared/ipc/api-calls.ts';
 import type { AppInfo, GovernorState } from '../shared/ipc/contract.ts';
 import type { ApiEvent, BudgetState } from './api/index.ts';
+import { dialogHandlers, unavailableDialogs, type Dialogs } from './dialogs/index.ts';
 import { AppError } from './errors.ts';
 import type { ApiRequestEnvelope, IpcImplementation } from './ipc/dispatch.ts';
 import { EventHub } from './ipc/events.ts';
@@ -23,6 +24,8 @@ export type BurrowOptions = {
   readonly secrets: SecretStore;
   readonly startLocalSandbox: StartLocalSandbox;
   readonly client?: ProfileServiceOptions['client'];
+  /** The shell's native dialogs; without them every dialog call answers `unavailable`. */
+  readonly dialogs?: Dialogs;
 };
 
 export type Burrow = {
@@ -76,6 +79,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       'app.info': () => ({ name: 'Burrow', version: options.version, shell: options.shell }),
       ...profileHandlers(profiles),
       ...settingsHandlers(settings),
+      ...dialogHandlers(options.dialogs ?? unavailableDialogs),
       'governor.state': async () => {
         const active = profiles.activeProfile();
         if (!active) return null;
