@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { trayIconFile, trayTemplate, trayTexts } from '../../../electron/tray-menu.ts';
 import { trayActionRunner, type TrayActionDeps } from '../../../electron/tray-actions.ts';
@@ -69,6 +71,16 @@ describe('the tray model rendered as an Electron menu template', () => {
     expect(trayIconFile('normal', 'darwin')).toBe('burrowTemplate.png');
     expect(trayIconFile('attention', 'linux')).toBe('burrow-badge.png');
     expect(trayIconFile('error', 'win32')).toBe('burrow-slash.png');
+  });
+
+  it('has every icon it names in build/tray, at 1x and 2x', () => {
+    const dir = path.resolve(import.meta.dirname, '../../../build/tray');
+    for (const state of ['normal', 'attention', 'error'] as const)
+      for (const platform of ['darwin', 'linux', 'win32'] as const) {
+        const file = trayIconFile(state, platform);
+        expect(existsSync(path.join(dir, file))).toBe(true);
+        expect(existsSync(path.join(dir, file.replace('.png', '@2x.png')))).toBe(true);
+      }
   });
 
   it('puts the count in the macOS title, and in the tooltip elsewhere', () => {
