@@ -143,6 +143,6 @@ if (!app.requestSingleInstanceLock()) {
   });
   // With a tray, closing the window leaves Burrow running there; without one, closing it quits.
   app.on('window-all-closed', () => {
-    if (!shellSources(burrow ?? {}).tray && process.platform !== 'darwin') app.quit();
+    if (!(burrow && shellSources(burrow).tray) && process.platform !== 'darwin') app.quit();
   });
 }

@@ -32,7 +32,11 @@ export type ShellSources = {
   readonly monitor?: MonitorControl;
 };
 
-/** The sources a Burrow object offers; members it does not have yet stay undefined. */
-export function shellSources(burrow: object): ShellSources {
-  return burrow as ShellSources;
+/**
+ * The sources a Burrow object offers; members it does not have yet stay undefined. Typed, not
+ * cast: once core/app.ts adds `tray`, `notifications` or `monitor`, a shape that differs from
+ * these interfaces fails the typecheck of main.ts.
+ */
+export function shellSources(burrow: ShellSources & { close(): Promise<void> }): ShellSources {
+  return burrow;
 }
