@@ -201,14 +201,14 @@ function checkCall(call: ts.CallExpression, add: Add): void {
     );
   if (name === 'ipcMain.handle') {
     const handler = second;
-    const checked =
-      handler !== undefined &&
-      ((ts.isCallExpression(handler) && calleeName(handler) === 'invokeHandler') ||
-        mentions(handler, 'isTrustedSender'));
+    const checked = handler !== undefined && checkedBy(handler, 'invokeHandler', 'isTrustedSender');
     if (!checked)
       add(call, 'HIGH', 'ipc-sender', 'an ipcMain handler that does not check its sender');
   }
-  if (name === 'protocol.handle' && !(second && mentions(second, 'resolveUnder')))
+  if (
+    name === 'protocol.handle' &&
+    !(second && checkedBy(second, 'appSchemeHandler', 'resolveUnder'))
+  )
     add(
       call,
       'HIGH',
@@ -230,6 +230,16 @@ function checkCall(call: ts.CallExpression, add: Add): void {
     !ts.isIdentifier(second)
   )
     checkExposed(second, add);
+}
+
+/**
+ * Whether a handler is made by our checked factory (scanShell makes sure the factory itself
+ * calls the check) or calls the check itself.
+ */
+function checkedBy(handler: ts.Expression, factory: string, check: string): boolean {
+  return (
+    (ts.isCallExpression(handler) && calleeName(handler) === factory) || mentions(handler, check)
+  );
 }
 
 // The preload exposes functions that call ipcRenderer, never ipcRenderer itself.
@@ -264,6 +274,18 @@ export function scanShell(files: ReadonlyMap<string, string>): Finding[] {
       'MEDIUM',
       'csp',
       'no Content-Security-Policy header on the app’s responses',
+    ],
+    [
+      /\bisTrustedSender\(/,
+      'HIGH',
+      'ipc-sender',
+      'no IPC handler checks its sender (isTrustedSender)',
+    ],
+    [
+      /\bresolveUnder\(/,
+      'HIGH',
+      'protocol-path',
+      'the app scheme does not check its paths (resolveUnder)',
     ],
     [/\.enableSandbox\(\)/, 'MEDIUM', 'sandbox', 'app.enableSandbox() is not called'],
     [/\.requestSingleInstanceLock\(\)/, 'LOW', 'single-instance', 'no single-instance lock'],

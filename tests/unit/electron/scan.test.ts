@@ -74,6 +74,8 @@ describe('the electron security scan', () => {
       'navigation',
       'permissions',
       'csp',
+      'ipc-sender',
+      'protocol-path',
       'sandbox',
       'single-instance',
     ]);
