@@ -4,7 +4,7 @@
  * or no tray to fall back on. A start at login (`--hidden`, or macOS's login item) never opens it.
  */
 
-export const LAUNCHED_BEFORE_KEY = 'app.launchedBefore';
+export const LAUNCHED_BEFORE_KEY = 'shell.launchedBefore';
 
 export type StartContext = {
   readonly argv: readonly string[];

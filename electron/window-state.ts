@@ -7,7 +7,7 @@ import { z } from 'zod';
  * that is there before the window uses them.
  */
 
-export const WINDOW_BOUNDS_KEY = 'window.bounds';
+export const WINDOW_BOUNDS_KEY = 'shell.windowBounds';
 export const DEFAULT_WINDOW_SIZE = { width: 1100, height: 720 } as const;
 export const MIN_WINDOW_SIZE = { width: 720, height: 480 } as const;
 
