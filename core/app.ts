@@ -3,6 +3,7 @@ import { validateBody } from '../shared/api/validate.ts';
 import type { ApiCallEntry, ListAllOptions } from '../shared/ipc/api-calls.ts';
 import type { AppInfo, GovernorState } from '../shared/ipc/contract.ts';
 import type { ApiEvent, BudgetState } from './api/index.ts';
+import { dialogHandlers, unavailableDialogs, type Dialogs } from './dialogs/index.ts';
 import { AppError } from './errors.ts';
 import type { ApiRequestEnvelope, IpcImplementation } from './ipc/dispatch.ts';
 import { EventHub } from './ipc/events.ts';
@@ -29,6 +30,8 @@ export type BurrowOptions = {
   readonly client?: ProfileServiceOptions['client'];
   /** The person's home folder: keys go to HOME/.ssh by default. Default os.homedir(). */
   readonly home?: string;
+  /** The shell's native dialogs; without them every dialog call answers `unavailable`. */
+  readonly dialogs?: Dialogs;
 };
 
 export type Burrow = {
@@ -118,6 +121,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       ...settingsHandlers(settings),
       ...sshHandlers(ssh, events),
       ...sessionHandlers(service),
+      ...dialogHandlers(options.dialogs ?? unavailableDialogs),
       'governor.state': async () => {
         const active = profiles.activeProfile();
         if (!active) return null;

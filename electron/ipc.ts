@@ -1,21 +1,13 @@
 import { ipcMain, webContents } from 'electron';
-import { dispatchIpc, type IpcImplementation } from '../core/ipc/dispatch.ts';
+import type { IpcImplementation } from '../core/ipc/dispatch.ts';
 import type { EventHub } from '../core/ipc/events.ts';
 import { isTrustedSender } from '../core/ipc/sender.ts';
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type IpcReply } from '../shared/ipc/bridge.ts';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../shared/ipc/bridge.ts';
+import { invokeHandler } from './ipc-guard.ts';
 
-/** One handler for every call: the sender is checked, then core/ checks the arguments. */
+/** One handler for every call (checked in ipc-guard.ts), one channel for every event. */
 export function registerIpc(implementation: IpcImplementation, events: EventHub): void {
-  ipcMain.handle(
-    IPC_INVOKE_CHANNEL,
-    async (event, name: unknown, args: unknown): Promise<IpcReply> => {
-      const frame = event.senderFrame;
-      if (!isTrustedSender(frame?.url, frame !== null && frame === event.sender.mainFrame)) {
-        return { ok: false, error: { code: 'IPC_UNTRUSTED_SENDER', message: 'call refused' } };
-      }
-      return dispatchIpc(implementation, name, args);
-    },
-  );
+  ipcMain.handle(IPC_INVOKE_CHANNEL, invokeHandler(implementation));
   // Events go to our own pages only: the same check as for a call, on the page's main frame.
   events.subscribe((event) => {
     for (const contents of webContents.getAllWebContents()) {

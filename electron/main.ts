@@ -1,51 +1,148 @@
-import { app, BrowserWindow } from 'electron';
+import { app, clipboard, dialog, Notification as NativeNotification, powerMonitor } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Store from 'electron-store';
 import { createBurrow, type Burrow } from '../core/app.ts';
 import { osKeychain } from '../core/profiles/keychain.ts';
 import { startEmbeddedSandbox } from '../sandbox/embedded.ts';
+import { electronDialogs } from './dialogs.ts';
 import { registerIpc } from './ipc.ts';
+import { applyLaunchAtLogin } from './login-item.ts';
+import { forwardNotifications } from './notify.ts';
+import { powerPauser } from './power.ts';
 import { registerAppScheme, serveRenderer } from './protocol.ts';
-import { createMainWindow } from './windows.ts';
+import { closeWithin } from './quit.ts';
+import { shellSources } from './sources.ts';
+import { LAUNCHED_BEFORE_KEY, opensWindowAtStart } from './startup.ts';
+import { startTray } from './tray.ts';
+import { trayActionRunner } from './tray-actions.ts';
+import { MainWindow } from './windows.ts';
 
+const APP_ID = 'dev.burrow.app';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const preloadPath = path.join(here, 'preload.cjs');
 const rendererDir = path.join(here, '..', 'renderer');
 
 app.enableSandbox();
 registerAppScheme();
+// Windows attributes notifications to the app by this id (the installer's shortcut carries it).
+if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
+  const store = new Store<Record<string, unknown>>({ name: 'settings' });
+  // On macOS the dock icon shows only while the window is open: otherwise Burrow is a menu-bar app.
+  const window = new MainWindow(preloadPath, store, (open) => {
+    if (open) void app.dock?.show();
+    else app.dock?.hide();
+  });
   let burrow: Burrow | undefined;
+  const stops: (() => void)[] = [];
+  // A second launch (from the launcher, or the autostart entry) opens the first one's window.
+  app.on('second-instance', () => window.open());
+
+  const dialogs = electronDialogs(dialog, () => window.current());
+
   void app.whenReady().then(async () => {
     serveRenderer(rendererDir);
     burrow = await createBurrow({
       version: app.getVersion(),
       shell: 'electron',
       dataDir: app.getPath('userData'),
-      store: new Store<Record<string, unknown>>({ name: 'settings' }),
+      store,
       secrets: await osKeychain(),
       startLocalSandbox: startEmbeddedSandbox,
+      dialogs,
     });
     registerIpc(burrow.implementation, burrow.events);
-    createMainWindow(preloadPath);
-    app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) createMainWindow(preloadPath);
-    });
+    const { tray, notifications, monitor } = shellSources(burrow);
+
+    if (tray) {
+      const run = trayActionRunner({
+        run: (itemId) => tray.run(itemId),
+        confirm: (request) => dialogs.confirm(request),
+        openWindow: (route) => window.open(route),
+        copy: (text) => clipboard.writeText(text),
+        quit: () => app.quit(),
+        report: (error) => console.error('Burrow: tray action failed:', error),
+      });
+      stops.push(startTray(tray, path.join(app.getAppPath(), 'build', 'tray'), run));
+    }
+    if (notifications && NativeNotification.isSupported()) {
+      // Held until closed or clicked: a notification collected too early loses its click.
+      const shown = new Set<NativeNotification>();
+      stops.push(
+        forwardNotifications(
+          notifications,
+          ({ title, body }, onClick) => {
+            const native = new NativeNotification({ title, body });
+            const forget = () => shown.delete(native);
+            native.on('click', () => {
+              forget();
+              onClick();
+            });
+            native.on('close', forget);
+            shown.add(native);
+            native.show();
+          },
+          (route) => window.open(route),
+        ),
+      );
+    }
+    if (monitor) {
+      const pauser = powerPauser(monitor);
+      powerMonitor.on('suspend', () => pauser.begin('suspend'));
+      powerMonitor.on('resume', () => pauser.end('suspend'));
+      powerMonitor.on('lock-screen', () => pauser.begin('lock-screen'));
+      powerMonitor.on('unlock-screen', () => pauser.end('lock-screen'));
+    }
+
+    const settings = burrow.settings;
+    let launchAtLogin = settings.get().launchAtLogin;
+    const applyLogin = () =>
+      void applyLaunchAtLogin(launchAtLogin, app).catch((error: unknown) =>
+        console.error('Burrow: could not change launch at login:', error),
+      );
+    applyLogin();
+    stops.push(
+      settings.subscribe((next) => {
+        if (next.launchAtLogin === launchAtLogin) return;
+        launchAtLogin = next.launchAtLogin;
+        applyLogin();
+      }),
+    );
+
+    const start = {
+      argv: process.argv,
+      launchedBefore: store.get(LAUNCHED_BEFORE_KEY) === true,
+      openedAtLogin:
+        process.platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin === true,
+      hasTray: tray !== undefined,
+    };
+    store.set(LAUNCHED_BEFORE_KEY, true);
+    if (opensWindowAtStart(start)) window.open();
+    else app.dock?.hide();
+    app.on('activate', () => window.open());
   });
-  // The embedded sandbox and its agents stop with the app; quitting waits for them once.
+
+  // Quitting closes core once (monitor, embedded sandbox, agents, handles), and exits anyway when
+  // that hangs: Burrow must never linger out of sight.
   let closing = false;
   app.on('before-quit', (event) => {
-    if (closing || !burrow) return;
+    if (closing) return;
     closing = true;
     event.preventDefault();
-    void burrow.close().finally(() => app.quit());
+    void closeWithin(async () => {
+      for (const stop of stops) stop();
+      await burrow?.close();
+    }).then((outcome) => {
+      if (outcome === 'timed-out') console.error('Burrow: closing took too long; exiting anyway');
+      app.exit(0);
+    });
   });
+  // With a tray, closing the window leaves Burrow running there; without one, closing it quits.
   app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
+    if (!(burrow && shellSources(burrow).tray) && process.platform !== 'darwin') app.quit();
   });
 }

@@ -1,9 +1,7 @@
 import { net, protocol, session } from 'electron';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { APP_ORIGIN } from '../core/ipc/sender.ts';
 import { CONTENT_SECURITY_POLICY } from '../core/security/csp.ts';
-import { resolveUnder } from '../core/security/paths.ts';
+import { appSchemeHandler } from './app-scheme.ts';
 
 const SCHEME = new URL(APP_ORIGIN).protocol.slice(0, -1);
 
@@ -19,12 +17,10 @@ export function registerAppScheme(): void {
  * response, and refuses every permission a page might ask for.
  */
 export function serveRenderer(rendererDir: string): void {
-  const root = path.resolve(rendererDir);
-  protocol.handle(SCHEME, (request) => {
-    const file = resolveUnder(root, new URL(request.url).pathname);
-    if (file === undefined) return new Response('not found', { status: 404 });
-    return net.fetch(pathToFileURL(file).toString());
-  });
+  protocol.handle(
+    SCHEME,
+    appSchemeHandler(rendererDir, (fileUrl) => net.fetch(fileUrl)),
+  );
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({
       responseHeaders: {

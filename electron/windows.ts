@@ -1,13 +1,53 @@
-import { BrowserWindow, shell } from 'electron';
-import { APP_ORIGIN, isAllowedNavigation } from '../core/ipc/sender.ts';
+import { BrowserWindow, screen, shell } from 'electron';
+import { APP_ORIGIN, isAllowedNavigation, isExternalLink } from '../core/ipc/sender.ts';
+import type { KeyValueStore } from '../core/settings/store.ts';
+import { MIN_WINDOW_SIZE, placeWindow, readBounds, WINDOW_BOUNDS_KEY } from './window-state.ts';
+
+/**
+ * The one main window, created on demand and destroyed when closed, so that a tray-only Burrow
+ * holds no renderer. `open` shows it (creating it if need be) at a hash route.
+ */
+export class MainWindow {
+  private window: BrowserWindow | undefined;
+
+  constructor(
+    private readonly preloadPath: string,
+    private readonly store: KeyValueStore,
+    private readonly onOpenChange: (open: boolean) => void,
+  ) {}
+
+  current(): BrowserWindow | undefined {
+    return this.window;
+  }
+
+  open(route = ''): void {
+    const url = `${APP_ORIGIN}/index.html${route}`;
+    if (this.window) {
+      if (route) void this.window.loadURL(url);
+      if (this.window.isMinimized()) this.window.restore();
+      this.window.show();
+      this.window.focus();
+      return;
+    }
+    const window = createWindow(this.preloadPath, this.store);
+    this.window = window;
+    this.onOpenChange(true);
+    window.on('close', () => this.store.set(WINDOW_BOUNDS_KEY, window.getNormalBounds()));
+    window.on('closed', () => {
+      this.window = undefined;
+      this.onOpenChange(false);
+    });
+    void window.loadURL(url);
+  }
+}
 
 /** The security settings every window gets; none of them is ever relaxed. */
-export function createMainWindow(preloadPath: string): BrowserWindow {
+function createWindow(preloadPath: string, store: KeyValueStore): BrowserWindow {
+  const workAreas = [screen.getPrimaryDisplay(), ...screen.getAllDisplays()].map((d) => d.workArea);
   const window = new BrowserWindow({
-    width: 1100,
-    height: 720,
-    minWidth: 720,
-    minHeight: 480,
+    ...placeWindow(readBounds(store.get(WINDOW_BOUNDS_KEY)), workAreas),
+    minWidth: MIN_WINDOW_SIZE.width,
+    minHeight: MIN_WINDOW_SIZE.height,
     show: false,
     title: 'Burrow',
     webPreferences: {
@@ -24,7 +64,6 @@ export function createMainWindow(preloadPath: string): BrowserWindow {
   });
   lockDown(window);
   window.once('ready-to-show', () => window.show());
-  void window.loadURL(`${APP_ORIGIN}/index.html`);
   return window;
 }
 
@@ -35,9 +74,9 @@ function lockDown(window: BrowserWindow): void {
   });
   contents.on('will-redirect', (event) => event.preventDefault());
   contents.on('will-attach-webview', (event) => event.preventDefault());
-  // Links to the outside open in the user's browser, never in an app window.
+  // Links to the outside open in the user's browser, never in an app window; https only.
   contents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url);
+    if (isExternalLink(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
 }

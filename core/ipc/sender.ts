@@ -32,3 +32,8 @@ export function isAllowedNavigation(targetUrl: string, currentUrl: string): bool
   const current = parse(currentUrl);
   return isAppUrl(target) && isAppUrl(current) && target.pathname === current.pathname;
 }
+
+/** A link a page may hand to the person's browser: https, nothing else (no file:, no custom apps). */
+export function isExternalLink(url: string): boolean {
+  return parse(url)?.protocol === 'https:';
+}

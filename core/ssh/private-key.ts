@@ -4,7 +4,7 @@
  * (bcrypt_pbkdf with 16 rounds and a 16-byte salt, then aes256-ctr).
  */
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { pbkdf } from 'bcrypt-pbkdf';
+import { createRequire } from 'node:module';
 import { decodeBase64Url } from '../../shared/ssh/base64.ts';
 import {
   CURVE_BY_JWK_NAME,
@@ -13,6 +13,22 @@ import {
   type PublicJwk,
 } from '../../shared/ssh/key-blob.ts';
 import { concatBytes, WireWriter } from '../../shared/ssh/wire.ts';
+
+/**
+ * OpenBSD's bcrypt_pbkdf from the npm package, which ships no types: required rather than
+ * imported so that its shape is written here, once. Fills `key`; returns 0, or -1 on bad input.
+ */
+const { pbkdf } = createRequire(import.meta.url)('bcrypt-pbkdf') as {
+  pbkdf(
+    pass: Uint8Array,
+    passlen: number,
+    salt: Uint8Array,
+    saltlen: number,
+    key: Uint8Array,
+    keylen: number,
+    rounds: number,
+  ): number;
+};
 
 /** A private key as `KeyObject.export({ format: 'jwk' })` gives it. */
 export type PrivateJwk = PublicJwk & {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_CALLS, type ApiCallTypes } from './api-calls.ts';
+import { dialogCalls } from './dialogs.ts';
 import { ProfileId, profileCalls, profileEvents } from './profiles.ts';
 import { sessionCalls, sessionEvents } from './sessions.ts';
 import { settingsCalls, settingsEvents } from './settings.ts';
@@ -42,6 +43,7 @@ export const appCalls = {
   ...settingsCalls,
   ...sshCalls,
   ...sessionCalls,
+  ...dialogCalls,
   'governor.state': { args: z.tuple([]), result: GovernorState.nullable() },
   /** Stops a running `listAll` by its request id; true when there was one. */
   'api.cancel': { args: z.tuple([z.string().max(64)]), result: z.boolean() },

@@ -37,6 +37,8 @@ export const Settings = z.object({
   /** Do not disturb until this time (RFC 3339), or null. */
   doNotDisturbUntil: z.iso.datetime().nullable().default(null),
   theme: Theme.default('system'),
+  /** Start Burrow (in the tray) when the person logs in; the desktop shell applies it. */
+  launchAtLogin: z.boolean().default(false),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -49,6 +51,7 @@ export const SettingsPatch = z.strictObject({
   mutedAgents: Settings.shape.mutedAgents.unwrap().optional(),
   doNotDisturbUntil: Settings.shape.doNotDisturbUntil.unwrap().optional(),
   theme: Theme.optional(),
+  launchAtLogin: z.boolean().optional(),
 });
 export type SettingsPatch = z.input<typeof SettingsPatch>;
 

@@ -1,5 +1,5 @@
-import { _electron as electron, expect, test } from '@playwright/test';
-import { findElectronBinary } from '../../scripts/electron-binary.ts';
+import { expect, test } from '@playwright/test';
+import { binary, launchBurrow } from './launch.ts';
 
 /*
  * These run the packaged main process, preload and renderer together in real Electron. Where
@@ -7,14 +7,13 @@ import { findElectronBinary } from '../../scripts/electron-binary.ts';
  * say why; everything they drive is also covered without Electron by the unit, integration and
  * browser suites.
  */
-const binary = findElectronBinary({ download: false });
 const whySkipped =
   "Electron's binary is not installed here (it cannot be downloaded); these run on a desktop once `npm start` has fetched it";
 if (!binary) console.log(`electron suite skipped: ${whySkipped}`);
 test.skip(!binary, whySkipped);
 
 test('opens the main window with the app shell and no Node in the page', async () => {
-  const app = await electron.launch({ executablePath: binary, args: ['.'] });
+  const app = await launchBurrow();
   try {
     const page = await app.firstWindow();
     await expect(page.getByRole('heading', { name: 'Burrow' })).toBeVisible();
@@ -31,7 +30,7 @@ test('opens the main window with the app shell and no Node in the page', async (
 });
 
 test('refuses to navigate the window away from the app', async () => {
-  const app = await electron.launch({ executablePath: binary, args: ['.'] });
+  const app = await launchBurrow();
   try {
     const page = await app.firstWindow();
     await page.evaluate(() => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedNavigation, isTrustedSender } from '../../../../core/ipc/sender.ts';
+import {
+  isAllowedNavigation,
+  isExternalLink,
+  isTrustedSender,
+} from '../../../../core/ipc/sender.ts';
 
 describe('isTrustedSender', () => {
   it('trusts the app page in its main frame', () => {
@@ -35,5 +39,18 @@ describe('isAllowedNavigation', () => {
     '::',
   ])('refuses %s', (target) => {
     expect(isAllowedNavigation(target, current)).toBe(false);
+  });
+});
+
+describe('isExternalLink', () => {
+  it('hands only https links to the browser', () => {
+    expect(isExternalLink('https://docs.example.com/agents')).toBe(true);
+    for (const url of [
+      'http://example.com/',
+      'file:///etc/passwd',
+      'smb://host/share',
+      'not a url',
+    ])
+      expect(isExternalLink(url)).toBe(false);
   });
 });

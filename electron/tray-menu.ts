@@ -1,0 +1,65 @@
+import type { MenuItemConstructorOptions } from 'electron';
+import type { TrayAction, TrayIconState, TrayItem, TrayModel } from '../shared/tray.ts';
+import { TRAY_ICONS } from '../shared/tray.ts';
+
+/*
+ * core's tray model → what Electron's Tray and Menu take. Pure, so the whole rendering is tested
+ * without Electron; electron/tray.ts only hands the result to the real Tray.
+ */
+
+/**
+ * A click on an item with an action: the tray's only way back into core. The action says what the
+ * shell does itself; core runs the rest by the item's id, checking it against its own model.
+ */
+export type RunTrayAction = (action: TrayAction, itemId: string) => void;
+
+export function trayTemplate(
+  items: readonly TrayItem[],
+  run: RunTrayAction,
+): MenuItemConstructorOptions[] {
+  return items.map((item): MenuItemConstructorOptions => {
+    switch (item.type) {
+      case 'separator':
+        return { id: item.id, type: 'separator' };
+      case 'submenu':
+        return {
+          id: item.id,
+          label: item.label,
+          enabled: item.enabled,
+          toolTip: item.tooltip,
+          submenu: trayTemplate(item.items, run),
+        };
+      case 'checkbox':
+      case 'item': {
+        const { action } = item;
+        return {
+          id: item.id,
+          label: item.label,
+          enabled: item.enabled,
+          toolTip: item.tooltip,
+          ...(item.type === 'checkbox' ? { type: 'checkbox', checked: item.checked } : {}),
+          ...(action ? { click: () => run(action, item.id) } : {}),
+        };
+      }
+    }
+  });
+}
+
+/**
+ * The icon file for a state, under build/tray/. macOS takes black-and-alpha template images
+ * (`…Template.png`, with its @2x beside it) that the menu bar tints; elsewhere a coloured PNG.
+ */
+export function trayIconFile(state: TrayIconState, platform: NodeJS.Platform): string {
+  const name = TRAY_ICONS[state];
+  return platform === 'darwin' ? `${name}Template.png` : `${name}.png`;
+}
+
+/** The count goes beside the icon in the macOS menu bar; elsewhere there is no title, so in the tooltip. */
+export function trayTexts(
+  model: TrayModel,
+  platform: NodeJS.Platform,
+): { title: string; tooltip: string } {
+  if (platform === 'darwin') return { title: model.title, tooltip: model.icon.tooltip };
+  const tooltip = model.title ? `${model.icon.tooltip} (${model.title})` : model.icon.tooltip;
+  return { title: '', tooltip };
+}

@@ -1,0 +1,37 @@
+import { Menu, nativeImage, Tray } from 'electron';
+import path from 'node:path';
+import type { TrayModel } from '../shared/tray.ts';
+import type { TrayModelSource } from './sources.ts';
+import { trayIconFile, trayTemplate, trayTexts, type RunTrayAction } from './tray-menu.ts';
+
+/**
+ * The tray icon, showing core's model and rebuilt on every change of it. Returns the stop,
+ * which unsubscribes and removes the icon.
+ */
+export function startTray(
+  source: TrayModelSource,
+  iconDir: string,
+  run: RunTrayAction,
+): () => void {
+  const tray = new Tray(icon(iconDir, source.model()));
+  const render = (model: TrayModel) => {
+    tray.setImage(icon(iconDir, model));
+    const { title, tooltip } = trayTexts(model, process.platform);
+    if (process.platform === 'darwin') tray.setTitle(title);
+    tray.setToolTip(tooltip);
+    tray.setContextMenu(Menu.buildFromTemplate(trayTemplate(model.items, run)));
+  };
+  render(source.model());
+  const unsubscribe = source.subscribe(render);
+  return () => {
+    unsubscribe();
+    tray.destroy();
+  };
+}
+
+function icon(iconDir: string, model: TrayModel) {
+  // nativeImage picks up the …@2x.png beside the file, and a …Template name marks it for tinting.
+  return nativeImage.createFromPath(
+    path.join(iconDir, trayIconFile(model.icon.state, process.platform)),
+  );
+}
