@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { startSandbox, type Sandbox } from './index.ts';
+import { startSandbox, type Sandbox, type SandboxOptions } from './index.ts';
 
 /**
  * The app's "Local sandbox": on a free loopback port, its data file in the app's data folder
@@ -10,11 +10,14 @@ import { startSandbox, type Sandbox } from './index.ts';
 export async function startEmbeddedSandbox(options: {
   readonly dataDir: string;
   readonly apiKey: string;
+  /** The service's own limit unless told otherwise (`npm run web -- --sandbox-rate-limit off`). */
+  readonly rateLimit?: SandboxOptions['rateLimit'];
 }): Promise<Sandbox> {
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   return startSandbox({
     apiKey: options.apiKey,
     dataFile: path.join(options.dataDir, 'sandbox.json'),
     demo: true,
+    ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
   });
 }

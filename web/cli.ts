@@ -10,21 +10,29 @@ import { defaultDataDir } from '../core/paths.ts';
 import { osKeychain } from '../core/profiles/keychain.ts';
 import { openConfStore } from '../core/settings/store.ts';
 import { startEmbeddedSandbox } from '../sandbox/embedded.ts';
+import { parseRateLimit } from '../sandbox/http/rate-limit.ts';
 import { startWebServer } from './server.ts';
 
-const usage = 'usage: npm run web -- [--port N] [--data-dir DIR]';
+const usage = 'usage: npm run web -- [--port N] [--data-dir DIR] [--sandbox-rate-limit 120/60|off]';
 
 let port: number;
 let dataDir: string;
+let sandboxRateLimit: ReturnType<typeof parseRateLimit> | undefined;
 try {
   const { values } = parseArgs({
-    options: { port: { type: 'string', default: '0' }, 'data-dir': { type: 'string' } },
+    options: {
+      port: { type: 'string', default: '0' },
+      'data-dir': { type: 'string' },
+      'sandbox-rate-limit': { type: 'string' },
+    },
     strict: true,
   });
   port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`bad --port ${values.port}`);
   dataDir = values['data-dir'] ?? defaultDataDir();
+  const limit = values['sandbox-rate-limit'];
+  sandboxRateLimit = limit === undefined ? undefined : parseRateLimit(limit);
 } catch (error) {
   console.error(`burrow web: ${error instanceof Error ? error.message : String(error)}\n${usage}`);
   process.exit(2);
@@ -41,7 +49,7 @@ const burrow = await createBurrow({
   dataDir,
   store: await openConfStore(dataDir),
   secrets: await osKeychain(),
-  startLocalSandbox: startEmbeddedSandbox,
+  startLocalSandbox: (options) => startEmbeddedSandbox({ ...options, rateLimit: sandboxRateLimit }),
 });
 const server = await startWebServer({
   rendererDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),

@@ -18,11 +18,18 @@ export type WebApp = {
  * `npm run web` as a person starts it, on a throwaway HOME (the keyring of the test's D-Bus
  * session stays reachable): the built renderer, the real core, the embedded Local sandbox.
  */
-export async function startWebApp(): Promise<WebApp> {
+export async function startWebApp(options: { sandboxRateLimit?: 'off' } = {}): Promise<WebApp> {
   const home = await mkdtemp(path.join(tmpdir(), 'burrow-home-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(repo, 'web', 'cli.ts'), '--port', '0'],
+    [
+      '--import',
+      'tsx',
+      path.join(repo, 'web', 'cli.ts'),
+      '--port',
+      '0',
+      ...(options.sandboxRateLimit ? ['--sandbox-rate-limit', options.sandboxRateLimit] : []),
+    ],
     {
       cwd: repo,
       env: { ...process.env, HOME: home, XDG_CONFIG_HOME: '' },
