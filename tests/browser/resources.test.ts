@@ -145,7 +145,7 @@ it('checks hostports as <host>:<port>', async () => {
 });
 
 it('offers an elliptic curve only for ecdsa SSH CAs', async () => {
-  open('#/ssh');
+  open('#/ssh/sshCertificateAuthorities');
   render(App, {
     bridge: scriptedBridge({
       'api.sshCertificateAuthorities.list': () => page1('ssh_certificate_authorities', []),
