@@ -134,6 +134,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const { signal } = call;
     const aborted = () => new AbortError(operation);
     const attempts = { rateLimited: 0, transient: 0 };
+    const maxRetries = call.maxRetries ?? policy.maxRetries;
     for (;;) {
       const lease = await governor.acquire(call.priority ?? 'interactive', signal, aborted);
       let response: HttpResponse | undefined;
@@ -148,7 +149,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         return response.body;
       }
       if (response !== undefined) failure = errorOf(response);
-      const kind = retryKind(method, failure, attempts.transient, policy);
+      const kind = retryKind(method, failure, attempts.transient, maxRetries);
       const hintMs = parseRetryAfter(response?.retryAfter, Date.now());
       if (kind === 'rate-limited') {
         // The wait is the key's cool-down, shared by every caller: acquire() waits it out. The

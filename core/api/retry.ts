@@ -32,18 +32,19 @@ export type RetryKind = 'rate-limited' | 'transient';
 /**
  * Whether a failed call may be tried again, and as what. A 429 is always retried, whatever the
  * method: the service refused the request without processing it; the governor decides when.
- * Anything else only when it is transient, the method idempotent and retries are left.
+ * Anything else only when it is transient, the method idempotent and retries are left
+ * (`maxRetries`: the policy's, or the call's own).
  */
 export function retryKind(
   method: HttpMethod,
   error: unknown,
   transientAttempts: number,
-  policy: RetryPolicy,
+  maxRetries: number,
 ): RetryKind | null {
   if (error instanceof ApiError && error.isRateLimit) return 'rate-limited';
   const transient =
     error instanceof NetworkError ||
     (error instanceof ApiError && TRANSIENT_STATUSES.has(error.status));
-  if (!transient || !IDEMPOTENT.has(method) || transientAttempts >= policy.maxRetries) return null;
+  if (!transient || !IDEMPOTENT.has(method) || transientAttempts >= maxRetries) return null;
   return 'transient';
 }

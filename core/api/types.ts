@@ -13,6 +13,12 @@ export type CallOptions = {
   readonly signal?: AbortSignal | undefined;
   /** Default `interactive`: someone is waiting. Polling and prefetching pass `background`. */
   readonly priority?: Priority | undefined;
+  /**
+   * Retries after a network failure or a 502/503/504, for this call; default the client's
+   * policy. A poll that runs again on its own timer passes 0: the next poll is its retry, and
+   * retries would spend budget its interval did not reserve. 429s are retried regardless.
+   */
+  readonly maxRetries?: number | undefined;
 };
 
 export type { ItemOf, ListName } from '../../shared/api/requests.ts';

@@ -6,9 +6,11 @@ import type {
   ProfileSnapshot,
 } from '../../shared/monitor.ts';
 import type { ApiClient, ApiEvent } from '../api/client.ts';
+import type { RateGovernor } from '../api/governor.ts';
 import { systemClock, type Clock, type Timer } from '../api/clock.ts';
 import { DEFAULT_POLL_INTERVAL_MS, MONITOR_BUDGET_SHARE, pollInterval } from './cadence.ts';
 import { classifyFailure } from './health.ts';
+import { BudgetLedger } from './ledger.ts';
 import { reconcile, type Expectation, type ReconcileMode, type Tracked } from './reconcile.ts';
 
 /**
@@ -41,6 +43,9 @@ export type SessionMonitorOptions = {
    */
   readonly reconnectGraceMs?: number;
 };
+
+/** How many successful polls' page counts the expected cost of the next poll looks back on. */
+const RECENT_POLLS = 5;
 
 export type ExpectedCommand = Expectation['command'];
 
@@ -75,15 +80,19 @@ type Profile = {
   healthReason: string | null;
   /** The bad state last announced by an event, so that `recovered` follows it once. */
   announced: 'unreachable' | 'unauthorized' | null;
+  /** Polls in a row that found the API out of reach: the first is a blip, the second news. */
+  unreachablePolls: number;
   /** A 429 was answered during the poll in progress. */
   rateLimited: boolean;
   lastPollAt: number | null;
   polls: number;
   pages: number;
-  /** Requests the poll in progress has made: pages, retries, the failed attempt. */
+  /** Requests the poll in progress has made: its pages and the failed attempt. */
   requests: number;
-  /** Requests the last poll made; with `pages`, what the next one is expected to cost. */
+  /** Requests the last poll made; with `recentPages`, what the next one is expected to cost. */
   cost: number;
+  /** Pages of the last few successful polls: a poll cut short does not make the next look cheap. */
+  recentPages: number[];
   timer: Timer | undefined;
   controller: AbortController | undefined;
   chain: Promise<void>;
@@ -105,6 +114,7 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
     );
 
   const profiles = new Map<string, Profile>();
+  const ledgers = new Map<RateGovernor, BudgetLedger>();
   const listeners = new Set<(event: MonitorEvent) => void>();
   const snapshotListeners = new Set<(snapshot: MonitorSnapshot) => void>();
   let paused = false;
@@ -138,22 +148,39 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
     return profile;
   }
 
+  function expectedCost(profile: Profile): number {
+    return Math.max(1, profile.cost, ...profile.recentPages);
+  }
+
   /** Profiles sharing a governor share a budget: each polls as often as their sum allows. */
   function intervalOf(profile: Profile): number {
     const { governor } = profile.client;
     let requests = 0;
     for (const other of profiles.values())
-      if (other.client.governor === governor) requests += Math.max(1, other.cost, other.pages);
+      if (other.client.governor === governor) requests += expectedCost(other);
     return pollInterval(baseInterval, requests, governor.limit, share);
   }
 
+  function ledgerOf(profile: Profile): BudgetLedger {
+    const { governor } = profile.client;
+    let ledger = ledgers.get(governor);
+    if (ledger === undefined) {
+      ledger = new BudgetLedger(governor.limit, share);
+      ledgers.set(governor, ledger);
+    }
+    return ledger;
+  }
+
+  /** The poll after `delayMs`, later if the budget's last window has no room for it yet. */
   function schedule(profile: Profile, delayMs = intervalOf(profile)): void {
     profile.timer?.cancel();
     profile.timer = undefined;
     if (paused || closed || profile.removed) return;
     profile.timer = clock.setTimer(() => {
       profile.timer = undefined;
-      void enqueue(profile);
+      const wait = ledgerOf(profile).waitFor(clock.now(), expectedCost(profile));
+      if (wait > 0) schedule(profile, wait);
+      else void enqueue(profile);
     }, delayMs);
   }
 
@@ -177,21 +204,27 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
     profile.controller = controller;
     profile.rateLimited = false;
     profile.requests = 0;
+    const hold = ledgerOf(profile).hold(expectedCost(profile));
     try {
       const listed: TunnelSession[] = [];
       let pages = 0;
-      const request = { priority: 'background', signal: controller.signal } as const;
+      // No retries inside a poll: the next poll is its retry, and retries would spend budget
+      // the interval did not reserve (a poll then never costs more than its pages).
+      const request = { priority: 'background', signal: controller.signal, maxRetries: 0 } as const;
       for await (const page of profile.client.pages('tunnelSessions.list', request)) {
         listed.push(...page.items);
         pages += 1;
         profile.requests += 1;
+        hold.spent(clock.now());
       }
       succeeded(profile, listed, pages);
     } catch (error) {
       // Paused, dropped or closed mid-poll: an interrupted poll says nothing about anything.
       if (timedOut || !controller.signal.aborted) failed(profile, error);
       profile.requests += 1;
+      hold.spent(clock.now());
     } finally {
+      hold.release();
       profile.cost = profile.requests;
       timeout.cancel();
       profile.controller = undefined;
@@ -218,9 +251,11 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
     } else profile.mode = 'normal';
     profile.health = 'ok';
     profile.healthReason = null;
+    profile.unreachablePolls = 0;
     profile.lastPollAt = now();
     profile.polls += 1;
     profile.pages = pages;
+    profile.recentPages = [...profile.recentPages.slice(-(RECENT_POLLS - 1)), pages];
     if (profile.announced !== null) {
       profile.announced = null;
       emit({ kind: 'recovered', profileId: profile.id, at: now() });
@@ -230,14 +265,20 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
 
   function failed(profile: Profile, error: unknown): void {
     const failure = classifyFailure(error, profile.rateLimited);
+    if (failure.health === 'unreachable') {
+      // Agents may reconnect while the API is out of reach (it may be this machine that is):
+      // the polls after it match them silently, and give them time before anything is offline.
+      if (profile.mode !== 'quiet') {
+        profile.mode = 'reconnect';
+        profile.reconnectUntil = undefined;
+      }
+      // Polls are not retried, so one failure is what a retry used to hide: a dropped
+      // connection, a 503 during a deploy. The API is unreachable when the next poll fails too.
+      profile.unreachablePolls += 1;
+      if (profile.unreachablePolls < 2) return;
+    } else profile.unreachablePolls = 0;
     profile.health = failure.health;
     profile.healthReason = failure.reason;
-    // Agents may reconnect while the API is out of reach (it may be this machine that is):
-    // the polls after it match them silently, and give them time before anything is offline.
-    if (failure.health === 'unreachable' && profile.mode !== 'quiet') {
-      profile.mode = 'reconnect';
-      profile.reconnectUntil = undefined;
-    }
     if (failure.health === 'rate-limited' || profile.announced === failure.health) return;
     profile.announced = failure.health;
     const base = { profileId: profile.id, at: now(), reason: failure.reason };
@@ -249,8 +290,6 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
   }
 
   function heard(profile: Profile, event: ApiEvent): void {
-    // A retry is a request too: a failing poll costs more than its pages.
-    if (event.type === 'retrying') profile.requests += 1;
     if (event.type !== 'rate-limited' || profile.removed) return;
     profile.rateLimited = true;
     if (profile.health === 'rate-limited') return;
@@ -275,12 +314,14 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
       health: 'unknown',
       healthReason: null,
       announced: null,
+      unreachablePolls: 0,
       rateLimited: false,
       lastPollAt: null,
       polls: 0,
       pages: 0,
       requests: 0,
       cost: 0,
+      recentPages: [],
       timer: undefined,
       controller: undefined,
       chain: Promise.resolve(),
@@ -295,6 +336,9 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
     profile.timer?.cancel();
     profile.controller?.abort();
     profiles.delete(profile.id);
+    const { governor } = profile.client;
+    if (![...profiles.values()].some((other) => other.client.governor === governor))
+      ledgers.delete(governor);
     await profile.chain;
     await profile.client.close();
   }

@@ -53,6 +53,10 @@ describe('the session monitor when the API goes away', () => {
     expect(watch.take()).toEqual([]);
 
     await sandbox?.close();
+    // Polls are not retried: one that fails is a blip, the next failing one is news.
+    await watch.monitor.pollNow();
+    expect(watch.take()).toEqual([]);
+    expect(watch.health()).toBe('ok');
     await watch.monitor.pollNow();
     expect(watch.take()).toMatchObject([{ kind: 'unreachable', profileId: PROFILE }]);
     expect(watch.health()).toBe('unreachable');
@@ -96,5 +100,26 @@ describe('the session monitor when the API goes away', () => {
     await watch.monitor.pollNow();
     expect(watch.take()).toMatchObject([{ kind: 'offline', sessions: [{ id: reconnected }] }]);
     await watch.monitor.close();
+  });
+
+  it('says nothing of one failed poll, even when the agents reconnected meanwhile', async () => {
+    const url = sandbox?.url ?? '';
+    const token = (await apiCaller(url, KEY)('POST', '/credentials', {})).body.token;
+    const agent = startAgent(['--api-url', url, '--authtoken', token]);
+    const first = await agent.session(0);
+    const watch = drivenMonitor(url, KEY);
+    await watch.monitor.pollNow();
+    expect(watch.sessions().map((s) => s.id)).toContain(first);
+
+    await sandbox?.close();
+    await watch.monitor.pollNow();
+    await start(KEY);
+    const reconnected = await agent.session(1);
+    for (let i = 0; i < 3; i++) await watch.monitor.pollNow();
+    expect(watch.take()).toEqual([]);
+    expect(watch.health()).toBe('ok');
+    expect(watch.sessions().map((s) => s.id)).toContain(reconnected);
+    await watch.monitor.close();
+    killAll();
   });
 });

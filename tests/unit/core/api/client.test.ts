@@ -189,6 +189,17 @@ describe('the client', () => {
     expect(requests).toHaveLength(5);
   });
 
+  it('retries a call no more than it asks, and still waits out a 429 for it', async () => {
+    script = [error(503, 341), error(503, 341)];
+    const once = client.call('ipPolicies.get', { params: { id: 'ipp_2' }, maxRetries: 0 });
+    await expect(once).rejects.toMatchObject({ status: 503 });
+    expect(requests).toHaveLength(1);
+    script = [error(429, 226), json(200, { ip_policies: [], uri: `${origin}/ip_policies`, next_page_uri: null })];
+    const pages = client.pages('ipPolicies.list', { maxRetries: 0, priority: 'background' });
+    for await (const page of pages) expect(page.items).toEqual([]);
+    expect(requests).toHaveLength(3);
+  });
+
   it('never repeats a POST or PATCH after a 5xx or a dropped connection', async () => {
     script = [error(503, 341)];
     const failed = await client.ipPolicies.create().catch((e: unknown) => e);

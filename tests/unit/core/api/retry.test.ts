@@ -13,7 +13,7 @@ const rateLimited = new ApiError({
 });
 const dropped = new NetworkError('connection', 'api.example.com', 'UND_ERR_SOCKET', null);
 const decide = (method: HttpMethod, error: unknown, transientAttempts = 0) =>
-  retryKind(method, error, transientAttempts, DEFAULT_RETRY_POLICY);
+  retryKind(method, error, transientAttempts, DEFAULT_RETRY_POLICY.maxRetries);
 
 describe('retryKind', () => {
   it.each(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const)(
