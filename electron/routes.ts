@@ -1,5 +1,4 @@
 import type { NotificationTarget } from '../shared/notifications.ts';
-import type { TrayAction } from '../shared/tray.ts';
 
 /*
  * The renderer's hash routes the shell opens the window at: `#/<section>` as the renderer's
@@ -19,8 +18,4 @@ export function notificationRoute(target: NotificationTarget): string {
     case 'certificate':
       return `#/ssh/${e(target.certId)}`;
   }
-}
-
-export function screenRoute(screen: Extract<TrayAction, { name: 'app.open' }>['screen']): string {
-  return screen === 'home' ? '#/' : '#/sessions';
 }

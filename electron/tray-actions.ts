@@ -1,6 +1,6 @@
 import type { Confirmation, ConfirmRequest } from '../shared/ipc/dialogs.ts';
+import { screenRoute } from '../shared/tray.ts';
 import type { RunTrayAction } from './tray-menu.ts';
-import { screenRoute } from './routes.ts';
 
 export type TrayActionDeps = {
   /** core carries out session, profile and notification actions, by the item's id. */

@@ -6,13 +6,18 @@ import { TunnelSession } from './api/tunnel-sessions.ts';
  * the IPC contract can carry them as they are. Times are epoch milliseconds.
  */
 
-/** The API as one profile's monitor last found it. `unknown` until the first poll ends. */
+/**
+ * The API as one profile's monitor last found it. `unknown` until the first poll ends;
+ * `unavailable` when the profile cannot be polled at all (its key is not in the keychain, there
+ * is no keychain, the Local sandbox did not start): `healthReason` says why and what to do.
+ */
 export const MONITOR_HEALTH = [
   'unknown',
   'ok',
   'unreachable',
   'unauthorized',
   'rate-limited',
+  'unavailable',
 ] as const;
 export const MonitorHealth = z.enum(MONITOR_HEALTH);
 export type MonitorHealth = z.output<typeof MonitorHealth>;
@@ -111,8 +116,46 @@ export function isNewerVersion(a: string, b: string): boolean {
   return false;
 }
 
-/** A short name for an agent, for menus and notifications: `linux · us · 127.0.0.1`. */
+/** Keys that name a machine, in the order people reach for them, in JSON metadata. */
+const NAME_KEYS = ['name', 'hostname', 'host', 'label', 'device', 'id'];
+const NAME_LENGTH = 40;
+
+function shorten(text: string): string {
+  const chars = [...text];
+  return chars.length > NAME_LENGTH ? `${chars.slice(0, NAME_LENGTH - 1).join('')}…` : text;
+}
+
+/**
+ * What a person calls the agent, from its metadata: the name of JSON metadata
+ * (`{"host":"build-box"}` is `build-box`), the plain values of JSON without one
+ * (`region eu, team ops`), or the metadata itself; undefined when it has none.
+ */
+export function agentName(session: TunnelSession): string | undefined {
+  const metadata = session.metadata?.trim();
+  if (!metadata) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = metadata.startsWith('{') ? JSON.parse(metadata) : undefined;
+  } catch {
+    // Not JSON after all: the text is the name.
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return shorten(metadata);
+  const fields = Object.entries(parsed).filter(
+    (entry): entry is [string, string | number] =>
+      (typeof entry[1] === 'string' && entry[1].trim() !== '') || typeof entry[1] === 'number',
+  );
+  const named = NAME_KEYS.map((key) => fields.find(([k]) => k.toLowerCase() === key)).find(
+    (field) => field !== undefined,
+  );
+  if (named) return shorten(String(named[1]).trim());
+  return fields.length > 0
+    ? shorten(fields.map(([k, v]) => `${k} ${String(v).trim()}`).join(', '))
+    : shorten(metadata);
+}
+
+/** A short name for an agent, for menus and notifications: `build-box · linux · us · 127.0.0.1`. */
 export function agentLabel(session: TunnelSession): string {
-  const name = session.metadata?.trim() ? `${session.metadata.trim().slice(0, 40)} · ` : '';
-  return `${name}${session.os} · ${session.region} · ${session.ip}`;
+  const name = agentName(session);
+  return `${name ? `${name} · ` : ''}${session.os} · ${session.region} · ${session.ip}`;
 }

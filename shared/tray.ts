@@ -7,6 +7,11 @@ import { z } from 'zod';
 
 const SessionRef = { profileId: z.string(), sessionId: z.string() };
 
+/** The window's screens a tray item can open, and their routes (both shells use the same). */
+const TRAY_SCREENS = { home: '#/', sessions: '#/sessions', settings: '#/settings' } as const;
+export type TrayScreen = keyof typeof TRAY_SCREENS;
+export const screenRoute = (screen: TrayScreen): string => TRAY_SCREENS[screen];
+
 export const TrayAction = z.discriminatedUnion('name', [
   z.object({ name: z.literal('session.restart'), ...SessionRef }),
   z.object({ name: z.literal('session.stop'), ...SessionRef }),
@@ -16,7 +21,7 @@ export const TrayAction = z.discriminatedUnion('name', [
   z.object({ name: z.literal('profile.switch'), profileId: z.string() }),
   z.object({ name: z.literal('notifications.pause'), for: z.enum(['hour', 'tomorrow']) }),
   z.object({ name: z.literal('notifications.resume') }),
-  z.object({ name: z.literal('app.open'), screen: z.enum(['home', 'sessions']) }),
+  z.object({ name: z.literal('app.open'), screen: z.enum(['home', 'sessions', 'settings']) }),
   z.object({ name: z.literal('app.quit') }),
 ]);
 export type TrayAction = z.output<typeof TrayAction>;

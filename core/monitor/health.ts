@@ -2,7 +2,7 @@ import type { MonitorHealth } from '../../shared/monitor.ts';
 import { ApiError } from '../api/errors.ts';
 
 export type Failure = {
-  readonly health: Exclude<MonitorHealth, 'ok' | 'unknown'>;
+  readonly health: Extract<MonitorHealth, 'unreachable' | 'unauthorized' | 'rate-limited'>;
   readonly reason: string;
   readonly errorCode: string | null;
 };

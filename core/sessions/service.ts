@@ -72,6 +72,8 @@ export class SessionsService {
   private readonly now: () => number;
   /** The clients the monitor polls with, to notice when a profile's client is replaced. */
   private readonly polled = new Map<string, ApiClient>();
+  /** Why a profile has no client to poll with (a key missing from the keychain), by id. */
+  private readonly unavailable = new Map<string, string>();
   /** Each monitored profile's `onEvent`: the profile's client events go on to the monitor. */
   private readonly apiListeners = new Map<string, (event: ApiEvent) => void>();
   private readonly running = new Set<AbortController>();
@@ -106,10 +108,7 @@ export class SessionsService {
     });
     this.model = this.buildTray();
     this.monitor.subscribe((event) => this.heard(event));
-    this.monitor.onSnapshot((snapshot) => {
-      tell(this.snapshotListeners, snapshot);
-      this.trayChanged();
-    });
+    this.monitor.onSnapshot(() => this.snapshotChanged());
     settings.subscribe((value) => {
       this.monitor.setIntervalMs(value.pollIntervalSeconds * 1000);
       this.watchDoNotDisturb(value.doNotDisturbUntil);
@@ -134,17 +133,25 @@ export class SessionsService {
     const ids = new Set(this.options.profiles.state().profiles.map((p) => p.id));
     for (const [id, client] of this.polled)
       if (!ids.has(id) || this.options.profiles.readyClient(id) !== client) this.polled.delete(id);
+    for (const id of this.unavailable.keys()) if (!ids.has(id)) this.unavailable.delete(id);
     this.applyProfiles();
+    const known = (id: string) =>
+      !this.closed && this.options.profiles.state().profiles.some((p) => p.id === id);
     for (const id of ids) {
       if (this.polled.has(id)) continue;
       this.options.profiles.client(id).then(
         ({ client }) => {
-          if (this.closed || this.polled.has(id)) return;
-          if (!this.options.profiles.state().profiles.some((p) => p.id === id)) return;
+          this.unavailable.delete(id);
+          if (this.polled.has(id) || !known(id)) return;
           this.polled.set(id, client);
           this.applyProfiles();
         },
-        () => undefined,
+        (error: unknown) => {
+          // Said where the sessions would be, until a change of the profiles tries again.
+          if (this.polled.has(id) || !known(id)) return;
+          this.unavailable.set(id, error instanceof Error ? error.message : String(error));
+          this.snapshotChanged();
+        },
       );
     }
     this.trayChanged();
@@ -156,10 +163,27 @@ export class SessionsService {
     this.monitor.setProfiles([...this.polled.keys()]);
   }
 
+  /** The monitor's snapshot, and the profiles it cannot poll with the reason. */
   snapshot(profileId?: string): MonitorSnapshot {
     const snapshot = this.monitor.snapshot();
-    if (profileId === undefined) return snapshot;
-    return { ...snapshot, profiles: snapshot.profiles.filter((p) => p.profileId === profileId) };
+    const profiles = [...snapshot.profiles];
+    for (const [id, reason] of this.unavailable)
+      if (!profiles.some((p) => p.profileId === id))
+        profiles.push({
+          profileId: id,
+          health: 'unavailable',
+          healthReason: reason,
+          sessions: [],
+          lastPollAt: null,
+          polls: 0,
+          pages: 0,
+          intervalMs: 0,
+        });
+    return {
+      ...snapshot,
+      profiles:
+        profileId === undefined ? profiles : profiles.filter((p) => p.profileId === profileId),
+    };
   }
 
   /** Runs an action on a session the monitor lists; the rules are checked before any call. */
@@ -321,11 +345,16 @@ export class SessionsService {
     const dnd = this.options.settings.get().doNotDisturbUntil;
     return trayMenu({
       profiles: profiles.map((p) => ({ id: p.id, name: p.name, active: p.id === activeId })),
-      monitor: this.monitor.snapshot(),
+      monitor: this.snapshot(),
       unseenOffline: this.unseenOffline,
       doNotDisturbUntil: dnd ? Date.parse(dnd) : null,
       now: this.now(),
     });
+  }
+
+  private snapshotChanged(): void {
+    tell(this.snapshotListeners, this.snapshot());
+    this.trayChanged();
   }
 
   private trayChanged(): void {

@@ -49,6 +49,7 @@ function apiBlocked(profile: ProfileSnapshot | undefined): string | undefined {
   if (profile === undefined) return 'The profile is not monitored';
   if (profile.health === 'unreachable') return `The API is unreachable: ${profile.healthReason}`;
   if (profile.health === 'unauthorized') return `The API refuses the key: ${profile.healthReason}`;
+  if (profile.health === 'unavailable') return profile.healthReason ?? 'The profile cannot be used';
   return undefined;
 }
 
@@ -105,6 +106,8 @@ function headline(name: string, profile: ProfileSnapshot | undefined): string {
       return `${name}: API unreachable`;
     case 'unauthorized':
       return `${name}: API key refused`;
+    case 'unavailable':
+      return `${name}: not monitored`;
     case 'rate-limited':
       return `${name}: ${plural(profile.sessions.length, 'agent')} online (rate limited)`;
     case 'ok':
@@ -141,7 +144,9 @@ function pauseMenu(until: number | null, now: number): TrayItem {
 }
 
 function iconState(profile: ProfileSnapshot | undefined, unseenOffline: number): TrayIconState {
-  if (profile?.health === 'unreachable' || profile?.health === 'unauthorized') return 'error';
+  const health = profile?.health;
+  if (health === 'unreachable' || health === 'unauthorized' || health === 'unavailable')
+    return 'error';
   if (unseenOffline > 0 || profile?.health === 'rate-limited') return 'attention';
   return 'normal';
 }
@@ -171,7 +176,14 @@ export function trayMenu(state: TrayState): TrayModel {
   if (state.monitor.paused) items.push(item('paused', 'Monitoring paused', undefined, false));
   if (active) {
     items.push(separator('sessions'));
-    if (sessions.length === 0)
+    if (profile?.health === 'unavailable')
+      items.push(
+        item('sessions:unavailable', `Not monitored: ${profile.healthReason ?? 'unknown reason'}`, {
+          name: 'app.open',
+          screen: 'settings',
+        }),
+      );
+    else if (sessions.length === 0)
       items.push(item('sessions:none', 'No agents online', undefined, false));
     for (const session of sessions.slice(0, TRAY_MAX_SESSIONS))
       items.push(sessionMenu(session, active.id, blocked));

@@ -137,3 +137,32 @@ it('renders the tray model in the header and runs its items by id', async () => 
     .poll(() => bridge.calls.find((c) => c.name === 'tray.run')?.args)
     .toEqual(['session:ts_one:restart']);
 });
+
+it('names agents by their JSON metadata, and says why a profile is not watched', async () => {
+  openSessions();
+  const named = { ...session('ts_json'), metadata: '{"host":"build-box"}' };
+  const bridge = scriptedBridge({ 'sessions.snapshot': () => snapshot(named) });
+  render(App, { bridge });
+  await expect.element(page.getByRole('button', { name: 'build-box' })).toBeVisible();
+
+  const reason =
+    'The API key of "Acme" is not in the keychain any more: enter it again in Settings';
+  bridge.emit('sessions.changed', {
+    paused: false,
+    profiles: [
+      {
+        profileId: PROFILE,
+        health: 'unavailable',
+        healthReason: reason,
+        sessions: [],
+        lastPollAt: null,
+        polls: 0,
+        pages: 0,
+        intervalMs: 0,
+      },
+    ],
+  });
+  await expect.element(page.getByRole('status').filter({ hasText: reason })).toBeVisible();
+  await expect.element(page.getByRole('link', { name: 'Open Settings' })).toBeVisible();
+  await expect.element(page.getByText('Looking for online agents…')).not.toBeInTheDocument();
+});

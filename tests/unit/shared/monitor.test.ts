@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   agentKey,
+  agentLabel,
+  agentName,
   isNewerVersion,
   MonitorEvent,
   MonitorSnapshot,
@@ -8,6 +10,32 @@ import {
 import { ActionEvent } from '../../../shared/session-actions.ts';
 import { availability } from '../../../shared/session-rules.ts';
 import { session, successor } from '../../support/tunnel-sessions.ts';
+
+describe('agent names', () => {
+  const named = (metadata: string) => agentName(session({ metadata }));
+
+  it('reads the name of JSON metadata, whichever name key it uses', () => {
+    expect(named('{"host":"build-box"}')).toBe('build-box');
+    expect(named('{"team":"ops","Hostname":"db-1"}')).toBe('db-1');
+    expect(named('{"name":"web","host":"ignored"}')).toBe('web');
+    expect(agentLabel(session({ metadata: '{"host":"laptop"}' }))).toMatch(/^laptop · linux · /);
+  });
+
+  it('lists the plain values of JSON without a name, and takes anything else as it is', () => {
+    expect(named('{"team":"ops","rack":7,"tags":["a"]}')).toBe('team ops, rack 7');
+    expect(named('{"nested":{"host":"x"}}')).toBe('{"nested":{"host":"x"}}');
+    expect(named('{not json')).toBe('{not json');
+    expect(named('  office pc  ')).toBe('office pc');
+    expect(named('[1,2]')).toBe('[1,2]');
+    expect(named('   ')).toBeUndefined();
+  });
+
+  it('keeps names short without splitting a character', () => {
+    const long = named('é'.repeat(30) + '🦊'.repeat(30));
+    expect([...(long ?? '')]).toHaveLength(40);
+    expect(long?.endsWith('🦊…')).toBe(true);
+  });
+});
 
 describe('agent identity', () => {
   const a = session({ metadata: 'a|b' });

@@ -6,6 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { dispatchIpc } from '../../../../core/ipc/dispatch.ts';
 import type { IpcEvent } from '../../../../shared/ipc/contract.ts';
+import { startSandbox } from '../../../../sandbox/index.ts';
 import { isAlive, killAll, startAgent, until } from '../../sandbox/agents-support.ts';
 import { startApp } from '../profiles/support.ts';
 
@@ -87,4 +88,45 @@ describe('sessions through the contract with real agents', () => {
     // The Local sandbox has demo agents of its own: the count is whatever the monitor lists.
     expect(tray.title).toBe(String((await listed()).length));
   }, 90_000);
+});
+
+describe('a profile that cannot be polled', () => {
+  it('says why in the snapshot and the tray until its key is entered again', async () => {
+    const key = 'remote-key-for-a-missing-entry';
+    const remote = await startSandbox({ apiKey: key, rateLimit: 'off' });
+    try {
+      const first = await startApp();
+      const added = await dispatchIpc(first.burrow.implementation, 'profiles.add', [
+        { name: 'Remote', baseUrl: remote.url, apiKey: key },
+      ]);
+      if (!added.ok) throw new Error(JSON.stringify(added.error));
+      const profileId = (added.value as { id: string }).id;
+      await first.burrow.close();
+      // The entry is gone from the keychain (removed by hand, another machine's data folder…).
+      await first.secrets.delete(profileId);
+
+      const { burrow } = await startApp({ dataDir: first.dataDir, secrets: first.secrets });
+      const remoteSnapshot = () =>
+        burrow.sessions.snapshot().profiles.find((p) => p.profileId === profileId);
+      await until(() => remoteSnapshot()?.health === 'unavailable', 10_000);
+      expect(remoteSnapshot()?.healthReason).toMatch(/not in the keychain.*Settings/);
+      burrow.profiles.switch(profileId);
+      await until(() => burrow.sessions.tray.model().icon.state === 'error', 5_000);
+      expect(burrow.sessions.tray.model().items).toContainEqual(
+        expect.objectContaining({
+          label: expect.stringMatching(/^Not monitored: .*not in the keychain/),
+          action: { name: 'app.open', screen: 'settings' },
+        }),
+      );
+
+      const changed = await dispatchIpc(burrow.implementation, 'profiles.changeKey', [
+        profileId,
+        key,
+      ]);
+      expect(changed).toMatchObject({ ok: true });
+      await until(() => remoteSnapshot()?.health === 'ok', 20_000);
+    } finally {
+      await remote.close();
+    }
+  }, 60_000);
 });

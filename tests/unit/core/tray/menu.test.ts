@@ -136,6 +136,22 @@ describe('trayMenu', () => {
     expect(trayMenu(state({}, 'unauthorized')).icon.variant).toBe('burrow-slash');
   });
 
+  it('says why a profile is not monitored, and opens Settings to mend it', () => {
+    const unavailable = { ...profile('unavailable', []), healthReason: 'The key is not stored' };
+    const model = trayMenu(state({ monitor: { paused: false, profiles: [unavailable] } }));
+    expect(model.icon).toMatchObject({ state: 'error', tooltip: 'The key is not stored' });
+    expect(model.title).toBe('');
+    expect(labels(model.items).slice(0, 3)).toEqual([
+      'Acme: not monitored',
+      '---',
+      'Not monitored: The key is not stored',
+    ]);
+    expect(find(model.items, 'sessions:unavailable')).toMatchObject({
+      enabled: true,
+      action: { name: 'app.open', screen: 'settings' },
+    });
+  });
+
   it('asks for attention, with a badge, for agents gone offline unseen', () => {
     const model = trayMenu(state({ unseenOffline: 2 }));
     expect(model.icon).toMatchObject({ state: 'attention', variant: 'burrow-badge' });
