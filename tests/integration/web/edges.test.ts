@@ -152,11 +152,19 @@ it('sets and removes every module of an HTTPS edge and of its route', async () =
   await noViolations('https-route-modules');
   await page.screenshot({ path: `${SHOTS}/https-route-modules-full-light.png`, fullPage: true });
   await remove(route, 'OAuth');
+  const secret = 'oidc-client-s3cret';
   await set(route, 'OpenID Connect', async (d) => {
     await d.getByRole('textbox', { name: /Issuer URL/ }).fill('https://id.example.com');
     await d.getByRole('textbox', { name: /Client id/ }).fill('app');
-    await d.getByRole('textbox', { name: /Client secret/ }).fill('secret');
+    await d.getByLabel(/^Client secret/).fill(secret);
   });
+  // The API echoes the secret back: masked until asked, on screen and to axe alike.
+  const oidc = route.getByRole('article', { name: 'OpenID Connect' });
+  await oidc.getByText('https://id.example.com').waitFor();
+  expect(await page.locator('body').innerText()).not.toContain(secret);
+  await noViolations('route-oidc-masked');
+  await oidc.getByRole('button', { name: 'Reveal client secret' }).click();
+  await oidc.getByText(secret).waitFor();
   await remove(route, 'OpenID Connect');
   await route.getByRole('button', { name: 'Set SAML' }).click();
   await page
