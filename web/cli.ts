@@ -49,7 +49,20 @@ const burrow = await createBurrow({
   dataDir,
   store: await openConfStore(dataDir),
   secrets: await osKeychain(),
-  startLocalSandbox: (options) => startEmbeddedSandbox({ ...options, rateLimit: sandboxRateLimit }),
+  startLocalSandbox: async (options) => {
+    const sandbox = await startEmbeddedSandbox({ ...options, rateLimit: sandboxRateLimit });
+    if (sandboxRateLimit === undefined) return sandbox;
+    // The app's own window keeps to the sandbox's; a window never filled stands for none.
+    const { requests, windowSeconds } =
+      sandboxRateLimit === 'off'
+        ? { requests: Number.MAX_SAFE_INTEGER, windowSeconds: 60 }
+        : sandboxRateLimit;
+    return {
+      url: sandbox.url,
+      rateLimit: { requests, windowMs: windowSeconds * 1000 },
+      close: () => sandbox.close(),
+    };
+  },
 });
 const server = await startWebServer({
   rendererDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),

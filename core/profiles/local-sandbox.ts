@@ -1,8 +1,15 @@
 import type { LocalSandboxStatus } from '../../shared/ipc/profiles.ts';
+import type { RateLimit } from '../api/governor.ts';
 
 /** A running embedded sandbox, as core needs it. */
 export interface RunningSandbox {
   readonly url: string;
+  /**
+   * The limit it enforces when started with another than the service's (`npm run web --
+   * --sandbox-rate-limit`): the Local profile's governor keeps to it instead, or it would
+   * still make every caller wait at 120 a minute for a sandbox that would have answered.
+   */
+  readonly rateLimit?: RateLimit;
   close(): Promise<void>;
 }
 

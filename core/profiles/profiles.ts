@@ -171,13 +171,15 @@ export class ProfileService {
     const profile = this.profile(id);
     const existing = this.clients.get(id);
     if (existing) return { profileId: id, client: existing };
-    const baseUrl = profile.kind === 'local' ? (await this.startLocal()).url : profile.baseUrl;
+    const local = profile.kind === 'local' ? await this.startLocal() : undefined;
+    const baseUrl = local?.url ?? profile.baseUrl;
     const apiKey = await this.keyOf(profile);
     // Another call may have made it while this one waited for the sandbox or the keychain.
     const raced = this.clients.get(id);
     if (raced) return { profileId: id, client: raced };
     const client = createApiClient({
       ...this.options.client,
+      ...(local?.rateLimit && { rateLimit: local.rateLimit }),
       baseUrl,
       apiKey,
       onEvent: (event) => this.options.onApiEvent(id, event),

@@ -1,5 +1,5 @@
 import { render } from '@testing-library/svelte';
-import { beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 import { BridgeCallError } from '../../shared/ipc/bridge.ts';
@@ -86,9 +86,7 @@ it('asks a webhook secret of every provider but SNS, which gets no secret field'
   expect(puts(bridge, 'webhook_verification')).toEqual([]);
 
   await userEvent.selectOptions(dialog.getByRole('combobox', { name: 'Provider' }), 'sns');
-  await expect
-    .element(dialog.getByRole('textbox', { name: /Signing secret/ }))
-    .not.toBeInTheDocument();
+  await expect.element(dialog.getByLabelText(/^Signing secret/)).not.toBeInTheDocument();
   await userEvent.click(dialog.getByRole('button', { name: 'Set Webhook verification' }));
   await expect.poll(() => puts(bridge, 'webhook_verification').length).toBe(1);
   expect(bodyOf(puts(bridge, 'webhook_verification')[0])).toEqual({
@@ -109,7 +107,7 @@ it('takes an OAuth client id only with its secret, and nests the one chosen prov
   await expect.element(dialog.getByRole('alert').filter({ hasText: 'client_id' })).toBeVisible();
   expect(puts(bridge, 'oauth')).toEqual([]);
 
-  await userEvent.fill(dialog.getByRole('textbox', { name: 'Client secret' }), 's3cret');
+  await userEvent.fill(dialog.getByLabelText('Client secret', { exact: true }), 's3cret');
   await userEvent.click(dialog.getByRole('button', { name: 'Set OAuth' }));
   await expect.poll(() => puts(bridge, 'oauth').length).toBe(1);
   expect(bodyOf(puts(bridge, 'oauth')[0])).toMatchObject({
@@ -118,19 +116,67 @@ it('takes an OAuth client id only with its secret, and nests the one chosen prov
   });
 });
 
+const OIDC = {
+  enabled: true,
+  issuer: 'https://id.example.com',
+  client_id: 'a',
+  client_secret: 'oidc-s3cret',
+  scopes: [],
+  options_passthrough: false,
+  cookie_prefix: 'service.',
+  inactivity_timeout: 0,
+  maximum_duration: 0,
+};
+
+it('masks the secrets modules echo back until revealed, and copies them whole', async () => {
+  const written = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+  await openModules(
+    {},
+    {
+      webhook_verification: { enabled: true, provider: 'github', secret: 'hook-s3cret' },
+      oauth: {
+        enabled: true,
+        // OAuth nests its secret under the provider: masked there too.
+        provider: { github: { client_id: 'app', client_secret: 'gh-s3cret' }, google: null },
+      },
+    },
+  );
+  const webhook = page.getByRole('article', { name: 'Webhook verification' });
+  const oauth = page.getByRole('article', { name: 'OAuth' });
+  await expect.element(webhook.getByText('github')).toBeVisible();
+  await expect.element(oauth.getByText('app', { exact: true })).toBeVisible();
+  for (const secret of ['hook-s3cret', 'gh-s3cret'])
+    expect(document.body.textContent).not.toContain(secret);
+
+  const reveal = webhook.getByRole('button', { name: 'Reveal signing secret' });
+  await expect.element(reveal).toHaveAccessibleName('Reveal signing secret');
+  await userEvent.click(reveal);
+  await expect.element(webhook.getByText('hook-s3cret')).toBeVisible();
+  expect(document.body.textContent).not.toContain('gh-s3cret');
+  await userEvent.click(webhook.getByRole('button', { name: 'Hide signing secret' }));
+  await expect.element(webhook.getByText('hook-s3cret')).not.toBeInTheDocument();
+
+  await userEvent.click(oauth.getByRole('button', { name: 'Copy client secret' }));
+  expect(written).toHaveBeenCalledWith('gh-s3cret');
+  expect(document.body.textContent).not.toContain('gh-s3cret');
+  written.mockRestore();
+});
+
+it('edits a secret in a password input, shown only when asked', async () => {
+  await openModules({}, { oidc: OIDC });
+  await userEvent.click(page.getByRole('button', { name: 'Set OpenID Connect' }));
+  const dialog = page.getByRole('dialog');
+  const input = dialog.getByLabelText(/^Client secret/);
+  await expect.element(input).toHaveAttribute('type', 'password');
+  await expect.element(input).toHaveValue('oidc-s3cret');
+  await userEvent.click(dialog.getByRole('button', { name: 'Reveal client secret' }));
+  await expect.element(input).toHaveAttribute('type', 'text');
+  await userEvent.click(dialog.getByRole('button', { name: 'Hide client secret' }));
+  await expect.element(input).toHaveAttribute('type', 'password');
+});
+
 it('disables the other auth modules while one is set, and says why', async () => {
-  const oidc = {
-    enabled: true,
-    issuer: 'https://id.example.com',
-    client_id: 'a',
-    client_secret: 'b',
-    scopes: [],
-    options_passthrough: false,
-    cookie_prefix: 'service.',
-    inactivity_timeout: 0,
-    maximum_duration: 0,
-  };
-  await openModules({}, { oidc });
+  await openModules({}, { oidc: OIDC });
   const setOauth = page.getByRole('button', { name: 'Set OAuth' });
   await expect.element(setOauth).toBeDisabled();
   await expect.element(setOauth).toHaveAccessibleDescription(/remove OpenID Connect first/);
@@ -156,7 +202,7 @@ it('puts the API refusal of an OIDC issuer beside the issuer field', async () =>
     'https://id.example.com',
   );
   await userEvent.fill(dialog.getByRole('textbox', { name: /Client id/ }), 'a');
-  await userEvent.fill(dialog.getByRole('textbox', { name: /Client secret/ }), 'b');
+  await userEvent.fill(dialog.getByLabelText(/^Client secret/), 'b');
   await userEvent.click(dialog.getByRole('button', { name: 'Set OpenID Connect' }));
   await expect
     .element(dialog.getByRole('alert').filter({ hasText: 'issuer did not answer discovery' }))

@@ -39,6 +39,8 @@ export type Field<K extends string = string> = Input & {
   readonly read?: string;
   /** Shown (and sent) only while this holds, e.g. a curve only for ecdsa keys. */
   readonly when?: (values: Readonly<Record<string, unknown>>) => boolean;
+  /** A secret the API echoes back: masked in details, typed in a password input. */
+  readonly secret?: boolean;
 };
 
 type FieldsOf<N extends EndpointName> = readonly Field<keyof NonNullable<BodyOf<N>> & string>[];
@@ -54,6 +56,11 @@ export type ModuleSpec = {
     readonly write: (body: Record<string, unknown>) => Record<string, unknown>;
   };
 };
+
+/** Where a representation holds each secret of these fields, with the field's label. */
+export function secretsOf(fields: readonly Field[]): Readonly<Record<string, string>> {
+  return Object.fromEntries(fields.filter((f) => f.secret).map((f) => [f.read ?? f.name, f.label]));
+}
 
 export type Column = { readonly label: string; readonly value: (item: Item) => string };
 

@@ -1,9 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdir } from 'node:fs/promises';
-import { chromium, type Browser, type Locator, type Page } from 'playwright';
+import type { Locator, Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
-import { startWebApp, type WebApp } from './support-cli.ts';
+import { openWindow, SHOTS, type WebWindow } from './support-window.ts';
 
 /*
  * Every module of an HTTPS edge and of its route, set and removed through the window against
@@ -11,50 +9,20 @@ import { startWebApp, type WebApp } from './support-cli.ts';
  * dark, with screenshots.
  */
 
-const SHOTS = 'test-results/screenshots';
 const IDP_METADATA =
   '<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.com"></md:EntityDescriptor>';
-let web: WebApp;
-let browser: Browser;
+
+let app: WebWindow;
 let page: Page;
 
 beforeAll(async () => {
-  [web, browser] = await Promise.all([
-    // Many writes in a row: the Local sandbox's rate limit would only make the test wait.
-    startWebApp({ sandboxRateLimit: 'off' }),
-    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
-  ]);
-  await mkdir(SHOTS, { recursive: true });
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-  page = await context.newPage();
-  await page.goto(web.url);
-  await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
+  app = await openWindow({ width: 1200, height: 900 });
+  page = app.page;
 }, 120_000);
+afterAll(() => app?.close());
 
-afterAll(async () => {
-  await browser?.close();
-  await web?.stop();
-});
-
-async function go(section: string, tab?: string) {
-  await page
-    .getByRole('navigation', { name: 'Sections' })
-    .getByRole('link', { name: section, exact: true })
-    .click();
-  if (tab) await page.getByRole('link', { name: tab, exact: true }).click();
-}
-
-async function create(singular: string): Promise<string> {
-  await page.getByRole('button', { name: `New ${singular}` }).click();
-  await page.getByRole('button', { name: `Create ${singular}` }).click();
-  const toast = page
-    .getByRole('status')
-    .filter({ hasText: `Created ${singular}` })
-    .last();
-  const text = (await toast.locator('p').textContent())?.trim() ?? '';
-  await toast.getByRole('button', { name: 'Dismiss' }).click();
-  return /(\S+)$/.exec(text)?.[1] ?? '';
-}
+const go = (section: string, tab?: string) => app.go(section, tab);
+const create = (singular: string) => app.create(singular);
 
 async function noViolations(name: string) {
   for (const scheme of ['light', 'dark'] as const) {
@@ -152,11 +120,19 @@ it('sets and removes every module of an HTTPS edge and of its route', async () =
   await noViolations('https-route-modules');
   await page.screenshot({ path: `${SHOTS}/https-route-modules-full-light.png`, fullPage: true });
   await remove(route, 'OAuth');
+  const secret = 'oidc-client-s3cret';
   await set(route, 'OpenID Connect', async (d) => {
     await d.getByRole('textbox', { name: /Issuer URL/ }).fill('https://id.example.com');
     await d.getByRole('textbox', { name: /Client id/ }).fill('app');
-    await d.getByRole('textbox', { name: /Client secret/ }).fill('secret');
+    await d.getByLabel(/^Client secret/).fill(secret);
   });
+  // The API echoes the secret back: masked until asked, on screen and to axe alike.
+  const oidc = route.getByRole('article', { name: 'OpenID Connect' });
+  await oidc.getByText('https://id.example.com').waitFor();
+  expect(await page.locator('body').innerText()).not.toContain(secret);
+  await noViolations('route-oidc-masked');
+  await oidc.getByRole('button', { name: 'Reveal client secret' }).click();
+  await oidc.getByText(secret).waitFor();
   await remove(route, 'OpenID Connect');
   await route.getByRole('button', { name: 'Set SAML' }).click();
   await page

@@ -18,7 +18,12 @@ export type WebApp = {
  * `npm run web` as a person starts it, on a throwaway HOME (the keyring of the test's D-Bus
  * session stays reachable): the built renderer, the real core, the embedded Local sandbox.
  */
-export async function startWebApp(options: { sandboxRateLimit?: 'off' } = {}): Promise<WebApp> {
+export async function startWebApp(
+  options: {
+    /** `<requests>/<seconds>` or `off`, as `--sandbox-rate-limit` takes it. */
+    sandboxRateLimit?: string;
+  } = {},
+): Promise<WebApp> {
   const home = await mkdtemp(path.join(tmpdir(), 'burrow-home-'));
   const child: ChildProcess = spawn(
     process.execPath,

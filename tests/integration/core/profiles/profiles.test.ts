@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchIpc } from '../../../../core/ipc/dispatch.ts';
 import type { SecretStore } from '../../../../core/profiles/keychain.ts';
 import type { ProfilesState } from '../../../../shared/ipc/profiles.ts';
+import { startEmbeddedSandbox } from '../../../../sandbox/embedded.ts';
 import { startSandbox, type Sandbox } from '../../../../sandbox/index.ts';
 import { filesUnder, startApp, type TestApp } from './support.ts';
 
@@ -152,6 +153,21 @@ describe('profiles', () => {
 });
 
 describe('the API through the contract', () => {
+  it("keeps the Local profile to its sandbox's limit, not the service's", async () => {
+    const app = await startApp({
+      startLocalSandbox: async (options) => {
+        const sandbox = await startEmbeddedSandbox({
+          ...options,
+          rateLimit: { requests: 600, windowSeconds: 60 },
+        });
+        const rateLimit = { requests: 600, windowMs: 60_000 };
+        return { url: sandbox.url, rateLimit, close: () => sandbox.close() };
+      },
+    });
+    await value(call(app, 'api.ipPolicies.list'));
+    expect(await value(call(app, 'governor.state'))).toMatchObject({ capacity: 600 });
+  });
+
   it("refuses a body the API would refuse before the call, with the API's code and field", async () => {
     const app = await startApp();
     await value(call(app, 'api.ipPolicies.list'));

@@ -1,0 +1,63 @@
+import { mkdir } from 'node:fs/promises';
+import { chromium, type Page } from 'playwright';
+import { expect } from 'vitest';
+import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
+import { startWebApp, type WebApp } from './support-cli.ts';
+
+/** Where the suites leave their screenshots, for a person to look at. */
+export const SHOTS = 'test-results/screenshots';
+
+/** `npm run web` and one page on it, at its first screen, as the resource suites drive it. */
+export type WebWindow = {
+  readonly web: WebApp;
+  readonly page: Page;
+  /** A section of the sidebar, then one of its tabs. */
+  go(section: string, tab?: string): Promise<void>;
+  /** Creates a resource through its form, which `fill` fills in; answers its id, from the toast. */
+  create(singular: string, fill?: () => Promise<unknown>): Promise<string>;
+  close(): Promise<void>;
+};
+
+export async function openWindow(viewport: { width: number; height: number }): Promise<WebWindow> {
+  const [web, browser] = await Promise.all([
+    // Many writes in a row: the service's limit (the sandbox's and the app's own window alike)
+    // would only make the test wait.
+    startWebApp({ sandboxRateLimit: '6000/60' }),
+    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
+    mkdir(SHOTS, { recursive: true }),
+  ]);
+  // axe needs a page of a context of its own.
+  const page = await (await browser.newContext({ viewport })).newPage();
+  await page.goto(web.url);
+  await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
+
+  return {
+    web,
+    page,
+    async go(section, tab) {
+      await page
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link', { name: section, exact: true })
+        .click();
+      if (tab) await page.getByRole('link', { name: tab, exact: true }).click();
+    },
+    async create(singular, fill) {
+      await page.getByRole('button', { name: `New ${singular}` }).click();
+      await fill?.();
+      await page.getByRole('button', { name: `Create ${singular}` }).click();
+      const toast = page
+        .getByRole('status')
+        .filter({ hasText: `Created ${singular}` })
+        .last();
+      const text = (await toast.locator('p').textContent())?.trim() ?? '';
+      await toast.getByRole('button', { name: 'Dismiss' }).click();
+      const id = /Created .+ (\S+)$/.exec(text)?.[1];
+      expect(id).toBeTruthy();
+      return id ?? '';
+    },
+    async close() {
+      await browser.close();
+      await web.stop();
+    },
+  };
+}
