@@ -194,7 +194,10 @@ describe('the client', () => {
     const once = client.call('ipPolicies.get', { params: { id: 'ipp_2' }, maxRetries: 0 });
     await expect(once).rejects.toMatchObject({ status: 503 });
     expect(requests).toHaveLength(1);
-    script = [error(429, 226), json(200, { ip_policies: [], uri: `${origin}/ip_policies`, next_page_uri: null })];
+    script = [
+      error(429, 226),
+      json(200, { ip_policies: [], uri: `${origin}/ip_policies`, next_page_uri: null }),
+    ];
     const pages = client.pages('ipPolicies.list', { maxRetries: 0, priority: 'background' });
     for await (const page of pages) expect(page.items).toEqual([]);
     expect(requests).toHaveLength(3);
