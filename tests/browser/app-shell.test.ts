@@ -101,3 +101,25 @@ it('moves between sections with the keyboard alone', async () => {
   await expect.element(page.getByRole('heading', { name: 'Edges', level: 1 })).toBeVisible();
   await expect.element(edges).toHaveAttribute('aria-current', 'page');
 });
+
+it('shows the active profile’s requests left on opening and after a switch, with no call made', async () => {
+  const budget = (profileId: string, used: number) => ({
+    profileId,
+    capacity: 120,
+    windowMs: 60_000,
+    used,
+    remaining: 120 - used,
+    queued: { interactive: 0, background: 0 },
+    coolingDownUntil: null,
+  });
+  let active = SOME_PROFILES.activeId ?? '';
+  const bridge = scriptedBridge({
+    'governor.state': () => budget(active, active === 'prf_work00001' ? 30 : 2),
+  });
+  render(App, { bridge });
+  await expect.element(page.getByText('118 of 120 requests left')).toBeVisible();
+
+  active = 'prf_work00001';
+  bridge.emit('profiles.changed', { ...SOME_PROFILES, activeId: active });
+  await expect.element(page.getByText('90 of 120 requests left')).toBeVisible();
+});

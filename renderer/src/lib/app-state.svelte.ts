@@ -47,7 +47,9 @@ export class AppState {
     const stops = [
       this.bridge.on('profiles.changed', (state) => {
         const failed = state.local.state === 'failed' && this.profiles?.local.state !== 'failed';
+        const switched = state.activeId !== this.profiles?.activeId;
         this.profiles = state;
+        if (switched) void this.loadGovernor();
         if (failed)
           this.toasts.error({
             code: 'LOCAL_SANDBOX_FAILED',
@@ -79,8 +81,23 @@ export class AppState {
       this.profiles = profiles;
       this.settings = settings;
       this.failure = undefined;
+      void this.loadGovernor();
     } catch (error) {
       this.failure = problemOf(error);
+    }
+  }
+
+  /**
+   * The active profile's window as it is now: its changes come as events, but a window opened
+   * (or a profile switched to) while nothing is being called would otherwise show no count.
+   */
+  private async loadGovernor(): Promise<void> {
+    this.governor = null;
+    try {
+      const state = await this.bridge.invoke('governor.state');
+      if (state?.profileId === this.profiles?.activeId) this.governor ??= state;
+    } catch {
+      // No client for the profile (a key not in the keychain): the Sessions screen says why.
     }
   }
 
