@@ -8,16 +8,35 @@ export type Toast = {
 };
 
 const LIFETIME_MS = { info: 5_000, success: 4_000, error: 12_000 } as const;
+const MOST = 5;
 
-/** Short messages in a corner of the window; errors stay longer and keep their details. */
+/** What holds the toasts on screen: a pointer over them, or the keyboard's focus in them. */
+export type Holder = 'pointer' | 'focus';
+
+type Countdown = { left: number; since: number; timer?: ReturnType<typeof setTimeout> };
+
+/**
+ * Short messages in a corner of the window; errors stay longer and keep their details. While a
+ * person points at them or tabs into them (to read an error, copy its operation id), none goes
+ * away: each resumes its own time left when they are let go.
+ */
 export class Toasts {
   items = $state<Toast[]>([]);
   private next = 1;
+  // Plain records: nothing on screen depends on them, so they need no reactivity.
+  private countdowns: Record<number, Countdown> = {};
+  private readonly held: Record<Holder, boolean> = { pointer: false, focus: false };
+
+  private get holding(): boolean {
+    return this.held.pointer || this.held.focus;
+  }
 
   show(tone: Toast['tone'], message: string, problem?: IpcError): void {
     const toast: Toast = { id: this.next++, tone, message, ...(problem && { problem }) };
-    this.items = [...this.items.slice(-4), toast];
-    setTimeout(() => this.dismiss(toast.id), LIFETIME_MS[tone]);
+    for (const old of this.items.slice(0, -(MOST - 1))) this.dismiss(old.id);
+    this.items = [...this.items, toast];
+    this.countdowns[toast.id] = { left: LIFETIME_MS[tone], since: 0 };
+    if (!this.holding) this.run(toast.id);
   }
 
   error(problem: IpcError): void {
@@ -25,6 +44,30 @@ export class Toasts {
   }
 
   dismiss(id: number): void {
+    clearTimeout(this.countdowns[id]?.timer);
+    delete this.countdowns[id];
     this.items = this.items.filter((t) => t.id !== id);
+  }
+
+  hold(by: Holder): void {
+    if (!this.holding)
+      for (const countdown of Object.values(this.countdowns)) {
+        clearTimeout(countdown.timer);
+        countdown.left -= Date.now() - countdown.since;
+      }
+    this.held[by] = true;
+  }
+
+  release(by: Holder): void {
+    if (!this.held[by]) return;
+    this.held[by] = false;
+    if (!this.holding) for (const id of Object.keys(this.countdowns)) this.run(Number(id));
+  }
+
+  private run(id: number): void {
+    const countdown = this.countdowns[id];
+    if (!countdown) return;
+    countdown.since = Date.now();
+    countdown.timer = setTimeout(() => this.dismiss(id), Math.max(0, countdown.left));
   }
 }

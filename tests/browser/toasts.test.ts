@@ -1,0 +1,66 @@
+import { render } from '@testing-library/svelte';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import ToastsView from '../../renderer/src/components/Toasts.svelte';
+import { Toasts } from '../../renderer/src/lib/toasts.svelte.ts';
+
+const problem = { code: 'ERR_SERVICE_5001', message: 'Refused', operationId: 'op_toast1' };
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+it('keeps every toast while one is pointed at or focused, then resumes each one’s time left', () => {
+  const toasts = new Toasts();
+  toasts.error(problem);
+  vi.advanceTimersByTime(10_000);
+  toasts.show('success', 'Saved');
+  toasts.hold('pointer');
+  toasts.hold('focus');
+  vi.advanceTimersByTime(60_000);
+  expect(toasts.items).toHaveLength(2);
+  toasts.release('pointer');
+  vi.advanceTimersByTime(60_000);
+  expect(toasts.items).toHaveLength(2);
+
+  toasts.release('focus');
+  vi.advanceTimersByTime(2_100);
+  expect(toasts.items.map((t) => t.message)).toEqual(['Saved']);
+  vi.advanceTimersByTime(2_000);
+  expect(toasts.items).toEqual([]);
+});
+
+it('keeps the five newest, and a dismissed one’s timer never fires on another', () => {
+  const toasts = new Toasts();
+  for (let i = 1; i <= 7; i++) toasts.show('info', `note ${i}`);
+  expect(toasts.items.map((t) => t.message)).toEqual([
+    'note 3',
+    'note 4',
+    'note 5',
+    'note 6',
+    'note 7',
+  ]);
+  toasts.dismiss(toasts.items[0]?.id ?? 0);
+  vi.advanceTimersByTime(4_999);
+  expect(toasts.items).toHaveLength(4);
+  vi.advanceTimersByTime(1);
+  expect(toasts.items).toEqual([]);
+});
+
+it('holds its toasts while the pointer is over them', async () => {
+  vi.useRealTimers();
+  const toasts = new Toasts();
+  const hold = vi.spyOn(toasts, 'hold');
+  const release = vi.spyOn(toasts, 'release');
+  render(ToastsView, { toasts });
+  toasts.error(problem);
+  const toast = page.getByRole('alert');
+  await expect.element(toast).toBeVisible();
+  await userEvent.hover(toast);
+  expect(hold).toHaveBeenCalledWith('pointer');
+  await userEvent.unhover(toast);
+  expect(release).toHaveBeenCalledWith('pointer');
+});
