@@ -22,7 +22,14 @@ it('adds a profile and names the field the app refused', async () => {
   render(App, { bridge });
   await page.getByLabelText('Name', { exact: true }).fill('Work');
   await page.getByLabelText('API address').fill('http://api.example.com');
-  await page.getByLabelText('API key').fill('k');
+  const key = page.getByLabelText('API key');
+  await key.fill('k');
+  // Typed hidden, shown on asking, so that a pasted key can be checked.
+  await expect.element(key).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Reveal api key' }).click();
+  await expect.element(key).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Hide api key' }).click();
+  await expect.element(key).toHaveAttribute('type', 'password');
   await page.getByRole('button', { name: 'Add profile' }).click();
   await expect
     .element(page.getByText('Use https: plain http is allowed only to this machine').first())
