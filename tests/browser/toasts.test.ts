@@ -64,3 +64,29 @@ it('holds its toasts while the pointer is over them', async () => {
   await userEvent.unhover(toast);
   expect(release).toHaveBeenCalledWith('pointer');
 });
+
+it('lets go when the toast it was holding is dismissed from the keyboard', async () => {
+  vi.useRealTimers();
+  const toasts = new Toasts();
+  const release = vi.spyOn(toasts, 'release');
+  render(ToastsView, { toasts });
+  toasts.error(problem);
+  const dismiss = page.getByRole('button', { name: 'Dismiss' });
+  await expect.element(dismiss).toBeVisible();
+  (dismiss.element() as HTMLButtonElement).focus();
+  await userEvent.keyboard('{Enter}');
+  await expect.element(dismiss).not.toBeInTheDocument();
+  await expect.poll(() => release.mock.calls.some(([by]) => by === 'focus')).toBe(true);
+});
+
+it('lets go when the last toast under the pointer is dismissed by a click', async () => {
+  vi.useRealTimers();
+  const toasts = new Toasts();
+  const release = vi.spyOn(toasts, 'release');
+  render(ToastsView, { toasts });
+  toasts.error(problem);
+  const dismiss = page.getByRole('button', { name: 'Dismiss' });
+  await dismiss.click();
+  await expect.element(dismiss).not.toBeInTheDocument();
+  await expect.poll(() => release.mock.calls.some(([by]) => by === 'pointer')).toBe(true);
+});
