@@ -5,8 +5,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * The dependency rules of product.md: data flows one way (shared ← sandbox, shared ← core ←
- * electron/web; the renderer reaches the app only through the Bridge). Each folder lists what it
+ * The dependency rules (README.md, "The folders"): data flows one way (shared ← sandbox,
+ * shared ← core ← electron/web; the renderer reaches the app only through the Bridge). Each folder lists what it
  * must not import; a crossing is a lint error, not a review comment.
  */
 const ours = (dir) => [`**/${dir}`, `**/${dir}/**`];

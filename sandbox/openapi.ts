@@ -29,18 +29,39 @@ function itemKind(group: string): IdKind | undefined {
   return get && (get.pathParams as Readonly<Record<string, IdKind>>)['id'];
 }
 
-/** The body's schema, with the path parameters the body may repeat (`echoedPathParams`). */
+const pathCopies = (names: readonly string[]): JsonSchema =>
+  Object.fromEntries(
+    names.map((name) => [
+      name,
+      { type: 'string', description: `The path's ${name} again (optional); must equal it.` },
+    ]),
+  );
+
+/**
+ * The body's schema, with the path parameters the body may repeat (`echoedPathParams`); a module
+ * replace also takes the module wrapped in `module` beside the path's ids (`checkedRequestBody`).
+ */
 function requestSchema(e: (typeof ENDPOINTS)[number], body: z.ZodType): JsonSchema {
   const json = schemaOf(body, 'input');
+  if (e.method === 'PUT')
+    return {
+      oneOf: [
+        json,
+        {
+          type: 'object',
+          description:
+            "The module's fields wrapped in `module`, as some client libraries send them.",
+          properties: { ...pathCopies(Object.keys(e.pathParams)), module: json },
+          required: ['module'],
+          additionalProperties: false,
+        },
+      ],
+    };
   const echoed = echoedPathParams(e);
   if (echoed.length === 0) return json;
-  const copies = echoed.map((name) => [
-    name,
-    { type: 'string', description: `The path's ${name} again (optional); must equal it.` },
-  ]);
   return {
     ...json,
-    properties: { ...(json['properties'] as JsonSchema), ...Object.fromEntries(copies) },
+    properties: { ...(json['properties'] as JsonSchema), ...pathCopies(echoed) },
   };
 }
 

@@ -1,12 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  checkedRequestBody,
   ENDPOINTS,
   ERRORS,
   idKindOf,
-  validateBody,
   validateQuery,
-  withoutEchoedParams,
   type IdKind,
   type ValidationError,
 } from '../../shared/api/index.ts';
@@ -290,9 +289,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     }
     let body: unknown;
     if (endpoint.body !== null) {
-      const echoFree = withoutEchoedParams(endpoint, params, parseJsonBody(request.body));
-      if (!echoFree.ok) throw validationError(echoFree.error);
-      const checked = validateBody(endpoint.body, echoFree.value);
+      const checked = checkedRequestBody(endpoint, params, parseJsonBody(request.body));
       if (!checked.ok) throw validationError(checked.error);
       body = checked.value;
     }

@@ -27,7 +27,7 @@ export function validationFailure(
   return { ok: false, error: { name, code, status, field, msg } };
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

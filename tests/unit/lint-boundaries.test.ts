@@ -2,9 +2,9 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The dependency rules of product.md are enforced by ESLint; this shows that a crossing fails
- * `npm run lint` and that the allowed directions pass, by linting source text as if it stood
- * at a given path of the repository.
+ * The dependency rules of README.md ("The folders") are enforced by ESLint; this shows that a
+ * crossing fails `npm run lint` and that the allowed directions pass, by linting source text as
+ * if it stood at a given path of the repository.
  */
 const eslint = new ESLint();
 

@@ -63,3 +63,25 @@ describe('GET /openapi.json', () => {
     expect(operations).toHaveLength(ENDPOINTS.length);
   });
 });
+
+describe('a module replace in the document', () => {
+  it('takes the module alone or wrapped in "module" beside the path ids', async () => {
+    const doc = (await (await fetch(`${sandbox.url}/openapi.json`)).json()) as Doc;
+    for (const e of ENDPOINTS.filter((x) => x.method === 'PUT')) {
+      const schema = doc.paths[e.path]?.['put']?.requestBody?.content['application/json']
+        ?.schema as { oneOf?: Record<string, unknown>[] };
+      const [bare, wrapped] = schema.oneOf ?? [];
+      expect(JSON.stringify(bare), `${e.name}: nothing that breaks when nested`).not.toMatch(
+        /"\$(ref|defs)"/,
+      );
+      expect(wrapped, e.name).toMatchObject({
+        required: ['module'],
+        additionalProperties: false,
+        properties: {
+          module: bare,
+          ...Object.fromEntries(Object.keys(e.pathParams).map((p) => [p, { type: 'string' }])),
+        },
+      });
+    }
+  });
+});

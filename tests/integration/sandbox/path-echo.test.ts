@@ -82,3 +82,74 @@ describe('path parameters echoed in the body', () => {
     );
   });
 });
+
+const REPLACES = ENDPOINTS.filter((e) => e.name.endsWith('.replace'));
+
+/**
+ * The official TypeScript client sends a module replace as the path ids beside the module wrapped
+ * in `module` (`{"edge_id": …, "id": …, "module": {…}}`); other official clients send the module's
+ * fields alone, as the spec shows. Both are one replace.
+ */
+describe('a module replace wrapped in "module"', () => {
+  it('covers every module replace (each PUT) of edges and routes', () => {
+    expect(REPLACES).toEqual(ENDPOINTS.filter((e) => e.method === 'PUT'));
+    expect(new Set(REPLACES.map((e) => e.name.split('.')[0]))).toEqual(
+      new Set(['tlsEdges', 'httpsEdges', 'httpsEdgeRoutes']),
+    );
+  });
+
+  it.each(REPLACES.map((e) => [e.name, e] as const))(
+    '%s: wrapped, with or without the path ids, as bare; a wrong id is 215 naming it',
+    async (_name, e) => {
+      const params = await factory.paramsFor(e);
+      const path = fillPath(e.path, params);
+      const module = exampleBody(e.name, refs);
+
+      const bare = await factory.call('PUT', path, module);
+      expect(bare.status, JSON.stringify(bare.body)).toBe(200);
+      for (const wrapped of [{ ...params, module }, { module }]) {
+        const reply = await factory.call('PUT', path, wrapped);
+        expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+        expect(reply.body).toEqual(bare.body);
+      }
+      const read = await factory.call('GET', path);
+      expect(read.body).toEqual(bare.body);
+
+      for (const [param, kind] of Object.entries(e.pathParams as Record<string, IdKind>)) {
+        for (const wrong of [`${ID_PREFIXES[kind]}SomeOtherId`, 42, null]) {
+          const reply = await factory.call('PUT', path, { ...params, [param]: wrong, module });
+          expectError(reply, 'invalidValue');
+          expect(reply.body.details.field).toBe(param);
+        }
+      }
+    },
+  );
+
+  it('refuses "module" beside other fields, and a "module" that is not an object, naming the field', async () => {
+    const route = await factory.route();
+    const path = `/edges/https/${route.edge_id}/routes/${route.id}/request_headers`;
+    const module = { enabled: true, add: { 'x-a': '1' } };
+
+    const beside = await factory.call('PUT', path, { ...route, module, enabled: false });
+    expectError(beside, 'unknownField');
+    expect(beside.body.details.field).toBe('enabled');
+    expect(beside.body.msg).toMatch(/"module"/);
+
+    for (const notObject of [null, 'x', [module]]) {
+      const reply = await factory.call('PUT', path, { module: notObject });
+      expectError(reply, 'invalidValue');
+      expect(reply.body.details.field).toBe('module');
+    }
+    expect((await factory.call('GET', path)).status).toBe(404);
+  });
+
+  it('names a wrapped field by its place in the body', async () => {
+    const route = await factory.route();
+    const path = `/edges/https/${route.edge_id}/routes/${route.id}/oidc`;
+    const reply = await factory.call('PUT', path, { ...route, module: { client_id: 'c' } });
+    expectError(reply, 'missingField');
+    expect(reply.body.details.field).toBe('module.issuer');
+    const nested = await factory.call('PUT', path, { module: { enabled: 'yes' } });
+    expect(nested.body.details.field).toBe('module.enabled');
+  });
+});

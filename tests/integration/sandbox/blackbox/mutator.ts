@@ -1,8 +1,7 @@
 import {
+  checkedRequestBody,
   ENDPOINTS,
   ID_PREFIXES,
-  validateBody,
-  withoutEchoedParams,
   type ErrorName,
   type IdKind,
 } from '../../../../shared/api/index.ts';
@@ -615,9 +614,7 @@ function expectedForBody(e: Endpoint, params: Record<string, string>, text: stri
     return 'invalidJsonBody';
   }
   if (json === undefined || e.body === null) return 'invalidJsonBody';
-  const echoFree = withoutEchoedParams(e, params, json);
-  if (!echoFree.ok) return echoFree.error.name;
-  const checked = validateBody(e.body, echoFree.value);
+  const checked = checkedRequestBody(e, params, json);
   return checked.ok ? undefined : checked.error.name;
 }
 
