@@ -272,17 +272,52 @@ describe('signing an existing key', () => {
       await writeFile(path.join(dir, 'private.pub'), await readFile(pair.privatePath));
       await writeFile(path.join(dir, 'cert.pub'), await readFile(ssh('id_burrow-cert.pub')));
       await writeFile(path.join(dir, 'junk.pub'), 'hello world\n');
+      // A key file named just ".pub": its private key would be the folder itself.
+      await writeFile(path.join(dir, '.pub'), `${pair.publicKey}\n`);
       const sign = (publicKeyPath: string) =>
         rejection(service.signExistingKey({ publicKeyPath, certificate: { caId } }));
       expect((await sign(pair.privatePath)).message).toMatch(/not a \.pub file/);
       expect((await sign(path.join(dir, 'private.pub'))).message).toMatch(/holds a private key/);
       expect((await sign(path.join(dir, 'cert.pub'))).message).toMatch(/is a certificate/);
       expect((await sign(path.join(dir, 'junk.pub'))).message).toMatch(/not an OpenSSH public key/);
+      expect((await sign(path.join(dir, '.pub'))).message).toMatch(/no name before "\.pub"/);
       expect((await sign(path.join(dir, 'none.pub'))).message).toMatch(/does not exist/);
       await run('mkfifo', [path.join(dir, 'fifo.pub')]);
       expect((await sign(path.join(dir, 'fifo.pub'))).message).toMatch(/is not a regular file/);
     } finally {
       await removeDir(dir);
+    }
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('paths of another system', () => {
+  it('refuses a Windows folder or share on Linux and macOS, naming the field and the path, and writes nothing', async () => {
+    const folder = `C:\\burrow-test-${process.pid}\\.ssh`;
+    const share = `\\\\srv-${process.pid}\\share`;
+    try {
+      const error = await rejection(
+        service.generateKeyAndCertificate({
+          target: { name: 'id_windows', folder },
+          certificate: { caId, principals: [currentUser] },
+        }),
+      );
+      expect(error).toMatchObject({ code: 'invalid-input', field: 'target.folder' });
+      expect(error.message).toContain(folder);
+      const fieldOf = async (promise: Promise<unknown>) => (await rejection(promise)).field;
+      expect(await fieldOf(service.existingFiles({ folder: share, name: 'id' }))).toBe('folder');
+      expect(
+        await fieldOf(
+          service.signExistingKey({ publicKeyPath: `${share}\\id.pub`, certificate: { caId } }),
+        ),
+      ).toBe('publicKeyPath');
+      expect(await fieldOf(service.decodeCertificate({ path: `${share}\\id-cert.pub` }))).toBe(
+        'path',
+      );
+      // Under the folder Burrow was started from, nothing.
+      await expect(stat(path.resolve(folder))).rejects.toMatchObject({ code: 'ENOENT' });
+    } finally {
+      await removeDir(path.resolve(folder));
+      await removeDir(path.resolve(share));
     }
   });
 });
