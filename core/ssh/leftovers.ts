@@ -35,7 +35,9 @@ async function namesIn(marker: string): Promise<string[]> {
     return [];
   }
   return Array.isArray(names)
-    ? names.filter((n): n is string => typeof n === 'string' && n === path.basename(n))
+    ? names.filter(
+        (n): n is string => typeof n === 'string' && /^[^/\\]+$/.test(n) && n !== '.' && n !== '..',
+      )
     : [];
 }
 

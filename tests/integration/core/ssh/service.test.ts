@@ -8,10 +8,8 @@ import { execFile } from 'node:child_process';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import Conf from 'conf';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../../../core/api/client.ts';
-import { createSshService, SshError, type SshService } from '../../../../core/ssh/index.ts';
+import { SshError, type SshService } from '../../../../core/ssh/index.ts';
 import type { GenerateRequest } from '../../../../shared/ssh/requests.ts';
 import type { GenerateProgress, SignResult } from '../../../../shared/ssh/results.ts';
 import {
@@ -32,14 +30,13 @@ import {
   type Agent,
   type Sshd,
 } from '../../../support/openssh.ts';
-import { clientOf, startSandbox, type Sandbox } from '../api/support.ts';
+import { startSshWorld, type SshWorld } from './support.ts';
 import { rejection as rejectionOf } from '../../../support/rejection.ts';
 
 const run = promisify(execFile);
 const HOUR = 3_600_000;
 
-let sandbox: Sandbox;
-let client: ApiClient;
+let world: SshWorld | undefined;
 let home: string;
 let caId: string;
 let service: SshService;
@@ -47,23 +44,11 @@ let service: SshService;
 let clock = Date.now();
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ apiKey: 'ssh-core-key', rateLimit: 'off' });
-  client = clientOf(sandbox).client;
-  home = await tempDir('burrow-ssh-home-');
-  caId = (await client.sshCertificateAuthorities.create({ private_key_type: 'ed25519' })).id;
-  const store = new Conf<Record<string, unknown>>({
-    cwd: path.join(home, 'settings'),
-    projectName: 'burrow-test',
-  });
-  service = createSshService({ api: client, store, home, now: () => clock });
+  world = await startSshWorld('burrow-ssh-core', { now: () => clock });
+  ({ home, caId, service } = world);
 });
 
-afterAll(async () => {
-  await service?.close();
-  await client?.close();
-  await sandbox?.close();
-  await removeDir(home);
-});
+afterAll(() => world?.close());
 
 const ssh = (file: string) => path.join(home, '.ssh', file);
 const mode = async (file: string) => (await stat(file)).mode & 0o777;

@@ -9,26 +9,19 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import Conf from 'conf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import type { WriteHooks } from '../../../../core/ssh/files.ts';
-import {
-  createSshService,
-  SshError,
-  type SshApi,
-  type SshService,
-} from '../../../../core/ssh/index.ts';
+import { SshError, type SshApi, type SshService } from '../../../../core/ssh/index.ts';
 import type { GenerateRequest } from '../../../../shared/ssh/requests.ts';
-import { currentUser, makeKeyPair, removeDir, tempDir } from '../../../support/openssh.ts';
+import { currentUser, makeKeyPair } from '../../../support/openssh.ts';
 import { rejection as rejectionOf } from '../../../support/rejection.ts';
 import { killSaveAt, sideFiles } from '../../../unit/core/ssh/killed-save.ts';
-import { clientOf, startSandbox, type Sandbox } from '../api/support.ts';
+import { startSshWorld, type SshWorld } from './support.ts';
 
 const run = promisify(execFile);
 
-let sandbox: Sandbox;
-let client: ApiClient;
+let world: SshWorld | undefined;
 let home: string;
 let caId: string;
 let service: SshService;
@@ -36,41 +29,29 @@ let service: SshService;
 let holdNextSigning: Promise<unknown> | undefined;
 let beforeCommit: WriteHooks['beforeCommit'];
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ apiKey: 'ssh-turns-key', rateLimit: 'off' });
-  client = clientOf(sandbox).client;
-  home = await tempDir('burrow-ssh-turns-');
-  caId = (await client.sshCertificateAuthorities.create({ private_key_type: 'ed25519' })).id;
-  const api: SshApi = {
-    sshCertificateAuthorities: client.sshCertificateAuthorities,
-    sshHostCertificates: client.sshHostCertificates,
-    sshUserCertificates: {
-      create: async (...args: Parameters<ApiClient['sshUserCertificates']['create']>) => {
-        const hold = holdNextSigning;
-        holdNextSigning = undefined;
-        await hold;
-        return client.sshUserCertificates.create(...args);
-      },
+/** The client, whose next user certificate waits for `holdNextSigning`. */
+const holding = (client: ApiClient): SshApi => ({
+  sshCertificateAuthorities: client.sshCertificateAuthorities,
+  sshHostCertificates: client.sshHostCertificates,
+  sshUserCertificates: {
+    create: async (...args: Parameters<ApiClient['sshUserCertificates']['create']>) => {
+      const hold = holdNextSigning;
+      holdNextSigning = undefined;
+      await hold;
+      return client.sshUserCertificates.create(...args);
     },
-  };
-  const store = new Conf<Record<string, unknown>>({
-    cwd: path.join(home, 'settings'),
-    projectName: 'burrow-test',
-  });
-  service = createSshService({
-    api,
-    store,
-    home,
-    writeHooks: { beforeCommit: (target, i) => beforeCommit?.(target, i) },
-  });
+  },
 });
 
-afterAll(async () => {
-  await service?.close();
-  await client?.close();
-  await sandbox?.close();
-  await removeDir(home);
+beforeAll(async () => {
+  world = await startSshWorld('burrow-ssh-turns', {
+    api: holding,
+    writeHooks: { beforeCommit: (target, i) => beforeCommit?.(target, i) },
+  });
+  ({ home, caId, service } = world);
 });
+
+afterAll(() => world?.close());
 
 const ssh = (file: string) => path.join(home, '.ssh', file);
 const keyOnly = (line: string) => line.trim().split(/\s+/).slice(0, 2).join(' ');
