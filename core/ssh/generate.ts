@@ -25,11 +25,20 @@ function keyFilesIn(folder: string, name: string) {
   };
 }
 
-/** Which of NAME, NAME.pub and NAME-cert.pub already exist, so a UI can ask before replacing. */
-export async function existingFiles(defaultFolder: string, query: TargetQuery) {
+/**
+ * Which of NAME, NAME.pub and NAME-cert.pub already exist, so a UI can ask before replacing; the
+ * leftovers of an interrupted save of the name are taken back first, as a save would.
+ */
+export async function existingFiles(
+  context: SshContext,
+  defaultFolder: string,
+  query: TargetQuery,
+): Promise<ExistingFiles> {
   const { folder = defaultFolder, name } = parseInput(TargetQuery, query, 'Key files');
   const files = keyFilesIn(localPath(folder, 'folder', 'Key files'), name);
-  const present = new Set(await existingPaths(Object.values(files)));
+  const present = new Set(
+    await context.targets(Object.values(files), () => existingPaths(Object.values(files))),
+  );
   return {
     folder: path.resolve(folder),
     files: (
@@ -39,7 +48,7 @@ export async function existingFiles(defaultFolder: string, query: TargetQuery) {
         ['certificate', files.certificate],
       ] as const
     ).map(([role, p]) => ({ path: p, role, exists: present.has(p) })),
-  } satisfies ExistingFiles;
+  };
 }
 
 export async function generateKeyAndCertificate(

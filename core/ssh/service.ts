@@ -84,7 +84,7 @@ export function createSshService(options: SshServiceOptions) {
     defaultFolder: () => defaultFolder,
 
     /** Which of NAME, NAME.pub and NAME-cert.pub already exist, so a UI can ask before replacing. */
-    existingFiles: (query: TargetQuery) => existingFiles(defaultFolder, query),
+    existingFiles: (query: TargetQuery) => existingFiles(context, defaultFolder, query),
 
     /** A new key pair, signed by the CA, saved as NAME, NAME.pub and NAME-cert.pub. */
     generateKeyAndCertificate: (

@@ -131,6 +131,7 @@ describe('one key name at a time', () => {
 });
 
 describe('a save killed part-way', () => {
+  beforeAll(() => mkdir(ssh(''), { recursive: true, mode: 0o700 }));
   const garbage = (name: string) =>
     [
       { path: ssh(name), role: 'private-key', content: 'private half' },
@@ -139,11 +140,17 @@ describe('a save killed part-way', () => {
     ] as const;
 
   it('of a new key: the next save of the name succeeds, and leaves no copy of a private key', async () => {
-    await mkdir(ssh(''), { recursive: true, mode: 0o700 });
     await killSaveAt(garbage('killed'), { overwrite: false, at: 2 });
     expect(sideFiles(await readdir(ssh('')))).not.toEqual([]);
     await generate('killed');
     await expectWholeSet('killed');
+  });
+
+  it('of a new key: asking which files exist finds none of its half set, and no copy', async () => {
+    await killSaveAt(garbage('killed_asked'), { overwrite: false, at: 1 });
+    const existing = await service.existingFiles({ name: 'killed_asked' });
+    expect(existing.files.map((f) => f.exists)).toEqual([false, false, false]);
+    expect(sideFiles(await readdir(ssh('')))).toEqual([]);
   });
 
   it('replacing a key: the old set comes back before the renewal, and no copy stays', async () => {
