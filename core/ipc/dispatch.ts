@@ -98,6 +98,7 @@ export function ipcErrorOf(error: unknown): IpcError {
       code: `SSH_${error.code.toUpperCase().replaceAll('-', '_')}`,
       message: error.message,
       ...(error.paths.length > 0 && { paths: [...error.paths] }),
+      ...(error.field !== undefined && { field: error.field }),
     };
   }
   if (error instanceof NetworkError) return { code: 'NETWORK_ERROR', message: error.message };

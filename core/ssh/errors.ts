@@ -11,6 +11,7 @@ export type SshErrorCode =
   | 'invalid-public-key'
   | 'invalid-certificate'
   | 'certificate-mismatch'
+  | 'key-changed'
   | 'certificate-expired'
   | 'unknown-saved'
   | 'key-generation-failed'
@@ -22,16 +23,19 @@ export class SshError extends Error {
   readonly code: SshErrorCode;
   /** For `file-exists`: the paths that exist, so a UI can ask whether to replace them. */
   readonly paths: readonly string[];
+  /** The request's field at fault (`target.folder`), so a form can point at it. */
+  readonly field: string | undefined;
 
   constructor(
     code: SshErrorCode,
     message: string,
-    options?: ErrorOptions & { paths?: readonly string[] },
+    options?: ErrorOptions & { paths?: readonly string[]; field?: string },
   ) {
     super(message, options);
     this.name = 'SshError';
     this.code = code;
     this.paths = options?.paths ?? [];
+    this.field = options?.field;
   }
 }
 

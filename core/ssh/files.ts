@@ -4,7 +4,8 @@
  * folder fsynced. A set of files lands whole or not at all: if the second of three cannot be put
  * in place, the first is taken back, and a replaced file gets its old content back. Without
  * `overwrite`, a file is put in place with link(2), which fails rather than replace anything
- * that appeared in the meantime.
+ * that appeared in the meantime. While a set is being put in place, a marker file says so: a
+ * process killed then leaves the marker, and leftovers.ts takes the set back on the next save.
  */
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
@@ -82,6 +83,16 @@ async function occupant(target: string): Promise<'none' | 'file'> {
   return 'file';
 }
 
+/** Refuses with the `file-exists` answer that names every path of `present`, if there is one. */
+export function refuseExisting(present: readonly string[]): void {
+  if (present.length > 0)
+    throw new SshError(
+      'file-exists',
+      `Already there: ${present.join(', ')}. Choose another name, or choose to replace.`,
+      { paths: present },
+    );
+}
+
 /** Which of `paths` exist (as anything), for asking before replacing them. */
 export async function existingPaths(paths: readonly string[]): Promise<string[]> {
   const found: string[] = [];
@@ -96,30 +107,27 @@ export async function existingPaths(paths: readonly string[]): Promise<string[]>
   return found;
 }
 
-const sideName = (target: string, what: string) =>
-  path.join(
-    path.dirname(target),
-    `.${path.basename(target)}.${randomBytes(6).toString('hex')}.${what}`,
-  );
+/** `.NAME.<set>.burrow-tmp`, `-old` or `-save`: hidden, beside NAME, named after its save. */
+export const sideName = (target: string, set: string, kind: SideKind) =>
+  path.join(path.dirname(target), `.${path.basename(target)}.${set}.burrow-${kind}`);
+export type SideKind = 'tmp' | 'old' | 'save';
 
-async function writeTemp(file: FileToWrite): Promise<string> {
-  const temp = sideName(file.path, 'burrow-tmp');
-  const mode = MODES[file.role];
+/** A new file with exactly `mode` and `content`, synced; never through a link or over a file. */
+async function writeNew(file: string, mode: number, content: string): Promise<void> {
   // O_EXCL fails on anything already there, a symlink included; O_NOFOLLOW says so twice.
   const flags =
     constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
-  const handle = await open(temp, flags, mode);
+  const handle = await open(file, flags, mode);
   try {
     await handle.chmod(mode); // exact, whatever the umask
-    await handle.writeFile(file.content, 'utf8');
+    await handle.writeFile(content, 'utf8');
     await handle.sync();
   } catch (error) {
     await handle.close();
-    await unlink(temp).catch(() => undefined);
+    await unlink(file).catch(() => undefined);
     throw error;
   }
   await handle.close();
-  return temp;
 }
 
 async function syncFolder(folder: string): Promise<void> {
@@ -136,8 +144,13 @@ async function syncFolder(folder: string): Promise<void> {
 /** A file put in place: how to take it back, and what to remove once the whole set is in. */
 type Committed = { undo(): Promise<void>; leftover: string | undefined };
 
-/** Puts one synced temporary file in place. */
-async function commit(temp: string, target: string, overwrite: boolean): Promise<Committed> {
+/** Puts one synced temporary file in place; a replaced file keeps the name `backup` meanwhile. */
+async function commit(
+  temp: string,
+  target: string,
+  backup: string,
+  overwrite: boolean,
+): Promise<Committed> {
   if (!overwrite || (await occupant(target)) === 'none') {
     try {
       await link(temp, target);
@@ -151,7 +164,6 @@ async function commit(temp: string, target: string, overwrite: boolean): Promise
     return { undo: () => unlink(target), leftover: undefined };
   }
   // The old file keeps a second name until the whole set is in, so that it can be put back.
-  const backup = sideName(target, 'burrow-old');
   await link(target, backup);
   try {
     await rename(temp, target);
@@ -173,30 +185,46 @@ export async function writeFilesAtomically(
 ): Promise<SavedFile[]> {
   const present: string[] = [];
   for (const file of files) if ((await occupant(file.path)) === 'file') present.push(file.path);
-  if (present.length > 0 && !options.overwrite)
-    throw new SshError(
-      'file-exists',
-      `Already there: ${present.join(', ')}. Choose another name, or choose to replace.`,
-      { paths: present },
-    );
+  if (!options.overwrite) refuseExisting(present);
 
+  const [first] = files;
+  if (!first) return [];
+  const folder = path.dirname(first.path);
+  if (files.some((f) => path.dirname(f.path) !== folder))
+    throw new Error('writeFilesAtomically writes a set into one folder');
+  const set = randomBytes(6).toString('hex');
   const temps: string[] = [];
+  const marker = sideName(first.path, set, 'save');
+  let marked = false;
   const committed: Committed[] = [];
   try {
-    for (const file of files) temps.push(await writeTemp(file));
+    for (const file of files) {
+      const temp = sideName(file.path, set, 'tmp');
+      await writeNew(temp, MODES[file.role], file.content);
+      temps.push(temp);
+    }
+    // From here until the marker goes, a crash leaves a set to take back (leftovers.ts).
+    await writeNew(marker, 0o600, JSON.stringify(files.map((f) => path.basename(f.path))));
+    marked = true;
+    await syncFolder(folder);
     for (const [i, file] of files.entries()) {
       await options.hooks?.beforeCommit?.(file.path, i);
-      committed.push(await commit(temps[i] ?? '', file.path, options.overwrite));
+      const backup = sideName(file.path, set, 'old');
+      committed.push(await commit(temps[i] ?? '', file.path, backup, options.overwrite));
     }
+    await syncFolder(folder);
+    await unlink(marker); // the whole set is in
   } catch (error) {
-    for (const c of committed.reverse()) await c.undo().catch(() => undefined);
-    await removeAll(temps);
+    let undone = true;
+    for (const c of committed.reverse()) await c.undo().catch(() => (undone = false));
+    // A set not wholly taken back keeps its marker and side files for the next save to finish.
+    if (undone) await removeAll([...temps, ...(marked ? [marker] : [])]);
     if (error instanceof SshError) throw error;
     throw ioError('save', files.map((f) => f.path).join(', '), error);
   }
   // A linked temporary file is a second name of the new file; a backup, of the old one.
   await removeAll([...temps, ...committed.flatMap((c) => c.leftover ?? [])]);
-  for (const folder of new Set(files.map((f) => path.dirname(f.path)))) await syncFolder(folder);
+  await syncFolder(folder);
   return files.map((f) => ({ path: f.path, role: f.role, mode: MODES[f.role] }));
 }
 

@@ -1,5 +1,5 @@
 /** Ready-to-use text for people: the ssh command, an ssh_config block, and the CA trust lines. */
-import type { SshCommand, TrustLines } from '../../shared/ssh/results.ts';
+import type { SavedCertificate, SshCommand, TrustLines } from '../../shared/ssh/results.ts';
 import { SshError } from './errors.ts';
 
 /** POSIX shell quoting: bare when safe, otherwise single quotes. */
@@ -18,6 +18,18 @@ export function sshCommand(
   if (to.port !== undefined) argv.push('-p', String(to.port));
   argv.push(to.user === undefined ? to.host : `${to.user}@${to.host}`);
   return { argv, text: argv.map(shellQuote).join(' ') };
+}
+
+/** null for host certificates (they are for sshd) and when the private key's place is unknown. */
+export function commandOf(saved: SavedCertificate, to?: Destination): SshCommand | null {
+  if (saved.privateKeyPath === null || saved.kind === 'host') return null;
+  // The first principal is the user name the certificate is most likely for.
+  const user = to?.user ?? saved.principals[0];
+  return sshCommand(saved.privateKeyPath, saved.certificatePath, {
+    host: 'HOST',
+    ...to,
+    ...(user !== undefined && { user }),
+  });
 }
 
 /** A path as an ssh_config argument: quoted, as paths may hold spaces. */

@@ -118,7 +118,10 @@ export const KeyFileName = z
   .refine((s) => !s.startsWith('-'), 'must not start with "-" (ssh would read it as an option)')
   .refine((s) => !s.endsWith('.pub'), 'must not end in ".pub": that name is for the public key');
 
-/** An absolute path, on POSIX or Windows. */
+/**
+ * An absolute path, on POSIX or Windows: the window cannot tell which system it talks to. Core
+ * refuses one that is not absolute on the system it runs on (`C:\…` on Linux), naming the field.
+ */
 const AbsolutePath = z
   .string()
   .min(1)

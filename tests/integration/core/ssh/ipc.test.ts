@@ -5,7 +5,7 @@
  * passphrase, which must never be there.
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, expect, it } from 'vitest';
@@ -106,6 +106,25 @@ it('refuses arguments outside the contract before the service runs', async () =>
   expect(reply.ok).toBe(false);
   if (!reply.ok) expect(reply.error.code).toBe('IPC_BAD_ARGUMENTS');
 });
+
+it.skipIf(process.platform === 'win32')(
+  'refuses a folder that is not absolute on this system, naming the field',
+  async () => {
+    const share = `\\\\srv-${process.pid}\\share`;
+    try {
+      const reply = await call('ssh.generate', {
+        ...generateRequest(),
+        target: { name: 'id_share', folder: share },
+      });
+      expect(reply.ok).toBe(false);
+      if (reply.ok) return;
+      expect(reply.error).toMatchObject({ code: 'SSH_INVALID_INPUT', field: 'target.folder' });
+      expect(reply.error.message).toContain(share);
+    } finally {
+      await rm(path.resolve(share), { recursive: true, force: true });
+    }
+  },
+);
 
 it('renews through the contract: a new certificate for the same key', async () => {
   const [saved] = await value('ssh.listSaved');

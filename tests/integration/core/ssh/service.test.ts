@@ -8,10 +8,8 @@ import { execFile } from 'node:child_process';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import Conf from 'conf';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../../../core/api/client.ts';
-import { createSshService, SshError, type SshService } from '../../../../core/ssh/index.ts';
+import { SshError, type SshService } from '../../../../core/ssh/index.ts';
 import type { GenerateRequest } from '../../../../shared/ssh/requests.ts';
 import type { GenerateProgress, SignResult } from '../../../../shared/ssh/results.ts';
 import {
@@ -32,14 +30,13 @@ import {
   type Agent,
   type Sshd,
 } from '../../../support/openssh.ts';
-import { clientOf, startSandbox, type Sandbox } from '../api/support.ts';
+import { startSshWorld, type SshWorld } from './support.ts';
 import { rejection as rejectionOf } from '../../../support/rejection.ts';
 
 const run = promisify(execFile);
 const HOUR = 3_600_000;
 
-let sandbox: Sandbox;
-let client: ApiClient;
+let world: SshWorld | undefined;
 let home: string;
 let caId: string;
 let service: SshService;
@@ -47,23 +44,11 @@ let service: SshService;
 let clock = Date.now();
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ apiKey: 'ssh-core-key', rateLimit: 'off' });
-  client = clientOf(sandbox).client;
-  home = await tempDir('burrow-ssh-home-');
-  caId = (await client.sshCertificateAuthorities.create({ private_key_type: 'ed25519' })).id;
-  const store = new Conf<Record<string, unknown>>({
-    cwd: path.join(home, 'settings'),
-    projectName: 'burrow-test',
-  });
-  service = createSshService({ api: client, store, home, now: () => clock });
+  world = await startSshWorld('burrow-ssh-core', { now: () => clock });
+  ({ home, caId, service } = world);
 });
 
-afterAll(async () => {
-  await service?.close();
-  await client?.close();
-  await sandbox?.close();
-  await removeDir(home);
-});
+afterAll(() => world?.close());
 
 const ssh = (file: string) => path.join(home, '.ssh', file);
 const mode = async (file: string) => (await stat(file)).mode & 0o777;
@@ -272,17 +257,52 @@ describe('signing an existing key', () => {
       await writeFile(path.join(dir, 'private.pub'), await readFile(pair.privatePath));
       await writeFile(path.join(dir, 'cert.pub'), await readFile(ssh('id_burrow-cert.pub')));
       await writeFile(path.join(dir, 'junk.pub'), 'hello world\n');
+      // A key file named just ".pub": its private key would be the folder itself.
+      await writeFile(path.join(dir, '.pub'), `${pair.publicKey}\n`);
       const sign = (publicKeyPath: string) =>
         rejection(service.signExistingKey({ publicKeyPath, certificate: { caId } }));
       expect((await sign(pair.privatePath)).message).toMatch(/not a \.pub file/);
       expect((await sign(path.join(dir, 'private.pub'))).message).toMatch(/holds a private key/);
       expect((await sign(path.join(dir, 'cert.pub'))).message).toMatch(/is a certificate/);
       expect((await sign(path.join(dir, 'junk.pub'))).message).toMatch(/not an OpenSSH public key/);
+      expect((await sign(path.join(dir, '.pub'))).message).toMatch(/no name before "\.pub"/);
       expect((await sign(path.join(dir, 'none.pub'))).message).toMatch(/does not exist/);
       await run('mkfifo', [path.join(dir, 'fifo.pub')]);
       expect((await sign(path.join(dir, 'fifo.pub'))).message).toMatch(/is not a regular file/);
     } finally {
       await removeDir(dir);
+    }
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('paths of another system', () => {
+  it('refuses a Windows folder or share on Linux and macOS, naming the field and the path, and writes nothing', async () => {
+    const folder = `C:\\burrow-test-${process.pid}\\.ssh`;
+    const share = `\\\\srv-${process.pid}\\share`;
+    try {
+      const error = await rejection(
+        service.generateKeyAndCertificate({
+          target: { name: 'id_windows', folder },
+          certificate: { caId, principals: [currentUser] },
+        }),
+      );
+      expect(error).toMatchObject({ code: 'invalid-input', field: 'target.folder' });
+      expect(error.message).toContain(folder);
+      const fieldOf = async (promise: Promise<unknown>) => (await rejection(promise)).field;
+      expect(await fieldOf(service.existingFiles({ folder: share, name: 'id' }))).toBe('folder');
+      expect(
+        await fieldOf(
+          service.signExistingKey({ publicKeyPath: `${share}\\id.pub`, certificate: { caId } }),
+        ),
+      ).toBe('publicKeyPath');
+      expect(await fieldOf(service.decodeCertificate({ path: `${share}\\id-cert.pub` }))).toBe(
+        'path',
+      );
+      // Under the folder Burrow was started from, nothing.
+      await expect(stat(path.resolve(folder))).rejects.toMatchObject({ code: 'ENOENT' });
+    } finally {
+      await removeDir(path.resolve(folder));
+      await removeDir(path.resolve(share));
     }
   });
 });

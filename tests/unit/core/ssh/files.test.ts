@@ -3,10 +3,8 @@
  * choice, no writing through symlinks, and a failure (or a crash) at any point between writing
  * and putting files in place leaves the old files whole and no new file behind.
  */
-import { execFile } from 'node:child_process';
 import { lstat, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SshError } from '../../../../core/ssh/errors.ts';
 import {
@@ -18,8 +16,7 @@ import {
 import { KeyFileName } from '../../../../shared/ssh/requests.ts';
 import { removeDir, tempDir } from '../../../support/openssh.ts';
 import { rejection as rejectionOf } from '../../../support/rejection.ts';
-
-const run = promisify(execFile);
+import { killSaveAt, sideFiles } from './killed-save.ts';
 let dir: string;
 
 beforeEach(async () => {
@@ -148,26 +145,18 @@ describe('failures part-way', () => {
 
   it('a process killed between write and rename leaves the old file whole', async () => {
     await writeFilesAtomically(set('v1'), { overwrite: false });
-    const script = path.join(dir, 'crash.mts');
-    const files = path.resolve('core/ssh/files.ts');
-    await writeFile(
-      script,
-      `import { writeFilesAtomically } from ${JSON.stringify(files)};
-await writeFilesAtomically([{ path: ${JSON.stringify(path.join(dir, 'id'))}, role: 'private-key', content: 'private v2' }], {
-  overwrite: true,
-  hooks: { beforeCommit: () => { process.kill(process.pid, 'SIGKILL'); } },
-});`,
-    );
-    await expect(run(process.execPath, ['--import', 'tsx', script])).rejects.toMatchObject({
-      signal: 'SIGKILL',
+    await killSaveAt([{ path: path.join(dir, 'id'), role: 'private-key', content: 'private v2' }], {
+      overwrite: true,
+      at: 0,
     });
     expect(await contents()).toEqual(['private v1', 'public v1', 'cert v1']);
-    // What the crash left is a hidden temporary file, never a partial key under the real name.
-    const leftovers = (await readdir(dir)).filter(
-      (f) => !['id', 'id.pub', 'id-cert.pub', 'crash.mts'].includes(f),
-    );
-    expect(leftovers).toHaveLength(1);
-    expect(leftovers[0]).toMatch(/^\.id\.[0-9a-f]+\.burrow-tmp$/);
+    // What the crash left is hidden: the temporary file and the marker of the unfinished set,
+    // never a partial key under the real name.
+    const leftovers = sideFiles(await readdir(dir));
+    expect(leftovers.map((f) => f.replace(/[0-9a-f]{12}/, 'SET')).sort()).toEqual([
+      '.id.SET.burrow-save',
+      '.id.SET.burrow-tmp',
+    ]);
   });
 });
 

@@ -1,0 +1,48 @@
+/** A certificate for a key, checked to certify that very key, and the answer of a saved one. */
+import type { SigningOptions } from '../../shared/ssh/requests.ts';
+import type {
+  CertificateInfo,
+  SavedCertificate,
+  SavedFile,
+  SignResult,
+} from '../../shared/ssh/results.ts';
+import { describeCertificate } from './certificate-info.ts';
+import type { SshContext } from './context.ts';
+import { SshError } from './errors.ts';
+import { keyOnly } from './public-key-file.ts';
+import { requestCertificate, signingWarnings, type Window } from './signing.ts';
+import { commandOf } from './usage.ts';
+
+/** Signs `publicKey` with the API of `profileId` (default the active one). */
+export async function certify(
+  context: Pick<SshContext, 'apiOf'>,
+  publicKey: string,
+  signing: SigningOptions,
+  window: Window,
+  profileId?: string,
+) {
+  const { profileId: signedBy, api } = await context.apiOf(profileId);
+  const issued = await requestCertificate(api, keyOnly(publicKey), signing, window);
+  const info = describeCertificate(issued.certificate);
+  if (info.publicKey !== keyOnly(publicKey))
+    throw new SshError(
+      'certificate-mismatch',
+      'The service returned a certificate for another key; nothing was saved',
+    );
+  return { issued: { ...issued, profileId: signedBy }, info };
+}
+
+export function resultOf(
+  saved: SavedCertificate,
+  certificate: CertificateInfo,
+  files: SavedFile[],
+  signing: SigningOptions,
+): SignResult {
+  return {
+    saved,
+    certificate,
+    files,
+    warnings: signingWarnings(signing),
+    sshCommand: commandOf(saved),
+  };
+}

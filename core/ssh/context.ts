@@ -1,0 +1,27 @@
+/** What every SSH operation works with: made once by the service, handed to each operation. */
+import type { WriteHooks } from './files.ts';
+import type { KeyValueStore } from './saved.ts';
+import type { SshApi } from './signing.ts';
+import type { TargetLock } from './targets.ts';
+
+/**
+ * Which API signs, resolved on each call: no id means the active profile's, an id the profile
+ * that signed a saved certificate (renewing goes back to the same account whatever is active).
+ */
+export type SshApiSource = (
+  profileId?: string,
+) => Promise<{ readonly profileId: string; readonly api: SshApi }>;
+
+export type SshContext = {
+  readonly store: KeyValueStore;
+  /** Wall-clock time in ms since the epoch. */
+  readonly now: () => number;
+  /** The API to sign with, and the profile it belongs to when the app has profiles. */
+  readonly apiOf: (profileId?: string) => Promise<{ profileId?: string; api: SshApi }>;
+  readonly writeHooks: WriteHooks | undefined;
+  /** Taken around every operation that writes key files. */
+  readonly targets: TargetLock;
+};
+
+/** Key and certificate files are a few kilobytes; anything much larger is not one. */
+export const MAX_KEY_FILE_BYTES = 64 * 1024;
