@@ -43,10 +43,16 @@ export async function dispatchIpc(
 ): Promise<IpcReply> {
   const api = typeof name === 'string' ? API_CALLS.get(name) : undefined;
   if (!isAppCallName(name) && api === undefined) {
-    return fail({ code: 'IPC_UNKNOWN_CALL', message: `unknown call ${JSON.stringify(name)}` });
+    return fail({ code: 'IPC_UNKNOWN_CALL', message: `unknown call ${nameOf(name)}` });
   }
   const schema = api ? api.args : appCalls[name as AppCallName].args;
-  const parsed = schema.safeParse(args);
+  let parsed: ReturnType<typeof schema.safeParse>;
+  try {
+    parsed = schema.safeParse(args);
+  } catch {
+    // A proxy or a throwing getter among the arguments: they cannot be checked, so no call.
+    return fail({ code: 'IPC_BAD_ARGUMENTS', message: `unreadable arguments for ${name}` });
+  }
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     // The first argument is the form a person filled in: its path below names the field.
@@ -70,6 +76,16 @@ export async function dispatchIpc(
   } catch (error) {
     return fail(ipcErrorOf(error));
   }
+}
+
+/**
+ * A name that is no call, as a message can show it: only a string is quoted (cut short), so
+ * nothing the sender built (a deep array, a throwing `toJSON`, a proxy) runs or overflows here.
+ */
+function nameOf(name: unknown): string {
+  if (typeof name !== 'string')
+    return `(a call's name is a string, not ${name === null ? 'null' : typeof name})`;
+  return JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name);
 }
 
 function fail(error: IpcError): IpcReply {
