@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { ApiError, ClientError, NetworkError } from '../api/errors.ts';
 import { AppError } from '../errors.ts';
 import { SshError } from '../ssh/errors.ts';
@@ -46,26 +47,16 @@ export async function dispatchIpc(
     return fail({ code: 'IPC_UNKNOWN_CALL', message: `unknown call ${nameOf(name)}` });
   }
   const schema = api ? api.args : appCalls[name as AppCallName].args;
-  let parsed: ReturnType<typeof schema.safeParse>;
+  let checked: unknown[];
   try {
-    parsed = schema.safeParse(args);
+    const parsed = schema.safeParse(args);
+    if (!parsed.success) return fail(badArguments(String(name), parsed.error.issues[0]));
+    checked = parsed.data as unknown[];
   } catch {
-    // A proxy or a throwing getter among the arguments: they cannot be checked, so no call.
-    return fail({ code: 'IPC_BAD_ARGUMENTS', message: `unreadable arguments for ${name}` });
+    // A proxy or a throwing getter among the arguments (read by the check, or by the wording of
+    // its issue): they cannot be checked, so no call.
+    return fail({ code: 'IPC_BAD_ARGUMENTS', message: `unreadable arguments for ${String(name)}` });
   }
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    // The first argument is the form a person filled in: its path below names the field.
-    const field = issue?.path.slice(1).join('.');
-    return fail({
-      code: 'IPC_BAD_ARGUMENTS',
-      message: field
-        ? (issue?.message ?? 'invalid')
-        : `bad arguments for ${String(name)}: ${issue?.message ?? 'invalid'}`,
-      ...(field && { field }),
-    });
-  }
-  const checked = parsed.data as unknown[];
   try {
     let value: unknown;
     if (api?.listAll) value = await implementation.listAll(api, checked[0] as ListAllOptions);
@@ -86,6 +77,18 @@ function nameOf(name: unknown): string {
   if (typeof name !== 'string')
     return `(a call's name is a string, not ${name === null ? 'null' : typeof name})`;
   return JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name);
+}
+
+function badArguments(name: string, issue: z.core.$ZodIssue | undefined): IpcError {
+  // The first argument is the form a person filled in: its path below names the field.
+  const field = issue?.path.slice(1).join('.');
+  return {
+    code: 'IPC_BAD_ARGUMENTS',
+    message: field
+      ? (issue?.message ?? 'invalid')
+      : `bad arguments for ${name}: ${issue?.message ?? 'invalid'}`,
+    ...(field && { field }),
+  };
 }
 
 function fail(error: IpcError): IpcReply {

@@ -102,6 +102,10 @@ describe('dispatchIpc', () => {
       ],
     ],
     ['an argument list that is a throwing proxy', new Proxy([], { get: throwing })],
+    [
+      'an argument whose prototype cannot be read, where the issue names its type',
+      [new Proxy({}, { getPrototypeOf: throwing })],
+    ],
   ])('refuses arguments with %s before any handler runs', async (_, args) => {
     const reply = await dispatchIpc(implementation(), 'profiles.add', args);
     expect(reply).toMatchObject({ ok: false, error: { code: 'IPC_BAD_ARGUMENTS' } });
