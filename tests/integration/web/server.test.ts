@@ -409,18 +409,25 @@ describe('browser-mode connections', () => {
       });
       expect(session.statusCode).toBe(204);
       await session.body.dump();
+      const tab = String(session.headers['set-cookie']).split(';')[0] ?? '';
       const reply = await request(`${small.origin}/ipc/invoke`, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          cookie: String(session.headers['set-cookie']).split(';')[0] ?? '',
-        },
+        headers: { 'content-type': 'application/json', cookie: tab },
         body: JSON.stringify({ name: 'app.info', args: [] }),
         dispatcher: agent,
       });
       expect(await reply.body.json()).toMatchObject({ value: { version: '3.0.0' } });
+      const stream = await request(`${small.origin}/ipc/events`, {
+        headers: { cookie: tab },
+        dispatcher: agent,
+      });
+      expect(stream.statusCode).toBe(200);
       // The rest, and the tab's own keep-alive connection, go once their time is up.
       await expect.poll(open, { timeout: 3_000 }).toBe(0);
+      // A tab's event stream is at work however quiet: no timeout closes it.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(small.openStreams()).toBe(1);
+      stream.body.destroy();
     } finally {
       await agent.close();
       await small.close();
