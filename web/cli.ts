@@ -1,6 +1,6 @@
 /**
  * `npm run web`: Burrow in a browser tab, for machines where Electron cannot run (WSL, remote
- * dev boxes, headless Linux). Prints the one address to open; the token in it is the key.
+ * dev boxes, headless Linux). Prints the address to open; its token signs one browser in, once.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -69,8 +69,11 @@ const server = await startWebServer({
   implementation: burrow.implementation,
   events: burrow.events,
   port,
+  announce: (url) =>
+    console.log(`A tab asks to sign in, and every address printed before is used up. Open ${url}`),
 });
 console.log(`Burrow is running in browser mode. Open ${server.url}`);
+console.log('Each address signs one browser in, once; a reload keeps it signed in.');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

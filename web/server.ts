@@ -1,4 +1,3 @@
-import { timingSafeEqual, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +7,8 @@ import type { EventHub } from '../core/ipc/events.ts';
 import { CONTENT_SECURITY_POLICY } from '../core/security/csp.ts';
 import { resolveUnder } from '../core/security/paths.ts';
 import type { IpcReply } from '../shared/ipc/bridge.ts';
+import { capConnections } from './connections.ts';
+import { SignIn } from './sign-in.ts';
 
 export interface WebServerOptions {
   /** The built renderer (vite build's output). */
@@ -16,26 +17,44 @@ export interface WebServerOptions {
   /** Core's events, forwarded to every open event stream. */
   events: EventHub;
   port?: number;
-  /** A fixed token, for tests; otherwise a fresh random one each start. */
-  token?: string;
+  /**
+   * Shows a new address to open (the terminal), made when a page came with a used or unknown
+   * one, or with none, and no unused address was waiting.
+   */
+  announce?: (url: string) => void;
+  /** How long a connection may take to send a request's headers, and stay idle between two. */
+  timeouts?: { headersMs: number; idleMs: number };
+  /** Connections open at once; past it the oldest idle one is closed (see connections.ts). */
+  maxConnections?: number;
 }
 
 export interface WebServer {
-  /** The address to open, with the token in the fragment (never sent to the server in logs). */
+  /**
+   * The address to open, with a single-use token in the fragment (never sent to the server in
+   * logs): it signs one tab in, once.
+   */
   url: string;
   origin: string;
-  token: string;
+  /** A fresh single-use address; the one printed before it no longer signs anything in. */
+  newAddress(): string;
   /** Event streams open now: a closed tab must not leave one behind. */
   openStreams(): number;
   close(): Promise<void>;
 }
 
 const MAX_BODY_BYTES = 1 << 20;
-const SESSION_COOKIE = 'burrow_session';
-/** Tabs opened with the printed address each get a session; the oldest go past this many. */
-const MAX_SESSIONS = 32;
 /** Keeps proxies and the browser from closing an idle event stream. */
 const HEARTBEAT_MS = 25_000;
+/**
+ * Events not yet sent to a tab that stopped reading: past this the stream is dropped rather
+ * than held in memory without end. The page reconnects and asks for the state again.
+ */
+const MAX_STREAM_BUFFER_BYTES = 4 << 20;
+/** How soon a page's event stream comes back after a drop. */
+const RECONNECT_MS = 1_000;
+const TIMEOUTS = { headersMs: 10_000, idleMs: 5_000 };
+/** Far more than a few tabs use (a browser opens at most six connections to one host). */
+const MAX_CONNECTIONS = 128;
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -57,21 +76,32 @@ const SECURITY_HEADERS = {
 
 /**
  * Browser mode: the built renderer and the IPC contract over HTTP, on loopback only. The token
- * printed at start is exchanged once (`POST /ipc/session`) for an HttpOnly, SameSite=Strict
- * session cookie, so a reload keeps working and the token need not be kept by the page. Every
- * call and the event stream must carry the cookie (or the token), come from this very origin and
- * name this host: no other page, no DNS-rebound name can drive it. core/ checks the call itself
- * as for Electron. Events go out as server-sent events on `GET /ipc/events`.
+ * of the printed address is exchanged once (`POST /ipc/session`) for an HttpOnly,
+ * SameSite=Strict session cookie of this server's own, so a reload keeps working and the token,
+ * used up, is worth nothing in the browser's history. Every call and the event stream must carry
+ * the cookie, come from this very origin and name this host: no other page, no DNS-rebound name
+ * can drive it. core/ checks the call itself as for Electron. Events go out as server-sent events
+ * on `GET /ipc/events`.
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
-  const token = options.token ?? randomBytes(24).toString('base64url');
   const root = path.resolve(options.rendererDir);
+  const timeouts = options.timeouts ?? TIMEOUTS;
   let origin = '';
   let host = '';
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch(() => send(response, 500, 'text/plain', 'internal error'));
-  });
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: Math.max(timeouts.headersMs, 30_000),
+      keepAliveTimeout: timeouts.idleMs,
+      // Node checks the two above this often: a fraction of the shorter keeps them close.
+      connectionsCheckingInterval: Math.min(timeouts.headersMs, timeouts.idleMs) / 4,
+    },
+    (request, response) => {
+      handle(request, response).catch(() => send(response, 500, 'text/plain', 'internal error'));
+    },
+  );
+  capConnections(server, options.maxConnections ?? MAX_CONNECTIONS);
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.headers.host !== host) {
@@ -91,22 +121,30 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     return serveFile(pathname === '/' ? '/index.html' : pathname, response);
   }
 
-  const sessions: string[] = [];
   const streams = new Set<ServerResponse>();
 
   /** Why a request may not reach core, or undefined when it may. */
-  function refusal(request: IncomingMessage, credentials: 'token' | 'any'): Refusal | undefined {
-    const authorized =
-      hasToken(request.headers.authorization, token) ||
-      (credentials === 'any' && hasSession(request.headers.cookie, sessions));
-    if (!authorized) return [401, 'missing or wrong token'];
-    // A page of another origin could send the token only if it had it; refusing foreign
-    // origins outright also keeps out anything a browser extension or a proxy might replay.
+  function refusal(request: IncomingMessage): Refusal | undefined {
+    return (
+      foreign(request) ??
+      (signIn.signedIn(request.headers.cookie) ? undefined : [401, 'signed out'])
+    );
+  }
+
+  /**
+   * A page of another origin could send a token or cookie only if it had it; refusing foreign
+   * origins outright also keeps out anything a browser extension or a proxy might replay.
+   */
+  function foreign(request: IncomingMessage): Refusal | undefined {
     if (request.headers.origin !== undefined && request.headers.origin !== origin)
       return [403, 'foreign origin'];
     const site = request.headers['sec-fetch-site'];
     if (site !== undefined && site !== 'same-origin') return [403, 'cross-site request'];
     return undefined;
+  }
+
+  function newAddress(): string {
+    return `${origin}/#token=${signIn.issue()}`;
   }
 
   function allow(method: string, request: IncomingMessage, response: ServerResponse): boolean {
@@ -116,23 +154,29 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     return false;
   }
 
+  /**
+   * Signs a tab in with the address's token, which this uses up. A tab already signed in keeps
+   * its session (the same browser opened a printed address again). Anyone else is refused, and
+   * when no unused address waits the terminal gets a new one: the page tells the person to look
+   * there.
+   */
   async function openSession(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (!allow('POST', request, response)) return;
-    const refused = refusal(request, 'token');
+    const refused = foreign(request);
     if (refused) return send(response, refused[0], 'text/plain', refused[1]);
-    const session = randomBytes(24).toString('base64url');
-    sessions.push(session);
-    if (sessions.length > MAX_SESSIONS) sessions.shift();
-    response.setHeader(
-      'Set-Cookie',
-      `${SESSION_COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=/`,
-    );
-    send(response, 204, 'text/plain', '');
+    const session = signIn.open(request.headers.authorization);
+    if (session) {
+      response.setHeader('Set-Cookie', signIn.cookie(session));
+      return send(response, 204, 'text/plain', '');
+    }
+    if (signIn.signedIn(request.headers.cookie)) return send(response, 204, 'text/plain', '');
+    if (!signIn.waiting) options.announce?.(newAddress());
+    send(response, 401, 'text/plain', 'address used or unknown');
   }
 
   async function invoke(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (!allow('POST', request, response)) return;
-    const refused = refusal(request, 'any');
+    const refused = refusal(request);
     if (refused) return send(response, refused[0], 'text/plain', refused[1]);
     if (!request.headers['content-type']?.startsWith('application/json')) {
       return send(response, 415, 'text/plain', 'JSON only');
@@ -145,10 +189,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     send(response, 200, 'application/json', JSON.stringify(reply));
   }
 
-  /** One stream per tab; closing the tab (or dropping the stream) leaves nothing behind. */
+  /**
+   * One stream per tab; closing the tab (or dropping the stream) leaves nothing behind. A tab
+   * that stops reading is dropped once its backlog passes the bound.
+   */
   function streamEvents(request: IncomingMessage, response: ServerResponse): void {
     if (!allow('GET', request, response)) return;
-    const refused = refusal(request, 'any');
+    const refused = refusal(request);
     if (refused) return send(response, refused[0], 'text/plain', refused[1]);
     response.writeHead(200, {
       ...SECURITY_HEADERS,
@@ -156,18 +203,24 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       'Cache-Control': 'no-store',
       Connection: 'keep-alive',
     });
-    response.write(': burrow\n\n');
     streams.add(response);
-    const unsubscribe = options.events.subscribe((event) => {
-      response.write(`data: ${JSON.stringify(event)}\n\n`);
-    });
-    const heartbeat = setInterval(() => response.write(': ♥\n\n'), HEARTBEAT_MS);
+    const write = (chunk: string) => {
+      response.write(chunk);
+      if (response.writableLength > MAX_STREAM_BUFFER_BYTES) end();
+    };
+    const unsubscribe = options.events.subscribe((event) =>
+      write(`data: ${JSON.stringify(event)}\n\n`),
+    );
+    const heartbeat = setInterval(() => write(': ♥\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
-    response.once('close', () => {
+    const end = () => {
       clearInterval(heartbeat);
       unsubscribe();
       streams.delete(response);
-    });
+      response.destroy();
+    };
+    response.once('close', end);
+    write(`: burrow\nretry: ${RECONNECT_MS}\n\n`);
   }
 
   async function serveFile(pathname: string, response: ServerResponse): Promise<void> {
@@ -190,10 +243,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const { port } = server.address() as AddressInfo;
   host = `127.0.0.1:${port}`;
   origin = `http://${host}`;
+  // Requests before this point meet an empty host and get 421: none reaches the sign-in.
+  const signIn = new SignIn(port);
   return {
-    url: `${origin}/#token=${token}`,
+    url: newAddress(),
     origin,
-    token,
+    newAddress,
     openStreams: () => streams.size,
     close: () =>
       new Promise<void>((resolve) => {
@@ -216,25 +271,6 @@ function send(response: ServerResponse, status: number, type: string, body: stri
 }
 
 type Refusal = readonly [status: number, reason: string];
-
-function hasSession(cookieHeader: string | undefined, sessions: readonly string[]): boolean {
-  const cookies = (cookieHeader ?? '').split(';').map((c) => c.trim());
-  const value = cookies
-    .find((c) => c.startsWith(`${SESSION_COOKIE}=`))
-    ?.slice(SESSION_COOKIE.length + 1);
-  if (!value) return false;
-  const given = Buffer.from(value);
-  return sessions.some((s) => {
-    const expected = Buffer.from(s);
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  });
-}
-
-function hasToken(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(header ?? '');
-  const expected = Buffer.from(`Bearer ${token}`);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];

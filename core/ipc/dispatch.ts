@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { ApiError, ClientError, NetworkError } from '../api/errors.ts';
 import { AppError } from '../errors.ts';
 import { SshError } from '../ssh/errors.ts';
@@ -43,23 +44,19 @@ export async function dispatchIpc(
 ): Promise<IpcReply> {
   const api = typeof name === 'string' ? API_CALLS.get(name) : undefined;
   if (!isAppCallName(name) && api === undefined) {
-    return fail({ code: 'IPC_UNKNOWN_CALL', message: `unknown call ${JSON.stringify(name)}` });
+    return fail({ code: 'IPC_UNKNOWN_CALL', message: `unknown call ${nameOf(name)}` });
   }
   const schema = api ? api.args : appCalls[name as AppCallName].args;
-  const parsed = schema.safeParse(args);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    // The first argument is the form a person filled in: its path below names the field.
-    const field = issue?.path.slice(1).join('.');
-    return fail({
-      code: 'IPC_BAD_ARGUMENTS',
-      message: field
-        ? (issue?.message ?? 'invalid')
-        : `bad arguments for ${String(name)}: ${issue?.message ?? 'invalid'}`,
-      ...(field && { field }),
-    });
+  let checked: unknown[];
+  try {
+    const parsed = schema.safeParse(args);
+    if (!parsed.success) return fail(badArguments(String(name), parsed.error.issues[0]));
+    checked = parsed.data as unknown[];
+  } catch {
+    // A proxy or a throwing getter among the arguments (read by the check, or by the wording of
+    // its issue): they cannot be checked, so no call.
+    return fail({ code: 'IPC_BAD_ARGUMENTS', message: `unreadable arguments for ${String(name)}` });
   }
-  const checked = parsed.data as unknown[];
   try {
     let value: unknown;
     if (api?.listAll) value = await implementation.listAll(api, checked[0] as ListAllOptions);
@@ -70,6 +67,28 @@ export async function dispatchIpc(
   } catch (error) {
     return fail(ipcErrorOf(error));
   }
+}
+
+/**
+ * A name that is no call, as a message can show it: only a string is quoted (cut short), so
+ * nothing the sender built (a deep array, a throwing `toJSON`, a proxy) runs or overflows here.
+ */
+function nameOf(name: unknown): string {
+  if (typeof name !== 'string')
+    return `(a call's name is a string, not ${name === null ? 'null' : typeof name})`;
+  return JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name);
+}
+
+function badArguments(name: string, issue: z.core.$ZodIssue | undefined): IpcError {
+  // The first argument is the form a person filled in: its path below names the field.
+  const field = issue?.path.slice(1).join('.');
+  return {
+    code: 'IPC_BAD_ARGUMENTS',
+    message: field
+      ? (issue?.message ?? 'invalid')
+      : `bad arguments for ${name}: ${issue?.message ?? 'invalid'}`,
+    ...(field && { field }),
+  };
 }
 
 function fail(error: IpcError): IpcReply {

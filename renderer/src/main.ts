@@ -1,4 +1,4 @@
-import { mount } from 'svelte';
+import { mount, unmount } from 'svelte';
 import type { Bridge } from '../../shared/ipc/bridge.ts';
 import App from './App.svelte';
 import { createHttpBridge, exchangeToken } from './lib/http-bridge.ts';
@@ -11,12 +11,14 @@ declare global {
   }
 }
 
-async function findBridge(): Promise<{ bridge?: Bridge; failure?: string }> {
+async function findBridge(
+  onSignedOut: (message: string) => void,
+): Promise<{ bridge?: Bridge; failure?: string }> {
   if (window.burrow) return { bridge: window.burrow };
   if (window.location.protocol !== 'http:') return {};
   try {
     await exchangeToken(window.location, window.history);
-    return { bridge: createHttpBridge() };
+    return { bridge: createHttpBridge(onSignedOut) };
   } catch (error) {
     return { failure: error instanceof Error ? error.message : String(error) };
   }
@@ -24,6 +26,11 @@ async function findBridge(): Promise<{ bridge?: Bridge; failure?: string }> {
 
 const target = document.getElementById('app');
 if (target) {
-  const found = await findBridge();
-  mount(App, { target, props: found });
+  let shown: ReturnType<typeof mount> | undefined;
+  // A tab signed out can do nothing: it says so in place of screens that would look empty.
+  const signedOut = (failure: string) => {
+    if (shown) void unmount(shown);
+    shown = mount(App, { target, props: { failure } });
+  };
+  shown = mount(App, { target, props: await findBridge(signedOut) });
 }

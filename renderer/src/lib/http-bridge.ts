@@ -7,10 +7,18 @@ import {
 } from '../../../shared/ipc/bridge.ts';
 import type { IpcEvent } from '../../../shared/ipc/contract.ts';
 
+const NEW_ADDRESS =
+  'Open the newest address in the terminal where `npm run web` runs: it prints a new one when the last is used up.';
+
+/** Why this tab cannot call Burrow: said on the page in place of empty screens. */
+export const SIGNED_OUT = `This tab is signed out: Burrow restarted, or newer tabs took its place. ${NEW_ADDRESS}`;
+const ADDRESS_USED = `This address is used up: each address Burrow prints signs one browser in, once. ${NEW_ADDRESS}`;
+
 /**
  * Browser mode's token arrives in the address's fragment (`#token=…`), which browsers never send
- * to a server. It is exchanged at once for an HttpOnly session cookie and wiped from the address
- * bar, so the page never keeps it: a reload rides on the cookie, a copied link carries nothing.
+ * to a server. It is wiped from the address bar and the tab's history before anything else, then
+ * exchanged for an HttpOnly session cookie, which uses it up: a reload rides on the cookie, the
+ * address in the history opens nothing.
  */
 export async function exchangeToken(location: Location, history: History): Promise<void> {
   const token = new URLSearchParams(location.hash.slice(1)).get('token');
@@ -20,41 +28,104 @@ export async function exchangeToken(location: Location, history: History): Promi
     method: 'POST',
     headers: { Authorization: `Bearer ${token}` },
   }).catch(() => undefined);
+  if (response?.status === 401)
+    throw new BridgeCallError({ code: 'BRIDGE_ADDRESS_USED', message: ADDRESS_USED });
   if (!response?.ok) throw offline(response);
 }
 
 function offline(response: Response | undefined): BridgeCallError {
   if (response?.status === 401)
-    return new BridgeCallError({
-      code: 'BRIDGE_NO_SESSION',
-      message: 'This tab is not signed in to Burrow: open the address that `npm run web` printed.',
-    });
+    return new BridgeCallError({ code: 'BRIDGE_NO_SESSION', message: SIGNED_OUT });
   return new BridgeCallError({
     code: response ? `BRIDGE_HTTP_${response.status}` : 'BRIDGE_OFFLINE',
-    message: 'Burrow is not running (the browser-mode server did not answer)',
+    message:
+      'Burrow is not running (the browser-mode server did not answer): start it with `npm run web`.',
   });
 }
 
+/** How soon a stream refused while the session holds is tried again. */
+const REOPEN_MS = 3_000;
+
+/**
+ * The events that carry a whole state, each with the call that answers that state now: what a
+ * tab asks again after its event stream was down, as it may have missed some.
+ */
+const STATES = [
+  ['profiles.changed', 'profiles.state'],
+  ['settings.changed', 'settings.get'],
+  ['sessions.changed', 'sessions.snapshot'],
+  ['tray.changed', 'tray.model'],
+  ['governor.changed', 'governor.state'],
+] as const;
+
 /**
  * The Bridge of browser mode: each call is one POST to the page's own origin, events come on
- * one server-sent event stream, both carried by the session cookie.
+ * one server-sent event stream, both carried by the session cookie. A stream the server dropped
+ * (this tab read too slowly) comes back by itself and the states it carries are asked again; a
+ * session that is gone goes to `onSignedOut`, once.
  */
-export function createHttpBridge(): Bridge {
+export function createHttpBridge(onSignedOut: (message: string) => void): Bridge {
   const events = createEventFanout();
   let stream: EventSource | undefined;
-  const listen = () => {
-    if (stream) return;
-    stream = new EventSource('/ipc/events');
-    stream.onmessage = (message: MessageEvent<string>) =>
-      events.deliver(JSON.parse(message.data) as IpcEvent);
+  let signedOut = false;
+  /** Events that came while a resync was asking: newer than what it will answer. */
+  const arrived = new Set<string>();
+
+  const signOut = () => {
+    if (signedOut) return;
+    signedOut = true;
+    stream?.close();
+    // Without a token this asks the server for a new address in its terminal.
+    void fetch('/ipc/session', { method: 'POST' }).catch(() => undefined);
+    onSignedOut(SIGNED_OUT);
   };
-  return {
+
+  const resync = async () => {
+    arrived.clear();
+    await Promise.all(
+      STATES.map(async ([name, call]) => {
+        const payload = await bridge.invoke(call).catch(() => null);
+        if (payload !== null && !arrived.has(name)) events.deliver({ name, payload } as IpcEvent);
+      }),
+    );
+  };
+
+  const listen = (reconnecting = false) => {
+    if (stream || signedOut) return;
+    const source = new EventSource('/ipc/events');
+    stream = source;
+    let dropped = reconnecting;
+    source.onopen = () => {
+      if (dropped) void resync();
+      dropped = false;
+    };
+    source.onmessage = (message: MessageEvent<string>) => {
+      const event = JSON.parse(message.data) as IpcEvent;
+      arrived.add(event.name);
+      events.deliver(event);
+    };
+    source.onerror = () => {
+      dropped = true;
+      // The browser retries a dropped stream by itself, but gives up on a refusal: signed out,
+      // or refused for another reason (then a new stream, if the session still holds).
+      if (source.readyState !== EventSource.CLOSED) return;
+      stream = undefined;
+      const again = () => setTimeout(() => listen(true), REOPEN_MS);
+      void fetch('/ipc/session', { method: 'POST' }).then(
+        (response) => (response.status === 401 ? signOut() : again()),
+        again,
+      );
+    };
+  };
+
+  const bridge: Bridge = {
     async invoke(name, ...args) {
       const response = await fetch('/ipc/invoke', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ name, args }),
       }).catch(() => undefined);
+      if (response?.status === 401) signOut();
       if (!response?.ok) throw offline(response);
       return settleReply((await response.json()) as IpcReply);
     },
@@ -63,4 +134,5 @@ export function createHttpBridge(): Bridge {
       return events.on(name, listener);
     },
   };
+  return bridge;
 }

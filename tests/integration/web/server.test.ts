@@ -1,19 +1,24 @@
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { request } from 'undici';
+import { connect } from 'node:net';
+import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventHub } from '../../../core/ipc/events.ts';
 import { startWebServer, type WebServer } from '../../../web/server.ts';
 import { appInfoOnly } from './support.ts';
 
 let server: WebServer;
+let rendererDir: string;
 let outside: string;
+/** The session of the test's own tab, for the calls that need one. */
+let cookie: string;
 const events = new EventHub();
+const announced: string[] = [];
 
 beforeAll(async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'burrow-web-'));
-  const rendererDir = path.join(dir, 'renderer');
+  rendererDir = path.join(dir, 'renderer');
   await mkdir(path.join(rendererDir, 'assets'), { recursive: true });
   await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>Burrow</title>');
   await writeFile(path.join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
@@ -23,23 +28,45 @@ beforeAll(async () => {
     rendererDir,
     implementation: appInfoOnly('1.0.0'),
     events,
-    token: 'test-token',
+    announce: (url) => announced.push(url),
   });
+  cookie = await signIn();
 });
 
 afterAll(() => server.close());
 
+function tokenOf(url: string): string {
+  return new URL(url).hash.replace('#token=', '');
+}
+
+function openSession(headers: Record<string, string>) {
+  return request(`${server.origin}/ipc/session`, { method: 'POST', headers });
+}
+
+/** A tab signed in with a fresh address: its session cookie, as the browser sends it back. */
+async function signIn(): Promise<string> {
+  const reply = await openSession({ authorization: `Bearer ${tokenOf(server.newAddress())}` });
+  expect(reply.statusCode).toBe(204);
+  await reply.body.dump();
+  const setCookie = String(reply.headers['set-cookie']);
+  const port = new URL(server.origin).port;
+  expect(setCookie).toMatch(
+    new RegExp(`^burrow_session_${port}=[\\w-]+; HttpOnly; SameSite=Strict; Path=/$`),
+  );
+  return setCookie.split(';')[0] ?? '';
+}
+
 function invoke(body: unknown, headers: Record<string, string> = {}) {
   return request(`${server.origin}/ipc/invoke`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer test-token', ...headers },
+    headers: { 'content-type': 'application/json', cookie, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
 
 describe('browser-mode server', () => {
   it('prints an address on loopback with the token in the fragment', () => {
-    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=test-token$/);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{32}$/);
   });
 
   it('serves the page with a strict CSP and no caching', async () => {
@@ -101,7 +128,7 @@ describe('browser-mode server', () => {
     await after.body.dump();
   });
 
-  it('answers a call that carries the token', async () => {
+  it('answers a call that carries the session cookie', async () => {
     const reply = await invoke({ name: 'app.info', args: [] });
     expect(await reply.body.json()).toEqual({
       ok: true,
@@ -110,8 +137,9 @@ describe('browser-mode server', () => {
   });
 
   it.each([
-    ['no token', { authorization: '' }, 401],
-    ['a wrong token', { authorization: 'Bearer test-tokeN' }, 401],
+    ['no cookie', { cookie: '' }, 401],
+    ['a wrong cookie', { cookie: 'burrow_session_1=nope' }, 401],
+    ['the address token instead of a session', { cookie: '', authorization: 'Bearer x' }, 401],
     ['a foreign origin', { origin: 'http://evil.example' }, 403],
     ['a rebound host name', { host: 'evil.example' }, 421],
     ['no JSON content type', { 'content-type': 'text/plain' }, 415],
@@ -150,38 +178,120 @@ describe('browser-mode server', () => {
   });
 });
 
-describe('browser-mode session and event stream', () => {
-  async function sessionCookie(): Promise<string> {
-    const reply = await request(`${server.origin}/ipc/session`, {
-      method: 'POST',
-      headers: { authorization: 'Bearer test-token' },
-    });
+describe('browser-mode sign-in', () => {
+  it('uses an address up: its token opens one session, once', async () => {
+    const token = tokenOf(server.newAddress());
+    const first = await openSession({ authorization: `Bearer ${token}` });
+    expect(first.statusCode).toBe(204);
+    const session = String(first.headers['set-cookie']).split(';')[0] ?? '';
+    await first.body.dump();
+    for (let i = 0; i < 3; i++) {
+      const again = await openSession({ authorization: `Bearer ${token}` });
+      expect(again.statusCode).toBe(401);
+      expect(again.headers['set-cookie']).toBeUndefined();
+      await again.body.dump();
+    }
+    const reply = await invoke({ name: 'app.info', args: [] }, { cookie: session });
+    expect(await reply.body.json()).toMatchObject({ ok: true, value: { version: '1.0.0' } });
+  });
+
+  it('lets a tab already signed in open a used address again on its own session', async () => {
+    const used = tokenOf(server.url);
+    const reply = await openSession({ authorization: `Bearer ${used}`, cookie });
+    expect(reply.statusCode).toBe(204);
+    expect(reply.headers['set-cookie']).toBeUndefined();
+    await reply.body.dump();
+  });
+
+  it('prints a new address when a tab comes with a used one and none waits, and only then', async () => {
+    const used = tokenOf(server.url);
+    await signIn(); // No address waits after this.
+    announced.length = 0;
+    for (let i = 0; i < 3; i++) {
+      const refused = await openSession({ authorization: `Bearer ${used}` });
+      expect(refused.statusCode).toBe(401);
+      await refused.body.dump();
+    }
+    // A tab with no address at all asks the same way.
+    await (await openSession({})).body.dump();
+    expect(announced).toHaveLength(1);
+    const fresh = await openSession({ authorization: `Bearer ${tokenOf(announced[0] ?? '')}` });
+    expect(fresh.statusCode).toBe(204);
+    await fresh.body.dump();
+  });
+
+  it('makes an address unusable once a newer one is made', async () => {
+    const older = tokenOf(server.newAddress());
+    const newer = tokenOf(server.newAddress());
+    const refused = await openSession({ authorization: `Bearer ${older}` });
+    expect(refused.statusCode).toBe(401);
+    await refused.body.dump();
+    const reply = await openSession({ authorization: `Bearer ${newer}` });
     expect(reply.statusCode).toBe(204);
     await reply.body.dump();
-    const cookie = String(reply.headers['set-cookie']);
-    expect(cookie).toMatch(/^burrow_session=[\w-]+; HttpOnly; SameSite=Strict; Path=\/$/);
-    return cookie.split(';')[0] ?? '';
-  }
+  });
 
-  it('exchanges the token once for an HttpOnly, SameSite=Strict cookie that carries calls', async () => {
-    const cookie = await sessionCookie();
-    const reply = await invoke({ name: 'app.info', args: [] }, { authorization: '', cookie });
-    expect(await reply.body.json()).toMatchObject({ ok: true, value: { version: '1.0.0' } });
+  it('names its cookie after its port: a second server on the host signs neither out', async () => {
+    const other = await startWebServer({
+      rendererDir,
+      implementation: appInfoOnly('2.0.0'),
+      events: new EventHub(),
+    });
+    try {
+      const token = tokenOf(other.url);
+      const reply = await request(`${other.origin}/ipc/session`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const otherCookie = String(reply.headers['set-cookie']).split(';')[0] ?? '';
+      await reply.body.dump();
+      expect(otherCookie.split('=')[0]).not.toBe(cookie.split('=')[0]);
+      // Cookies ignore ports: the browser sends both to both servers.
+      const both = `${cookie}; ${otherCookie}`;
+      const mine = await invoke({ name: 'app.info', args: [] }, { cookie: both });
+      expect(await mine.body.json()).toMatchObject({ value: { version: '1.0.0' } });
+      const theirs = await request(`${other.origin}/ipc/invoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: both },
+        body: JSON.stringify({ name: 'app.info', args: [] }),
+      });
+      expect(await theirs.body.json()).toMatchObject({ value: { version: '2.0.0' } });
+      const crossed = await invoke({ name: 'app.info', args: [] }, { cookie: otherCookie });
+      expect(crossed.statusCode).toBe(401);
+      await crossed.body.dump();
+    } finally {
+      await other.close();
+    }
   });
 
   it.each([
     ['no token', {}],
     ['a wrong token', { authorization: 'Bearer nope' }],
-    ['a session cookie instead of the token', { cookie: 'burrow_session=guess' }],
+    ['a wrong session cookie', { cookie: 'burrow_session=guess' }],
   ])('refuses a session for %s', async (_, headers) => {
-    const reply = await request(`${server.origin}/ipc/session`, { method: 'POST', headers });
+    const reply = await openSession(headers);
     expect(reply.statusCode).toBe(401);
     expect(reply.headers['set-cookie']).toBeUndefined();
     await reply.body.dump();
   });
 
+  it('refuses a session asked for by another origin, even with the token', async () => {
+    const token = tokenOf(server.newAddress());
+    const reply = await openSession({
+      authorization: `Bearer ${token}`,
+      origin: 'http://evil.example',
+    });
+    expect(reply.statusCode).toBe(403);
+    await reply.body.dump();
+    // Not used up by the refusal.
+    const mine = await openSession({ authorization: `Bearer ${token}` });
+    expect(mine.statusCode).toBe(204);
+    await mine.body.dump();
+  });
+});
+
+describe('browser-mode event stream', () => {
   it('streams core events to an open stream and forgets a closed one', async () => {
-    const cookie = await sessionCookie();
     const controller = new AbortController();
     const reply = await request(`${server.origin}/ipc/events`, {
       headers: { cookie },
@@ -205,8 +315,27 @@ describe('browser-mode session and event stream', () => {
     expect(events.size).toBe(0);
   });
 
+  it('drops the stream of a client that stopped reading instead of buffering without end', async () => {
+    const { host, port } = new URL(server.origin);
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.pause();
+    socket.write(`GET /ipc/events HTTP/1.1\r\nHost: ${host}\r\nCookie: ${cookie}\r\n\r\n`);
+    await expect.poll(() => server.openStreams()).toBe(1);
+    const progress = { requestId: 'r'.repeat(1000), loaded: 1, pages: 1 };
+    let sent = 0;
+    // 100,000 events of 1 kB: the kernel's buffers hold some megabytes, the server a few more.
+    while (server.openStreams() > 0 && sent < 100_000) {
+      for (let i = 0; i < 500; i++) events.emit('api.progress', progress);
+      sent += 500;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(server.openStreams()).toBe(0);
+    expect(sent).toBeLessThan(30_000);
+    expect(events.size).toBe(0);
+    socket.destroy();
+  });
+
   it('leaks nothing over many streams opened and dropped', async () => {
-    const cookie = await sessionCookie();
     for (let i = 0; i < 50; i++) {
       const controller = new AbortController();
       const reply = await request(`${server.origin}/ipc/events`, {
@@ -224,11 +353,11 @@ describe('browser-mode session and event stream', () => {
   it.each([
     ['no credentials', {}, 401],
     ['a wrong cookie', { cookie: 'burrow_session=wrong' }, 401],
+    ['the address token', { authorization: 'Bearer x' }, 401],
     ['a foreign Origin', { origin: 'http://evil.example' }, 403],
     ['a cross-site fetch', { 'sec-fetch-site': 'cross-site' }, 403],
     ['a rebound Host', { host: 'evil.example:80' }, 421],
   ])('refuses an event stream with %s', async (_, headers, status) => {
-    const cookie = await sessionCookie();
     const credentials = 'cookie' in headers || status === 401 ? {} : { cookie };
     const reply = await request(`${server.origin}/ipc/events`, {
       headers: { ...credentials, ...headers },
@@ -239,12 +368,69 @@ describe('browser-mode session and event stream', () => {
   });
 
   it('refuses a cross-site call even with a valid cookie', async () => {
-    const cookie = await sessionCookie();
-    const reply = await invoke(
-      { name: 'app.info', args: [] },
-      { authorization: '', cookie, 'sec-fetch-site': 'cross-site' },
-    );
+    const reply = await invoke({ name: 'app.info', args: [] }, { 'sec-fetch-site': 'cross-site' });
     expect(reply.statusCode).toBe(403);
     await reply.body.dump();
+  });
+});
+
+describe('browser-mode connections', () => {
+  /** A connection that sends nothing, or half a request, and waits: what exhausts descriptors. */
+  async function idle(port: number, partial: boolean): Promise<{ closed: () => boolean }> {
+    const socket = connect(port, '127.0.0.1');
+    let closed = false;
+    socket.on('close', () => (closed = true)).on('error', () => undefined);
+    socket.resume(); // Reads the 408 a timeout answers, so that the close is seen.
+    await new Promise((resolve) => socket.once('connect', resolve));
+    if (partial) socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    return { closed: () => closed };
+  }
+
+  it('caps idle connections, keeps answering a signed-in tab and closes them after the timeouts', async () => {
+    const small = await startWebServer({
+      rendererDir,
+      implementation: appInfoOnly('3.0.0'),
+      events: new EventHub(),
+      timeouts: { headersMs: 400, idleMs: 400 },
+      maxConnections: 16,
+    });
+    const agent = new Agent();
+    try {
+      const port = Number(new URL(small.origin).port);
+      const sockets: { closed: () => boolean }[] = [];
+      for (let i = 0; i < 100; i++) sockets.push(await idle(port, i % 2 === 0));
+      const open = () => sockets.filter((s) => !s.closed()).length;
+      // The oldest idle ones make room at once.
+      await expect.poll(open, { timeout: 300, interval: 20 }).toBeLessThanOrEqual(16);
+      const session = await request(`${small.origin}/ipc/session`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokenOf(small.url)}` },
+        dispatcher: agent,
+      });
+      expect(session.statusCode).toBe(204);
+      await session.body.dump();
+      const tab = String(session.headers['set-cookie']).split(';')[0] ?? '';
+      const reply = await request(`${small.origin}/ipc/invoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: tab },
+        body: JSON.stringify({ name: 'app.info', args: [] }),
+        dispatcher: agent,
+      });
+      expect(await reply.body.json()).toMatchObject({ value: { version: '3.0.0' } });
+      const stream = await request(`${small.origin}/ipc/events`, {
+        headers: { cookie: tab },
+        dispatcher: agent,
+      });
+      expect(stream.statusCode).toBe(200);
+      // The rest, and the tab's own keep-alive connection, go once their time is up.
+      await expect.poll(open, { timeout: 3_000 }).toBe(0);
+      // A tab's event stream is at work however quiet: no timeout closes it.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(small.openStreams()).toBe(1);
+      stream.body.destroy();
+    } finally {
+      await agent.close();
+      await small.close();
+    }
   });
 });

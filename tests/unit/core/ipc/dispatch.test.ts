@@ -36,6 +36,22 @@ function implementation(overrides: Partial<AppHandlers> = {}): IpcImplementation
   };
 }
 
+function throwing(): never {
+  throw new Error('thrown by the sender');
+}
+
+function nested(depth: number): unknown {
+  let value: unknown = [];
+  for (let i = 0; i < depth; i++) value = [value];
+  return value;
+}
+
+function revoked(): object {
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  return proxy;
+}
+
 describe('dispatchIpc', () => {
   it('answers a known call with valid arguments', async () => {
     expect(await dispatchIpc(implementation(), 'app.info', [])).toEqual({
@@ -51,6 +67,49 @@ describe('dispatchIpc', () => {
       expect(reply).toMatchObject({ ok: false, error: { code: 'IPC_UNKNOWN_CALL' } });
     },
   );
+
+  it.each([
+    ['an array nested 100,000 deep', nested(100_000)],
+    ['an object whose toJSON throws', { toJSON: throwing }],
+    ['an object whose toString throws', { toString: throwing, valueOf: throwing }],
+    ['a BigInt', 10n],
+    ['a symbol', Symbol('app.info')],
+    ['a revoked proxy', revoked()],
+  ])('answers a name that is %s with the error shape', async (_, name) => {
+    const reply = await dispatchIpc(implementation(), name, []);
+    expect(reply).toEqual({
+      ok: false,
+      error: { code: 'IPC_UNKNOWN_CALL', message: expect.stringMatching(/^unknown call \(/) },
+    });
+  });
+
+  it('quotes a long unknown name cut short', async () => {
+    const reply = await dispatchIpc(implementation(), 'x'.repeat(1 << 20), []);
+    expect(reply).toMatchObject({ ok: false, error: { code: 'IPC_UNKNOWN_CALL' } });
+    expect(JSON.stringify(reply).length).toBeLessThan(200);
+  });
+
+  it.each([
+    ['a proxy whose traps throw', [revoked()]],
+    [
+      'a getter that throws',
+      [
+        {
+          get name(): string {
+            throw new Error('getter');
+          },
+        },
+      ],
+    ],
+    ['an argument list that is a throwing proxy', new Proxy([], { get: throwing })],
+    [
+      'an argument whose prototype cannot be read, where the issue names its type',
+      [new Proxy({}, { getPrototypeOf: throwing })],
+    ],
+  ])('refuses arguments with %s before any handler runs', async (_, args) => {
+    const reply = await dispatchIpc(implementation(), 'profiles.add', args);
+    expect(reply).toMatchObject({ ok: false, error: { code: 'IPC_BAD_ARGUMENTS' } });
+  });
 
   it.each([[['extra']], [{}], ['[]'], [null]])('refuses arguments %j', async (args) => {
     const reply = await dispatchIpc(implementation(), 'app.info', args);
