@@ -1,6 +1,10 @@
 import type { Notification } from '../shared/notifications.ts';
 import { notificationRoute } from './routes.ts';
-import type { NotificationSource } from './sources.ts';
+
+/** Each notification core's policy decided to show, once; returns the unsubscribe. */
+export interface NotificationSource {
+  subscribe(listener: (notification: Notification) => void): () => void;
+}
 
 /** Shows one native notification; `onClick` runs when the person clicks it. */
 export type ShowNotification = (notification: Notification, onClick: () => void) => void;

@@ -158,14 +158,13 @@ describe('native dialogs (with a stand-in for Electron’s dialog)', () => {
 });
 
 describe('start, power and quit', () => {
-  const first = { argv: [], launchedBefore: false, openedAtLogin: false, hasTray: true };
+  const first = { argv: [], launchedBefore: false, openedAtLogin: false };
 
-  it('opens the window on the first launch only, never at login, always without a tray', () => {
+  it('opens the window on the first launch only, never at login', () => {
     expect(opensWindowAtStart(first)).toBe(true);
     expect(opensWindowAtStart({ ...first, launchedBefore: true })).toBe(false);
     expect(opensWindowAtStart({ ...first, argv: ['--hidden'] })).toBe(false);
     expect(opensWindowAtStart({ ...first, openedAtLogin: true })).toBe(false);
-    expect(opensWindowAtStart({ ...first, launchedBefore: true, hasTray: false })).toBe(true);
   });
 
   it('pauses the monitor while asleep or locked, and resumes when neither holds', () => {
