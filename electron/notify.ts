@@ -1,5 +1,5 @@
 import type { Notification } from '../shared/notifications.ts';
-import { notificationRoute } from './routes.ts';
+import { notificationRoute, routeHref } from '../shared/routes.ts';
 
 /** Each notification core's policy decided to show, once; returns the unsubscribe. */
 export interface NotificationSource {
@@ -19,6 +19,6 @@ export function forwardNotifications(
   openWindow: (route: string) => void,
 ): () => void {
   return source.subscribe((notification) =>
-    show(notification, () => openWindow(notificationRoute(notification.target))),
+    show(notification, () => openWindow(routeHref(notificationRoute(notification.target)))),
   );
 }
