@@ -12,7 +12,6 @@ import { forwardNotifications } from './notify.ts';
 import { powerPauser } from './power.ts';
 import { registerAppScheme, serveRenderer } from './protocol.ts';
 import { closeWithin } from './quit.ts';
-import { shellSources } from './sources.ts';
 import { LAUNCHED_BEFORE_KEY, opensWindowAtStart } from './startup.ts';
 import { startTray } from './tray.ts';
 import { trayActionRunner } from './tray-actions.ts';
@@ -56,20 +55,18 @@ if (!app.requestSingleInstanceLock()) {
       dialogs,
     });
     registerIpc(burrow.implementation, burrow.events);
-    const { tray, notifications, monitor } = shellSources(burrow);
+    const { tray, notifications, monitor } = burrow;
 
-    if (tray) {
-      const run = trayActionRunner({
-        run: (itemId) => tray.run(itemId),
-        confirm: (request) => dialogs.confirm(request),
-        openWindow: (route) => window.open(route),
-        copy: (text) => clipboard.writeText(text),
-        quit: () => app.quit(),
-        report: (error) => console.error('Burrow: tray action failed:', error),
-      });
-      stops.push(startTray(tray, path.join(app.getAppPath(), 'build', 'tray'), run));
-    }
-    if (notifications && NativeNotification.isSupported()) {
+    const run = trayActionRunner({
+      run: (itemId) => tray.run(itemId),
+      confirm: (request) => dialogs.confirm(request),
+      openWindow: (route) => window.open(route),
+      copy: (text) => clipboard.writeText(text),
+      quit: () => app.quit(),
+      report: (error) => console.error('Burrow: tray action failed:', error),
+    });
+    stops.push(startTray(tray, path.join(app.getAppPath(), 'build', 'tray'), run));
+    if (NativeNotification.isSupported()) {
       // Held until closed or clicked: a notification collected too early loses its click.
       const shown = new Set<NativeNotification>();
       stops.push(
@@ -90,13 +87,11 @@ if (!app.requestSingleInstanceLock()) {
         ),
       );
     }
-    if (monitor) {
-      const pauser = powerPauser(monitor);
-      powerMonitor.on('suspend', () => pauser.begin('suspend'));
-      powerMonitor.on('resume', () => pauser.end('suspend'));
-      powerMonitor.on('lock-screen', () => pauser.begin('lock-screen'));
-      powerMonitor.on('unlock-screen', () => pauser.end('lock-screen'));
-    }
+    const pauser = powerPauser(monitor);
+    powerMonitor.on('suspend', () => pauser.begin('suspend'));
+    powerMonitor.on('resume', () => pauser.end('suspend'));
+    powerMonitor.on('lock-screen', () => pauser.begin('lock-screen'));
+    powerMonitor.on('unlock-screen', () => pauser.end('lock-screen'));
 
     const settings = burrow.settings;
     let launchAtLogin = settings.get().launchAtLogin;
@@ -118,7 +113,6 @@ if (!app.requestSingleInstanceLock()) {
       launchedBefore: store.get(LAUNCHED_BEFORE_KEY) === true,
       openedAtLogin:
         process.platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin === true,
-      hasTray: tray !== undefined,
     };
     store.set(LAUNCHED_BEFORE_KEY, true);
     if (opensWindowAtStart(start)) window.open();
@@ -141,8 +135,6 @@ if (!app.requestSingleInstanceLock()) {
       app.exit(0);
     });
   });
-  // With a tray, closing the window leaves Burrow running there; without one, closing it quits.
-  app.on('window-all-closed', () => {
-    if (!(burrow && shellSources(burrow).tray) && process.platform !== 'darwin') app.quit();
-  });
+  // Closing the window leaves Burrow running in the tray (listening is what keeps it running).
+  app.on('window-all-closed', () => undefined);
 }

@@ -1,6 +1,10 @@
 import type { Notification } from '../shared/notifications.ts';
-import { notificationRoute } from './routes.ts';
-import type { NotificationSource } from './sources.ts';
+import { notificationRoute, routeHref } from '../shared/routes.ts';
+
+/** Each notification core's policy decided to show, once; returns the unsubscribe. */
+export interface NotificationSource {
+  subscribe(listener: (notification: Notification) => void): () => void;
+}
 
 /** Shows one native notification; `onClick` runs when the person clicks it. */
 export type ShowNotification = (notification: Notification, onClick: () => void) => void;
@@ -15,6 +19,6 @@ export function forwardNotifications(
   openWindow: (route: string) => void,
 ): () => void {
   return source.subscribe((notification) =>
-    show(notification, () => openWindow(notificationRoute(notification.target))),
+    show(notification, () => openWindow(routeHref(notificationRoute(notification.target)))),
   );
 }

@@ -1,4 +1,7 @@
-import type { MonitorControl } from './sources.ts';
+export interface MonitorControl {
+  pause(): void;
+  resume(): void;
+}
 
 export type PauseReason = 'suspend' | 'lock-screen';
 

@@ -1,8 +1,16 @@
 import { Menu, nativeImage, Tray } from 'electron';
 import path from 'node:path';
 import type { TrayModel } from '../shared/tray.ts';
-import type { TrayModelSource } from './sources.ts';
 import { trayIconFile, trayTemplate, trayTexts, type RunTrayAction } from './tray-menu.ts';
+
+/** What the tray needs from core's tray service. */
+export interface TrayModelSource {
+  model(): TrayModel;
+  /** Called on every change of the model; returns the unsubscribe. */
+  subscribe(listener: (model: TrayModel) => void): () => void;
+  /** A session, profile or notification item of the menu, carried out by core by its id. */
+  run(itemId: string): Promise<unknown>;
+}
 
 /**
  * The tray icon, showing core's model and rebuilt on every change of it. Returns the stop,

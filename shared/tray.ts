@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HOME, routeHref, type Route } from './routes.ts';
 
 /*
  * The tray menu as data: core/tray builds it, the Electron tray and the browser mode's tray
@@ -8,9 +9,13 @@ import { z } from 'zod';
 const SessionRef = { profileId: z.string(), sessionId: z.string() };
 
 /** The window's screens a tray item can open, and their routes (both shells use the same). */
-const TRAY_SCREENS = { home: '#/', sessions: '#/sessions', settings: '#/settings' } as const;
+const TRAY_SCREENS = {
+  home: HOME,
+  sessions: { screen: 'sessions' },
+  settings: { screen: 'settings' },
+} as const satisfies Record<string, Route>;
 export type TrayScreen = keyof typeof TRAY_SCREENS;
-export const screenRoute = (screen: TrayScreen): string => TRAY_SCREENS[screen];
+export const screenRoute = (screen: TrayScreen): string => routeHref(TRAY_SCREENS[screen]);
 
 export const TrayAction = z.discriminatedUnion('name', [
   z.object({ name: z.literal('session.restart'), ...SessionRef }),

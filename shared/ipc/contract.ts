@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_CALLS, type ApiCallTypes } from './api-calls.ts';
+import type { ApiCallTypes } from './api-calls.ts';
 import { dialogCalls } from './dialogs.ts';
 import { ProfileId, profileCalls, profileEvents } from './profiles.ts';
 import { sessionCalls, sessionEvents } from './sessions.ts';
@@ -68,10 +68,6 @@ export type IpcResult<N extends IpcCallName> = CallTypes[N]['result'];
 
 export function isAppCallName(name: unknown): name is AppCallName {
   return typeof name === 'string' && Object.hasOwn(appCalls, name);
-}
-
-export function isIpcCallName(name: unknown): name is IpcCallName {
-  return isAppCallName(name) || (typeof name === 'string' && API_CALLS.has(name));
 }
 
 /** What the app tells the renderer without being asked. */

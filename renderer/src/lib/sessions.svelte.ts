@@ -1,6 +1,7 @@
 import type { Bridge } from '../../../shared/ipc/bridge.ts';
 import type { MonitorSnapshot, ProfileSnapshot } from '../../../shared/monitor.ts';
 import type { Notification as BurrowNotification } from '../../../shared/notifications.ts';
+import { notificationRoute, routeHref } from '../../../shared/routes.ts';
 import type { ActionEvent } from '../../../shared/session-actions.ts';
 import type { TrayModel } from '../../../shared/tray.ts';
 import type { Toasts } from './toasts.svelte.ts';
@@ -68,10 +69,9 @@ export class SessionsState {
       body: notification.body,
       tag: notification.id,
     });
-    // A certificate is on the SSH screen; sessions and a profile's health on the Sessions screen.
     shown.onclick = () => {
       window.focus();
-      window.location.hash = notification.target.type === 'certificate' ? '#/ssh' : '#/sessions';
+      window.location.hash = routeHref(notificationRoute(notification.target));
     };
   }
 

@@ -1,6 +1,6 @@
 import type { BodyOf, EndpointName } from '../../../shared/api/endpoints.ts';
 import { idKindOf, type IdKind } from '../../../shared/api/ids.ts';
-import type { SectionId } from '../lib/sections.ts';
+import { routeHref, type ScreenId } from '../../../shared/routes.ts';
 
 /*
  * What the window needs to know about a kind of resource beyond the catalog: its words, its
@@ -68,7 +68,7 @@ export type ResourceKind<G extends string = string> = {
   /** The catalog's group: `api.<group>.create`, `.list`, `.get`, `.update`, `.delete`. */
   readonly group: G;
   readonly idKind: IdKind;
-  readonly section: SectionId;
+  readonly section: ScreenId;
   readonly singular: string;
   readonly plural: string;
   /** Shown beside id, description and creation time. */
@@ -129,7 +129,7 @@ export const describedFields = [
 
 /** A kind's address in the window; detail pages add the id. */
 export function hrefOf(k: ResourceKind, id?: string): string {
-  return `#/${k.section}/${k.group}${id ? `/${encodeURIComponent(id)}` : ''}`;
+  return routeHref({ screen: k.section, path: id ? [k.group, id] : [k.group] });
 }
 
 /** The address of the resource an id names, when the window shows its kind. */

@@ -20,7 +20,7 @@ import {
 
 /*
  * Every kind of resource the window shows, in sidebar order. Adding one is an entry here (its
- * words, columns and fields) and, if its section is new, a line in ResourceSection's caller.
+ * words, columns and fields) and, if its section is new, a screen in shared/routes.ts' SCREENS.
  */
 
 const aclField = {

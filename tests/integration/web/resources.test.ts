@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SECTIONS } from '../../../renderer/src/lib/sections.ts';
+import { SCREENS } from '../../../shared/routes.ts';
 import { CA_PEM, PUBLIC_KEYS } from '../../unit/shared/api/fixtures.ts';
 import { openWindow, SHOTS, type WebWindow } from './support-window.ts';
 
@@ -297,7 +297,7 @@ it('files an abuse report and follows its status', async () => {
 }, 120_000);
 
 it('has no axe violation on any screen, light or dark', async () => {
-  const screens = SECTIONS.flatMap((s) => [`#/${s.id}`]).concat([
+  const screens = SCREENS.flatMap((s) => [`#/${s.id}`]).concat([
     '#/edges/httpsEdges',
     '#/edges/certificateAuthorities',
     '#/backends/httpResponseBackends',

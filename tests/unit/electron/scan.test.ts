@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scanFuses, scanShell, scanSource } from '../../../scripts/electron-scan.ts';
+import { scanFuses, scanShell, scanSource } from '../../../scripts/electron-security-scan.ts';
 
 const checks = (text: string, bundle = false) =>
   scanSource('x.ts', text, { bundle }).map((f) => `${f.severity} ${f.check}`);

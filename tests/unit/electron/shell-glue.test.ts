@@ -8,7 +8,6 @@ import { applyLaunchAtLogin } from '../../../electron/login-item.ts';
 import { forwardNotifications } from '../../../electron/notify.ts';
 import { powerPauser } from '../../../electron/power.ts';
 import { closeWithin } from '../../../electron/quit.ts';
-import { notificationRoute } from '../../../electron/routes.ts';
 import { opensWindowAtStart } from '../../../electron/startup.ts';
 import { placeWindow, readBounds } from '../../../electron/window-state.ts';
 import type { BrowserWindow } from 'electron';
@@ -33,18 +32,9 @@ describe('notifications', () => {
     listeners[0]?.({ ...base, target: { type: 'certificate', certId: 'sshcr_9' } });
     clicks.forEach((click) => click());
     expect(openWindow.mock.calls).toEqual([
-      ['#/sessions/ts%201%2Fx?profile=prf_a'],
-      ['#/ssh/sshcr_9'],
+      ['#/sessions?profile=prf_a&session=ts%201%2Fx'],
+      ['#/ssh?cert=sshcr_9'],
     ]);
-  });
-
-  it('routes a group of agents and a profile to their screens', () => {
-    expect(notificationRoute({ type: 'sessions', profileId: 'prf_a' })).toBe(
-      '#/sessions?profile=prf_a',
-    );
-    expect(notificationRoute({ type: 'profile', profileId: 'prf_a' })).toBe(
-      '#/settings?profile=prf_a',
-    );
   });
 });
 
@@ -158,14 +148,13 @@ describe('native dialogs (with a stand-in for Electron’s dialog)', () => {
 });
 
 describe('start, power and quit', () => {
-  const first = { argv: [], launchedBefore: false, openedAtLogin: false, hasTray: true };
+  const first = { argv: [], launchedBefore: false, openedAtLogin: false };
 
-  it('opens the window on the first launch only, never at login, always without a tray', () => {
+  it('opens the window on the first launch only, never at login', () => {
     expect(opensWindowAtStart(first)).toBe(true);
     expect(opensWindowAtStart({ ...first, launchedBefore: true })).toBe(false);
     expect(opensWindowAtStart({ ...first, argv: ['--hidden'] })).toBe(false);
     expect(opensWindowAtStart({ ...first, openedAtLogin: true })).toBe(false);
-    expect(opensWindowAtStart({ ...first, launchedBefore: true, hasTray: false })).toBe(true);
   });
 
   it('pauses the monitor while asleep or locked, and resumes when neither holds', () => {

@@ -1,0 +1,117 @@
+import { render } from '@testing-library/svelte';
+import { expect, it } from 'vitest';
+import { page } from 'vitest/browser';
+import App from '../../renderer/src/App.svelte';
+import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import type { NotificationTarget } from '../../shared/notifications.ts';
+import { notificationRoute, routeHref } from '../../shared/routes.ts';
+import type { SavedCertificate } from '../../shared/ssh/results.ts';
+import { scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';
+
+/*
+ * A notification's click opens the window at the address the shell makes for it: the window
+ * shows that screen, with the profile, session or certificate it names pointed out.
+ */
+
+const WORK = 'prf_work00001';
+
+function openAt(target: NotificationTarget) {
+  window.location.hash = routeHref(notificationRoute(target));
+}
+
+function saved(id: string, name: string): SavedCertificate {
+  const at = (file: string) => `/home/me/.ssh/${file}`;
+  return {
+    id,
+    kind: 'user',
+    caId: 'sshca_1',
+    certificateId: `sshuc_${id}`,
+    publicKey: 'ssh-ed25519 AAAA',
+    principals: ['alice'],
+    criticalOptions: {},
+    extensions: {},
+    validAfter: '2026-11-23T10:00:00.000Z',
+    validUntil: '2026-11-24T10:00:00.000Z',
+    privateKeyPath: at(name),
+    publicKeyPath: at(`${name}.pub`),
+    certificatePath: at(`${name}-cert.pub`),
+    leadTimeSeconds: null,
+    savedAt: '2026-11-23T10:00:00.000Z',
+    renewedAt: null,
+  };
+}
+
+function session(id: string): TunnelSession {
+  return {
+    id,
+    uri: `https://api.example.com/tunnel_sessions/${id}`,
+    agent_version: '3.1.2',
+    credential: { id: 'cr_1', uri: 'https://api.example.com/credentials/cr_1' },
+    ip: '10.0.0.7',
+    metadata: `box-${id}`,
+    os: 'linux',
+    region: 'eu',
+    started_at: new Date().toISOString(),
+    transport: 'service/v2',
+  };
+}
+
+it("a profile's notification (its key is missing) opens Settings with that profile pointed out", async () => {
+  openAt({ type: 'profile', profileId: WORK });
+  expect(window.location.hash).toBe(`#/settings?profile=${WORK}`);
+  render(App, { bridge: scriptedBridge() });
+  await expect.element(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  const work = page.getByRole('row').filter({ hasText: 'Work' });
+  await expect.element(work).toHaveAttribute('aria-current', 'true');
+  const local = page.getByRole('row').filter({ hasText: 'Local sandbox' });
+  await expect.element(local).not.toHaveAttribute('aria-current');
+});
+
+it("a certificate's notification opens the saved certificates with that one pointed out", async () => {
+  openAt({ type: 'certificate', certId: 'saved-2' });
+  render(App, {
+    bridge: scriptedBridge({
+      'ssh.defaultFolder': () => '/home/me/.ssh',
+      'api.sshCertificateAuthorities.listAll': () => [],
+      'ssh.listSaved': () => [saved('saved-1', 'id_one'), saved('saved-2', 'id_two')],
+      'ssh.due': () => [],
+    }),
+  });
+  await expect.element(page.getByRole('heading', { name: 'SSH', level: 1 })).toBeVisible();
+  await expect
+    .element(page.getByRole('tab', { name: 'Saved certificates' }))
+    .toHaveAttribute('aria-selected', 'true');
+  const two = page.getByRole('row').filter({ hasText: 'id_two-cert.pub' });
+  await expect.element(two).toHaveAttribute('aria-current', 'true');
+  await expect
+    .element(page.getByRole('row').filter({ hasText: 'id_one-cert.pub' }))
+    .not.toHaveAttribute('aria-current');
+});
+
+it("an agent's notification opens the sessions of its profile, even when another is active, with that session open", async () => {
+  openAt({ type: 'session', profileId: WORK, sessionId: 'ts_work2' });
+  const sessions = [session('ts_work1'), session('ts_work2')];
+  const watched = { health: 'ok' as const, healthReason: null, lastPollAt: 0, polls: 1 };
+  const at = { pages: 1, intervalMs: 15_000 };
+  render(App, {
+    bridge: scriptedBridge({
+      'sessions.snapshot': () => ({
+        paused: false,
+        profiles: [
+          { profileId: SOME_PROFILES.activeId ?? '', sessions: [], ...watched, ...at },
+          { profileId: WORK, sessions, ...watched, ...at },
+        ],
+      }),
+    }),
+  });
+  await expect.element(page.getByRole('heading', { name: 'Sessions of Work' })).toBeVisible();
+  await expect
+    .element(page.getByRole('row', { name: 'ts_work2', exact: true }))
+    .toHaveAttribute('aria-current', 'true');
+  await expect
+    .element(page.getByRole('button', { name: 'box-ts_work2' }))
+    .toHaveAttribute('aria-expanded', 'true');
+  await expect
+    .element(page.getByRole('row', { name: 'ts_work1', exact: true }))
+    .not.toHaveAttribute('aria-current');
+});
