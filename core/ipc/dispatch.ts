@@ -1,7 +1,9 @@
 import { ApiError, ClientError, NetworkError } from '../api/errors.ts';
 import { AppError } from '../errors.ts';
 import { SshError } from '../ssh/errors.ts';
-import { API_CALLS, type ApiCallEntry, type ListAllOptions } from '../../shared/ipc/api-calls.ts';
+import { validateBody } from '../../shared/api/validate.ts';
+import type { EndpointRequest } from '../api/types.ts';
+import { API_CALLS, type ApiCallEntry, type ListAllRequest } from '../../shared/ipc/api-calls.ts';
 import {
   appCalls,
   isAppCallName,
@@ -16,17 +18,13 @@ export type AppHandlers = {
   [N in AppCallName]: (...args: IpcCheckedArgs<N>) => Promise<IpcResult<N>> | IpcResult<N>;
 };
 
-export type ApiRequestEnvelope = {
-  readonly params?: Readonly<Record<string, string>> | undefined;
-  readonly body?: unknown;
-  readonly query?: ListAllOptions['query'];
-};
+type ListAllEntry = Extract<ApiCallEntry, { listAll: true }>;
 
 /** Everything the contract's calls reach: the app's own calls, and the API's by catalog entry. */
 export interface IpcImplementation {
   readonly calls: AppHandlers;
-  call(entry: ApiCallEntry, request: ApiRequestEnvelope | undefined): Promise<unknown>;
-  listAll(entry: ApiCallEntry, options: ListAllOptions | undefined): Promise<unknown>;
+  call(entry: ApiCallEntry, request: EndpointRequest | undefined): Promise<unknown>;
+  listAll(entry: ListAllEntry, request: ListAllRequest | undefined): Promise<unknown>;
 }
 
 type AnyHandler = (...args: readonly unknown[]) => unknown;
@@ -60,16 +58,30 @@ export async function dispatchIpc(
     });
   }
   const checked = parsed.data as unknown[];
+  const refused = api && bodyRefusal(api, checked[0] as EndpointRequest | undefined);
+  if (refused) return fail(refused);
   try {
     let value: unknown;
-    if (api?.listAll) value = await implementation.listAll(api, checked[0] as ListAllOptions);
-    else if (api) value = await implementation.call(api, checked[0] as ApiRequestEnvelope);
+    if (api?.listAll) value = await implementation.listAll(api, checked[0] as ListAllRequest);
+    else if (api) value = await implementation.call(api, checked[0] as EndpointRequest);
     // The schema above has checked the arguments against this very name's contract.
     else value = await (implementation.calls[name as AppCallName] as AnyHandler)(...checked);
     return { ok: true, value };
   } catch (error) {
     return fail(ipcErrorOf(error));
   }
+}
+
+/**
+ * A body the API would refuse, refused here with the code and field the API itself would name:
+ * the one check of a body on its way out, with the schema the window's forms check it with.
+ */
+function bodyRefusal({ endpoint }: ApiCallEntry, request: EndpointRequest | undefined) {
+  if (endpoint.body === null) return undefined;
+  const checked = validateBody(endpoint.body, request?.body ?? {});
+  if (checked.ok) return undefined;
+  const { code, msg, field } = checked.error;
+  return { code, message: msg, ...(field !== undefined && { field }) } satisfies IpcError;
 }
 
 function fail(error: IpcError): IpcReply {
