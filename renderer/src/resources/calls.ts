@@ -14,7 +14,10 @@ function isApiCall<N extends string>(name: N): name is Extract<IpcCallName, N> {
   return API_CALLS.has(name);
 }
 
-/** `name` as the contract's call of that name; a kind without the call is a bug of the window. */
+/**
+ * `name` as the contract's call of that name; a kind without the call is a bug of the window.
+ * The methods below are async so that this, too, is a rejection like any failed call.
+ */
 export function apiCall<N extends string>(name: N): Extract<IpcCallName, N> {
   if (isApiCall(name)) return name;
   throw new Error(`The app has no call ${name}`);
@@ -28,7 +31,11 @@ export function moduleCalls(
 ) {
   return {
     /** Replaces a module whole; answers the module as the API now holds it. */
-    setModule: (id: string, module: string, body: Record<string, unknown>): Promise<unknown> =>
+    setModule: async (
+      id: string,
+      module: string,
+      body: Record<string, unknown>,
+    ): Promise<unknown> =>
       bridge.invoke(apiCall(`api.${group}.${module}.replace`), { params: params(id), body }),
     removeModule: async (id: string, module: string): Promise<void> => {
       await bridge.invoke(apiCall(`api.${group}.${module}.delete`), { params: params(id) });
@@ -62,19 +69,19 @@ export class KindCalls {
     return { items, more: envelope.next_page_uri !== null };
   }
 
-  all(requestId: string): Promise<Item[]> {
+  async all(requestId: string): Promise<Item[]> {
     return this.bridge.invoke(apiCall(`api.${this.kind.group}.listAll`), { requestId });
   }
 
-  get(id: string): Promise<Item> {
+  async get(id: string): Promise<Item> {
     return this.bridge.invoke(apiCall(`api.${this.kind.group}.get`), { params: { id } });
   }
 
-  create(body: Record<string, unknown>): Promise<Item> {
+  async create(body: Record<string, unknown>): Promise<Item> {
     return this.bridge.invoke(apiCall(`api.${this.kind.group}.create`), { body });
   }
 
-  update(id: string, body: Record<string, unknown>): Promise<Item> {
+  async update(id: string, body: Record<string, unknown>): Promise<Item> {
     return this.bridge.invoke(apiCall(`api.${this.kind.group}.update`), { params: { id }, body });
   }
 
