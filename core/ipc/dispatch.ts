@@ -1,8 +1,8 @@
 import { ApiError, ClientError, NetworkError } from '../api/errors.ts';
+import type { EndpointRequest } from '../api/types.ts';
 import { AppError } from '../errors.ts';
 import { SshError } from '../ssh/errors.ts';
 import { validateBody } from '../../shared/api/validate.ts';
-import type { EndpointRequest } from '../api/types.ts';
 import { API_CALLS, type ApiCallEntry, type ListAllRequest } from '../../shared/ipc/api-calls.ts';
 import {
   appCalls,
