@@ -1,11 +1,9 @@
 import path from 'node:path';
-import { validateBody } from '../shared/api/validate.ts';
-import type { ApiCallEntry, ListAllOptions } from '../shared/ipc/api-calls.ts';
 import type { AppInfo, GovernorState } from '../shared/ipc/contract.ts';
 import type { ApiEvent, BudgetState } from './api/index.ts';
+import { ipcApiCalls } from './api/ipc-calls.ts';
 import { dialogHandlers, unavailableDialogs, type Dialogs } from './dialogs/index.ts';
-import { AppError } from './errors.ts';
-import type { ApiRequestEnvelope, IpcImplementation } from './ipc/dispatch.ts';
+import type { IpcImplementation } from './ipc/dispatch.ts';
 import { EventHub } from './ipc/events.ts';
 import type { SecretStore } from './profiles/keychain.ts';
 import type { StartLocalSandbox } from './profiles/local-sandbox.ts';
@@ -68,7 +66,6 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   const events = new EventHub();
   const settings = new SettingsService(options.store);
   settings.subscribe((value) => events.emit('settings.changed', value));
-  const lists = new Map<string, AbortController>();
   // Made after the profiles (it needs them); their events reach it as soon as it exists.
   const late: { sessions?: SessionsService } = {};
 
@@ -114,6 +111,10 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   });
   const stopRenewalWatch = watchRenewals(ssh, events);
 
+  const api = ipcApiCalls({
+    client: async () => (await profiles.client()).client,
+    onProgress: (progress) => events.emit('api.progress', progress),
+  });
   const implementation: IpcImplementation = {
     calls: {
       'app.info': () => ({ name: 'Burrow', version: options.version, shell: options.shell }),
@@ -128,49 +129,10 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
         const { profileId, client } = await profiles.client(active.id);
         return governorState(profileId, client.budget());
       },
-      'api.cancel': (requestId) => {
-        const controller = lists.get(requestId);
-        controller?.abort();
-        return controller !== undefined;
-      },
+      'api.cancel': api.cancel,
     },
-
-    async call(entry: ApiCallEntry, request: ApiRequestEnvelope | undefined) {
-      const e = entry.endpoint;
-      // Refused before the call, with the code and field the API itself would name.
-      if (e.body !== null) {
-        const checked = validateBody(e.body, request?.body ?? {});
-        if (!checked.ok)
-          throw new AppError(checked.error.code, checked.error.msg, checked.error.field);
-      }
-      const { client } = await profiles.client();
-      return client.call(e.name, {
-        params: request?.params,
-        body: request?.body,
-        query: request?.query,
-      } as never);
-    },
-
-    async listAll(entry: ApiCallEntry, options: ListAllOptions | undefined) {
-      const { client } = await profiles.client();
-      const controller = new AbortController();
-      const requestId = options?.requestId;
-      if (requestId !== undefined) {
-        lists.get(requestId)?.abort();
-        lists.set(requestId, controller);
-      }
-      try {
-        return await client.listAll(entry.endpoint.name as never, {
-          query: options?.query,
-          signal: controller.signal,
-          onProgress: (loaded, pages) => {
-            if (requestId !== undefined) events.emit('api.progress', { requestId, loaded, pages });
-          },
-        });
-      } finally {
-        if (requestId !== undefined && lists.get(requestId) === controller) lists.delete(requestId);
-      }
-    },
+    call: api.call,
+    listAll: api.listAll,
   };
 
   return {
@@ -185,7 +147,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     monitor: { pause: () => service.monitor.pause(), resume: () => service.monitor.resume() },
     close: async () => {
       stopRenewalWatch();
-      for (const controller of lists.values()) controller.abort();
+      api.close();
       // The sessions service stops the monitor before the profiles close its clients.
       await Promise.all([ssh.close(), service.close()]);
       await profiles.close();

@@ -1,16 +1,16 @@
 import {
   endpoint,
-  endpointPath,
-  ENDPOINTS,
-  type AnyEndpoint,
+  fillPath,
+  type Endpoint,
   type EndpointName,
+  type EndpointOf,
   type HttpMethod,
   type PathParams,
   type ResponseOf,
 } from '../../shared/api/endpoints.ts';
 import { ID_PREFIXES, isIdOf } from '../../shared/api/ids.ts';
-import type { ListParams } from '../../shared/api/list.ts';
 import { checkApiKey } from './api-key.ts';
+import { buildFacade, type CallsByName } from './facade.ts';
 import { parseRetryAfter, retryDelay } from './backoff.ts';
 import { sleep, systemClock, type Clock } from './clock.ts';
 import {
@@ -30,8 +30,10 @@ import type {
   CallArgs,
   CallOptions,
   CallRequest,
+  EndpointRequest,
   ItemOf,
   ListAllOptions,
+  ListEndpoint,
   ListName,
 } from './types.ts';
 
@@ -80,21 +82,16 @@ export type ApiClient = ApiFacade & {
   pages<N extends ListName>(name: N, request?: CallRequest<N>): AsyncGenerator<ListPage<ItemOf<N>>>;
   iterate<N extends ListName>(name: N, request?: CallRequest<N>): AsyncGenerator<ItemOf<N>>;
   listAll<N extends ListName>(name: N, options?: ListAllOptions): Promise<ItemOf<N>[]>;
+  /**
+   * An endpoint by the catalog entry itself, for a caller that found the entry and checked the
+   * request against its schemas already (the IPC dispatcher): no lookup, no second check.
+   */
+  callEndpoint(e: Endpoint, request?: EndpointRequest): Promise<unknown>;
+  listAllEndpoint(e: ListEndpoint, options?: ListAllOptions): Promise<unknown[]>;
   budget(): BudgetState;
   readonly governor: RateGovernor;
   close(): Promise<void>;
 };
-
-type AnyRequest = {
-  readonly params?: Readonly<Record<string, string>> | undefined;
-  readonly body?: unknown;
-  readonly query?: ListParams | undefined;
-} & CallOptions;
-
-/** The path's parameter names in path order, which the facade's positional arguments follow. */
-function pathParamNames(path: string): string[] {
-  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
-}
 
 function seconds(ms: number): string {
   return ms < 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
@@ -103,7 +100,7 @@ function seconds(ms: number): string {
 /**
  * The API client of one profile: one keep-alive pool, one rolling window shared by every caller,
  * retries that never repeat a POST or PATCH the service may have processed, and a typed method
- * for every endpoint of `ENDPOINTS`.
+ * for every endpoint of the catalog.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const transport = new Transport(options.baseUrl, checkApiKey(options.apiKey), options.transport);
@@ -199,7 +196,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     });
   }
 
-  function parse(e: AnyEndpoint, body: unknown): unknown {
+  function parse(e: Endpoint, body: unknown): unknown {
     if (e.response === null) return undefined;
     const parsed = e.response.safeParse(body);
     if (parsed.success) return parsed.data;
@@ -208,33 +205,39 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     throw new InvalidResponseError(e.name, `${where}${issue?.message ?? 'unexpected shape'}`);
   }
 
-  function urlOf(e: AnyEndpoint, request: AnyRequest): URL {
+  /** The endpoint of a name, its path ids checked: `..` or another kind's id never goes out. */
+  function checked<N extends EndpointName>(name: N, request: EndpointRequest): EndpointOf<N> {
+    const e = endpoint(name);
     const params = request.params ?? {};
-    for (const [name, kind] of Object.entries(e.pathParams as PathParams)) {
-      const value = params[name];
-      if (!value) throw new InvalidArgumentError(e.name, name, 'is missing');
+    for (const [param, kind] of Object.entries(e.pathParams as PathParams)) {
+      const value = params[param];
+      if (!value) throw new InvalidArgumentError(e.name, param, 'is missing');
       if (!isIdOf(kind, value))
         throw new InvalidArgumentError(
           e.name,
-          name,
+          param,
           `must be an id starting with "${ID_PREFIXES[kind]}"`,
         );
     }
-    const url = new URL(`${basePath}${endpointPath(e.name, params)}`, transport.base.origin);
+    return e;
+  }
+
+  function urlOf(e: Endpoint, request: EndpointRequest): URL {
+    const path = fillPath(e.path, request.params ?? {});
+    const url = new URL(`${basePath}${path}`, transport.base.origin);
     const { limit, before_id } = request.query ?? {};
     if (limit !== undefined) url.searchParams.set('limit', String(limit));
     if (before_id !== undefined) url.searchParams.set('before_id', before_id);
     return url;
   }
 
-  async function execute(e: AnyEndpoint, request: AnyRequest): Promise<unknown> {
+  async function execute(e: Endpoint, request: EndpointRequest): Promise<unknown> {
     // An operation that takes a body always sends one: commands take `{}`.
     const body = e.body === null ? undefined : (request.body ?? {});
     return parse(e, await send(e.method, urlOf(e, request), body, e.name, request));
   }
 
-  function listPages(name: ListName, request: AnyRequest): AsyncGenerator<ListPage<unknown>> {
-    const e = endpoint(name);
+  function listPages(e: ListEndpoint, request: EndpointRequest): AsyncGenerator<ListPage<unknown>> {
     const fetchPage = async (nextPageUri: string | undefined) => {
       // The next-page address is checked before the request: the key stays on the base origin.
       const url =
@@ -251,12 +254,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return pagesOf(fetchPage, e.name);
   }
 
+  const listAll = (e: ListEndpoint, { onProgress, ...request }: ListAllOptions = {}) =>
+    collectAll(listPages(e, request), onProgress);
+  const byName: CallsByName = {
+    // Async, so that a refused argument is a rejection like any other failure of the call.
+    call: async (name, request = {}) => execute(checked(name, request), request),
+    pages: (name, request = {}) => listPages(checked(name, request), request),
+    iterate: (name, request = {}) => itemsOf(listPages(checked(name, request), request)),
+    listAll: async (name, options) => listAll(checked(name, {}), options),
+  };
   const core = {
-    call: (name: EndpointName, request?: AnyRequest) => execute(endpoint(name), request ?? {}),
-    pages: (name: ListName, request?: AnyRequest) => listPages(name, request ?? {}),
-    iterate: (name: ListName, request?: AnyRequest) => itemsOf(listPages(name, request ?? {})),
-    listAll: (name: ListName, { onProgress, ...request }: ListAllOptions = {}) =>
-      collectAll(listPages(name, request), onProgress),
+    ...byName,
+    callEndpoint: (e: Endpoint, request?: EndpointRequest) => execute(e, request ?? {}),
+    listAllEndpoint: listAll,
     budget: () => governor.state(),
     governor,
     close: async () => {
@@ -264,47 +274,5 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       await transport.close();
     },
   };
-  // The runtime facade mirrors ApiFacade, built from the same catalog the type is derived from.
-  return Object.assign(buildFacade(core), core) as unknown as ApiClient;
-}
-
-type Core = {
-  call(name: EndpointName, request?: AnyRequest): Promise<unknown>;
-  pages(name: ListName, request?: AnyRequest): AsyncGenerator<unknown>;
-  iterate(name: ListName, request?: AnyRequest): AsyncGenerator<unknown>;
-  listAll(name: ListName, options?: ListAllOptions): Promise<unknown[]>;
-};
-type Node = Record<string, unknown>;
-
-/** `ipPolicies.create` → facade.ipPolicies.create(body, options), and so on for every endpoint. */
-function buildFacade(core: Core): Node {
-  const root: Node = {};
-  for (const e of ENDPOINTS) {
-    const parts = e.name.split('.');
-    const leaf = parts.pop() ?? '';
-    let group = root;
-    for (const part of parts) group = (group[part] ??= {}) as Node;
-    const name = e.name as EndpointName;
-    if ('listKey' in e) {
-      const list = e.name as ListName;
-      const request = (query?: ListParams, options?: CallOptions) => ({ ...options, query });
-      group[leaf] = (query?: ListParams, options?: CallOptions) =>
-        core.call(name, request(query, options));
-      group['iterate'] = (query?: ListParams, options?: CallOptions) =>
-        core.iterate(list, request(query, options));
-      group['pages'] = (query?: ListParams, options?: CallOptions) =>
-        core.pages(list, request(query, options));
-      group['listAll'] = (options?: ListAllOptions) => core.listAll(list, options);
-      continue;
-    }
-    const names = pathParamNames(e.path);
-    const hasBody = e.body !== null;
-    group[leaf] = (...args: unknown[]) => {
-      const params = Object.fromEntries(names.map((n, i) => [n, args[i] as string]));
-      const body = hasBody ? args[names.length] : undefined;
-      const options = args[names.length + (hasBody ? 1 : 0)] as CallOptions | undefined;
-      return core.call(name, { ...options, params, body });
-    };
-  }
-  return root;
+  return Object.assign(buildFacade(byName), core) as unknown as ApiClient;
 }

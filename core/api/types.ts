@@ -21,12 +21,19 @@ export type CallOptions = {
   readonly maxRetries?: number | undefined;
 };
 
-export type { ItemOf, ListName } from '../../shared/api/requests.ts';
+export type { ItemOf, ListEndpoint, ListName } from '../../shared/api/requests.ts';
 
 /** `client.call(name, request)`: path parameters by name, the body, list query and options. */
 export type CallRequest<N extends EndpointName> = ApiRequest<N> & CallOptions;
 export type CallArgs<N extends EndpointName> =
   object extends CallRequest<N> ? [request?: CallRequest<N>] : [request: CallRequest<N>];
+
+/** A request for an endpoint given by its catalog entry, whose types are only known at run time. */
+export type EndpointRequest = {
+  readonly params?: Readonly<Record<string, string>> | undefined;
+  readonly body?: unknown;
+  readonly query?: ListParams | undefined;
+} & CallOptions;
 
 export type ListAllOptions = CallOptions & {
   readonly query?: ListParams;

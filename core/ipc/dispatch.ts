@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import { ApiError, ClientError, NetworkError } from '../api/errors.ts';
+import type { EndpointRequest } from '../api/types.ts';
 import { AppError } from '../errors.ts';
 import { SshError } from '../ssh/errors.ts';
-import { API_CALLS, type ApiCallEntry, type ListAllOptions } from '../../shared/ipc/api-calls.ts';
+import { validateBody } from '../../shared/api/validate.ts';
+import { API_CALLS, type ApiCallEntry, type ListAllRequest } from '../../shared/ipc/api-calls.ts';
 import {
   appCalls,
   isAppCallName,
@@ -17,17 +19,13 @@ export type AppHandlers = {
   [N in AppCallName]: (...args: IpcCheckedArgs<N>) => Promise<IpcResult<N>> | IpcResult<N>;
 };
 
-export type ApiRequestEnvelope = {
-  readonly params?: Readonly<Record<string, string>> | undefined;
-  readonly body?: unknown;
-  readonly query?: ListAllOptions['query'];
-};
+type ListAllEntry = Extract<ApiCallEntry, { listAll: true }>;
 
 /** Everything the contract's calls reach: the app's own calls, and the API's by catalog entry. */
 export interface IpcImplementation {
   readonly calls: AppHandlers;
-  call(entry: ApiCallEntry, request: ApiRequestEnvelope | undefined): Promise<unknown>;
-  listAll(entry: ApiCallEntry, options: ListAllOptions | undefined): Promise<unknown>;
+  call(entry: ApiCallEntry, request: EndpointRequest | undefined): Promise<unknown>;
+  listAll(entry: ListAllEntry, request: ListAllRequest | undefined): Promise<unknown>;
 }
 
 type AnyHandler = (...args: readonly unknown[]) => unknown;
@@ -52,15 +50,17 @@ export async function dispatchIpc(
     const parsed = schema.safeParse(args);
     if (!parsed.success) return fail(badArguments(String(name), parsed.error.issues[0]));
     checked = parsed.data as unknown[];
+    const refused = api && bodyRefusal(api, checked[0] as EndpointRequest | undefined);
+    if (refused) return fail(refused);
   } catch {
-    // A proxy or a throwing getter among the arguments (read by the check, or by the wording of
-    // its issue): they cannot be checked, so no call.
+    // A proxy or a throwing getter among the arguments (read by the check, the wording of its
+    // issue or the body's check): they cannot be checked, so no call.
     return fail({ code: 'IPC_BAD_ARGUMENTS', message: `unreadable arguments for ${String(name)}` });
   }
   try {
     let value: unknown;
-    if (api?.listAll) value = await implementation.listAll(api, checked[0] as ListAllOptions);
-    else if (api) value = await implementation.call(api, checked[0] as ApiRequestEnvelope);
+    if (api?.listAll) value = await implementation.listAll(api, checked[0] as ListAllRequest);
+    else if (api) value = await implementation.call(api, checked[0] as EndpointRequest);
     // The schema above has checked the arguments against this very name's contract.
     else value = await (implementation.calls[name as AppCallName] as AnyHandler)(...checked);
     return { ok: true, value };
@@ -89,6 +89,18 @@ function badArguments(name: string, issue: z.core.$ZodIssue | undefined): IpcErr
       : `bad arguments for ${name}: ${issue?.message ?? 'invalid'}`,
     ...(field && { field }),
   };
+}
+
+/**
+ * A body the API would refuse, refused here with the code and field the API itself would name:
+ * the one check of a body on its way out, with the schema the window's forms check it with.
+ */
+function bodyRefusal({ endpoint }: ApiCallEntry, request: EndpointRequest | undefined) {
+  if (endpoint.body === null) return undefined;
+  const checked = validateBody(endpoint.body, request?.body ?? {});
+  if (checked.ok) return undefined;
+  const { code, msg, field } = checked.error;
+  return { code, message: msg, ...(field !== undefined && { field }) } satisfies IpcError;
 }
 
 function fail(error: IpcError): IpcReply {

@@ -429,10 +429,12 @@ export function endpoint<N extends EndpointName>(name: N): EndpointOf<N> {
   return BY_NAME.get(name) as EndpointOf<N>;
 }
 
+/** A catalog path with its parameters filled in, each percent-encoded. */
+export function fillPath(path: string, params: Readonly<Record<string, string>>): string {
+  return path.replace(/\{(\w+)\}/g, (_, param: string) => encodeURIComponent(params[param] ?? ''));
+}
+
 /** The endpoint's path with its parameters filled in, each percent-encoded. */
 export function endpointPath<N extends EndpointName>(name: N, params: PathParamsOf<N>): string {
-  const values: Readonly<Record<string, string>> = params;
-  return endpoint(name).path.replace(/\{(\w+)\}/g, (_, param: string) =>
-    encodeURIComponent(values[param] ?? ''),
-  );
+  return fillPath(endpoint(name).path, params);
 }

@@ -14,7 +14,8 @@ import type { ListParams } from './list.ts';
  * both take exactly this, so a new endpoint in the catalog reaches the renderer with no new code.
  */
 
-export type ListName = Extract<AnyEndpoint, { readonly listKey: string }>['name'];
+export type ListEndpoint = Extract<AnyEndpoint, { readonly listKey: string }>;
+export type ListName = ListEndpoint['name'];
 export type ItemOf<N extends ListName> =
   ResponseOf<N> extends Readonly<Record<EndpointOf<N>['listKey'], readonly (infer T)[]>>
     ? T

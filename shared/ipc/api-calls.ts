@@ -7,7 +7,7 @@ import {
 } from '../api/endpoints.ts';
 import { idSchema, type IdKind } from '../api/ids.ts';
 import { LIST_LIMIT_MAX } from '../api/list.ts';
-import type { ApiRequest, ItemOf, ListName } from '../api/requests.ts';
+import type { ApiRequest, ItemOf, ListEndpoint, ListName } from '../api/requests.ts';
 
 /*
  * Every endpoint of the catalog as a call of the app's contract, derived rather than listed:
@@ -26,7 +26,7 @@ export type ApiCallArgs<N extends EndpointName> =
   object extends ApiRequest<N> ? [request?: ApiRequest<N>] : [request: ApiRequest<N>];
 
 /** A long list: `requestId` names its `api.progress` events and lets `api.cancel` stop it. */
-export const ListAllOptions = z.strictObject({
+export const ListAllRequest = z.strictObject({
   query: z
     .strictObject({
       limit: z.int().min(1).max(LIST_LIMIT_MAX).optional(),
@@ -38,12 +38,12 @@ export const ListAllOptions = z.strictObject({
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .optional(),
 });
-export type ListAllOptions = z.input<typeof ListAllOptions>;
+export type ListAllRequest = z.input<typeof ListAllRequest>;
 
 export type ApiCallTypes = {
   [N in EndpointName as `api.${N}`]: { args: ApiCallArgs<N>; result: ResponseOf<N> };
 } & {
-  [C in ListAllCallName]: { args: [options?: ListAllOptions]; result: ItemOf<ListOfListAll<C>>[] };
+  [C in ListAllCallName]: { args: [request?: ListAllRequest]; result: ItemOf<ListOfListAll<C>>[] };
 };
 
 function paramsSchema(pathParams: Readonly<Record<string, IdKind>>) {
@@ -53,41 +53,42 @@ function paramsSchema(pathParams: Readonly<Record<string, IdKind>>) {
 }
 
 /**
- * The envelope of a request, checked at the boundary. The body is checked by core against the
- * endpoint's own schema, so that it is refused with the very code and field the API would name.
+ * The envelope of a request. The dispatcher checks the body on its own, with the endpoint's
+ * schema and the API's error mapping, so that it is refused with the code and field the API
+ * would name.
  */
 function requestSchema(e: AnyEndpoint) {
   const request = z.strictObject({
     params: paramsSchema(e.pathParams),
     body: e.body === null ? z.undefined().optional() : z.unknown(),
-    query: 'listKey' in e ? ListAllOptions.shape.query : z.undefined().optional(),
+    query: 'listKey' in e ? ListAllRequest.shape.query : z.undefined().optional(),
   });
   const optional = Object.keys(e.pathParams).length === 0;
   return z.tuple([optional ? request.optional() : request]);
 }
 
-export type ApiCallEntry = {
-  readonly endpoint: AnyEndpoint;
-  readonly args: z.ZodType;
-  readonly result: z.ZodType;
-  readonly listAll: boolean;
-};
+/** A call of the contract by the catalog entry it carries, with the schema of its arguments. */
+export type ApiCallEntry =
+  | { readonly endpoint: AnyEndpoint; readonly args: z.ZodType; readonly listAll: false }
+  | { readonly endpoint: ListEndpoint; readonly args: z.ZodType; readonly listAll: true };
 
-/** Call name → the endpoint it carries, with the schemas of its arguments and its result. */
+/**
+ * Call name → the endpoint it carries. What each call answers needs no schema of its own here:
+ * the client parses every answer with the endpoint's `response` before it is handed back.
+ */
 export const API_CALLS: ReadonlyMap<string, ApiCallEntry> = new Map(
   ENDPOINTS.flatMap((e): [string, ApiCallEntry][] => {
     const call: [string, ApiCallEntry] = [
       `api.${e.name}`,
-      { endpoint: e, args: requestSchema(e), result: e.response ?? z.undefined(), listAll: false },
+      { endpoint: e, args: requestSchema(e), listAll: false },
     ];
     if (!('listKey' in e)) return [call];
-    const item = (e.response.shape as Record<string, z.ZodType>)[e.listKey] ?? z.array(z.unknown());
     const group = e.name.slice(0, -'.list'.length);
     return [
       call,
       [
         `api.${group}.listAll`,
-        { endpoint: e, args: z.tuple([ListAllOptions.optional()]), result: item, listAll: true },
+        { endpoint: e, args: z.tuple([ListAllRequest.optional()]), listAll: true },
       ],
     ];
   }),

@@ -2,6 +2,8 @@ import { render } from '@testing-library/svelte';
 import { beforeEach, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
+import { KindCalls } from '../../renderer/src/resources/calls.ts';
+import { KINDS } from '../../renderer/src/resources/kinds.ts';
 import { scriptedBridge } from './support/scripted-bridge.ts';
 
 const URI = 'http://127.0.0.1:4040';
@@ -251,4 +253,16 @@ it('drops the minimum TLS version when TLS terminates upstream, and sets a modul
     params: { id: 'edgtls_1' },
     body: { enabled: true, terminate_at: 'upstream' },
   });
+});
+
+it("builds a kind's calls from its group, and refuses one the contract does not have", async () => {
+  const policy = item('ipp_1', 'ip_policies');
+  const bridge = scriptedBridge({ 'api.ipPolicies.get': () => policy });
+  const kind = (group: string) => KINDS.find((k) => k.group === group) ?? KINDS[0]!;
+  await expect(new KindCalls(bridge, kind('ipPolicies')).get('ipp_1')).resolves.toEqual(policy);
+  // Abuse reports cannot be deleted: the window never asks, and the name is refused if it did.
+  await expect(new KindCalls(bridge, kind('abuseReports')).delete('abrp_1')).rejects.toThrow(
+    'The app has no call api.abuseReports.delete',
+  );
+  expect(bridge.calls.map((c) => c.name)).toEqual(['api.ipPolicies.get']);
 });

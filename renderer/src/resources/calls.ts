@@ -1,68 +1,95 @@
+import { API_CALLS } from '../../../shared/ipc/api-calls.ts';
 import type { Bridge } from '../../../shared/ipc/bridge.ts';
-import type { Item, ResourceKind } from './kind.ts';
+import type { IpcCallName } from '../../../shared/ipc/contract.ts';
+import type { Item, KindGroup, ResourceKind } from './kind.ts';
 
 /*
- * The five calls of a kind, by name. The names are built from the kind's group at run time, so
- * their static types are lost; the catalog (shared/api/endpoints.ts) is what guarantees that
- * `api.<group>.<verb>` exists, and core checks every request before it leaves.
+ * The calls of a kind, by name. A name is built from the kind's group, so its type is the union
+ * of that call of every group (`api.${KindGroup}.get`); a name the contract does not have (an
+ * abuse report has no delete) is refused as it is built, and from there on the contract types
+ * the request and the answer.
  */
 
-type Invoke = (name: string, request?: unknown) => Promise<unknown>;
+function isApiCall<N extends string>(name: N): name is Extract<IpcCallName, N> {
+  return API_CALLS.has(name);
+}
 
-export type ListPage = { readonly items: Item[]; readonly more: boolean };
+/**
+ * `name` as the contract's call of that name; a kind without the call is a bug of the window.
+ * The methods below are async so that this, too, is a rejection like any failed call.
+ */
+export function apiCall<N extends string>(name: N): Extract<IpcCallName, N> {
+  if (isApiCall(name)) return name;
+  throw new Error(`The app has no call ${name}`);
+}
+
+/** A module's replace and delete: `params` is where its resource's path ids go. */
+export function moduleCalls(
+  bridge: Bridge,
+  group: KindGroup,
+  params: (id: string) => { readonly id: string; readonly edge_id?: string },
+) {
+  return {
+    /** Replaces a module whole; answers the module as the API now holds it. */
+    setModule: async (
+      id: string,
+      module: string,
+      body: Record<string, unknown>,
+    ): Promise<unknown> =>
+      bridge.invoke(apiCall(`api.${group}.${module}.replace`), { params: params(id), body }),
+    removeModule: async (id: string, module: string): Promise<void> => {
+      await bridge.invoke(apiCall(`api.${group}.${module}.delete`), { params: params(id) });
+    },
+  };
+}
+
+/** A page as the window loads it: its items, and whether there are more after them. */
+export type LoadedPage = { readonly items: Item[]; readonly more: boolean };
+
+type ModuleCalls = ReturnType<typeof moduleCalls>;
 
 export class KindCalls {
-  private readonly invoke: Invoke;
+  readonly setModule: ModuleCalls['setModule'];
+  readonly removeModule: ModuleCalls['removeModule'];
 
   constructor(
-    bridge: Bridge,
+    private readonly bridge: Bridge,
     readonly kind: ResourceKind,
   ) {
-    this.invoke = bridge.invoke.bind(bridge) as Invoke;
+    const modules = moduleCalls(bridge, kind.group, (id) => ({ id }));
+    this.setModule = modules.setModule;
+    this.removeModule = modules.removeModule;
   }
 
-  private call(verb: string, request?: unknown): Promise<unknown> {
-    return this.invoke(`api.${this.kind.group}.${verb}`, request);
-  }
-
-  async page(beforeId: string | undefined, limit = 100): Promise<ListPage> {
+  async page(beforeId: string | undefined, limit = 100): Promise<LoadedPage> {
     const query = beforeId ? { limit, before_id: beforeId } : { limit };
-    const envelope = (await this.call('list', { query })) as Record<string, unknown>;
+    const envelope = await this.bridge.invoke(apiCall(`api.${this.kind.group}.list`), { query });
     // Every list envelope holds one array, under a key of the resource's own.
-    const items = Object.values(envelope).find(Array.isArray) as Item[] | undefined;
-    return { items: items ?? [], more: envelope['next_page_uri'] !== null };
+    const items: Item[] = Object.values(envelope).find(Array.isArray) ?? [];
+    return { items, more: envelope.next_page_uri !== null };
   }
 
-  all(requestId: string): Promise<Item[]> {
-    return this.call('listAll', { requestId }) as Promise<Item[]>;
+  async all(requestId: string): Promise<Item[]> {
+    return this.bridge.invoke(apiCall(`api.${this.kind.group}.listAll`), { requestId });
   }
 
-  get(id: string): Promise<Item> {
-    return this.call('get', { params: { id } }) as Promise<Item>;
+  async get(id: string): Promise<Item> {
+    return this.bridge.invoke(apiCall(`api.${this.kind.group}.get`), { params: { id } });
   }
 
-  create(body: Record<string, unknown>): Promise<Item> {
-    return this.call('create', { body }) as Promise<Item>;
+  async create(body: Record<string, unknown>): Promise<Item> {
+    return this.bridge.invoke(apiCall(`api.${this.kind.group}.create`), { body });
   }
 
-  update(id: string, body: Record<string, unknown>): Promise<Item> {
-    return this.call('update', { params: { id }, body }) as Promise<Item>;
+  async update(id: string, body: Record<string, unknown>): Promise<Item> {
+    return this.bridge.invoke(apiCall(`api.${this.kind.group}.update`), { params: { id }, body });
   }
 
   async delete(id: string): Promise<void> {
-    await this.call('delete', { params: { id } });
+    await this.bridge.invoke(apiCall(`api.${this.kind.group}.delete`), { params: { id } });
   }
 
-  /** Replaces a module whole; answers the module as the API now holds it. */
-  setModule(id: string, module: string, body: Record<string, unknown>): Promise<unknown> {
-    return this.call(`${module}.replace`, { params: { id }, body });
-  }
-
-  async removeModule(id: string, module: string): Promise<void> {
-    await this.call(`${module}.delete`, { params: { id } });
-  }
-
-  cancel(requestId: string): Promise<unknown> {
-    return this.invoke('api.cancel', requestId);
+  cancel(requestId: string): Promise<boolean> {
+    return this.bridge.invoke('api.cancel', requestId);
   }
 }

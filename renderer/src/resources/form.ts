@@ -65,8 +65,9 @@ export function fieldOf(path: string | undefined): string | undefined {
 }
 
 /**
- * Checks a body with the very schema and error mapping core and the API use, so a problem is
- * named here, beside its field, before any call is made.
+ * The person's early feedback: a body checked with the endpoint's own schema and the API's error
+ * mapping, so a problem is named here, beside its field, before any call is made. The dispatcher
+ * checks what arrives with the same two, as the boundary.
  */
 export function check(name: string, body: Values): { field?: string; message: string } | undefined {
   const schema = endpoint(name as EndpointName).body;

@@ -64,7 +64,14 @@ export function secretsOf(fields: readonly Field[]): Readonly<Record<string, str
 
 export type Column = { readonly label: string; readonly value: (item: Item) => string };
 
-export type ResourceKind<G extends string = string> = {
+/** A group of the catalog that has resources to create: `ipPolicies` of `ipPolicies.create`. */
+export type KindGroup = EndpointName extends infer N
+  ? N extends `${infer G}.create`
+    ? G
+    : never
+  : never;
+
+export type ResourceKind<G extends KindGroup = KindGroup> = {
   /** The catalog's group: `api.<group>.create`, `.list`, `.get`, `.update`, `.delete`. */
   readonly group: G;
   readonly idKind: IdKind;
@@ -95,7 +102,7 @@ export type ResourceKind<G extends string = string> = {
  * Declares a kind. The type parameter ties the fields to the bodies of `<group>.create` and
  * `<group>.update`: a field the body does not have is a type error.
  */
-export function kind<const G extends string>(
+export function kind<const G extends KindGroup>(
   k: Omit<ResourceKind<G>, 'create' | 'update' | 'listed' | 'columns' | 'deletable'> & {
     readonly columns?: readonly Column[];
     readonly create: `${G}.create` extends EndpointName ? FieldsOf<`${G}.create`> : never;

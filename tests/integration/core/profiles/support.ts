@@ -8,6 +8,7 @@ import { osKeychain, type SecretStore } from '../../../../core/profiles/keychain
 import { openConfStore } from '../../../../core/settings/store.ts';
 import type { IpcEvent } from '../../../../shared/ipc/contract.ts';
 import { startEmbeddedSandbox } from '../../../../sandbox/embedded.ts';
+import { checkingResults } from '../../../support/checked-results.ts';
 import { FAST_RETRY } from '../api/support.ts';
 
 /**
@@ -54,7 +55,9 @@ export async function startApp(
   });
   burrow.events.subscribe((event) => events.push(event));
   opened.push(burrow);
-  return { burrow, dataDir, secrets, events };
+  // Every app call a test makes checks its answer against the contract's result schema.
+  const checked = { ...burrow, implementation: checkingResults(burrow.implementation) };
+  return { burrow: checked, dataDir, secrets, events };
 }
 
 /** Every file under `dir`, with its bytes, for looking for a secret that must not be there. */

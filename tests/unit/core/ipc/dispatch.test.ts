@@ -165,6 +165,33 @@ describe('dispatchIpc', () => {
     expect(impl.seen).toEqual([]);
   });
 
+  it.each([
+    ['a body over a limit', [{ body: { description: 'é'.repeat(128) } }], 'ERR_SERVICE_420'],
+    ['an unknown field', [{ body: { descripton: 'typo' } }], 'ERR_SERVICE_214'],
+    ['a body that is not an object', [{ body: 'office' }], 'ERR_SERVICE_213'],
+  ])("refuses %s before any request, with the API's own code and field", async (_, args, code) => {
+    const impl = implementation();
+    const reply = await dispatchIpc(impl, 'api.ipPolicies.create', args);
+    expect(reply).toMatchObject({ ok: false, error: { code } });
+    expect(impl.seen).toEqual([]);
+  });
+
+  it('names the field of the body it refuses, as the form shows it', async () => {
+    const reply = await dispatchIpc(implementation(), 'api.tlsEdges.create', [
+      { body: { hostports: ['no-port.example.com'] } },
+    ]);
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { code: expect.stringMatching(/^ERR_SERVICE_/), field: 'hostports[0]' },
+    });
+  });
+
+  it('passes a valid body on as it was written', async () => {
+    const impl = implementation();
+    await dispatchIpc(impl, 'api.ipPolicies.create', [{ body: { description: 'office' } }]);
+    expect(impl.seen).toEqual([['ipPolicies.create', { body: { description: 'office' } }]]);
+  });
+
   it('turns a handler that throws into an error reply, never a rejection', async () => {
     const throwing = implementation({
       'app.info': () => {
