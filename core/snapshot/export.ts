@@ -66,7 +66,7 @@ async function readAccount(client: ApiClient, options: ExportOptions): Promise<A
 }
 
 /** A representation in its create form, modules in their write form, references still ids. */
-function createForm(kind: SnapshotKind, resource: Resource): Record<string, unknown> {
+export function createForm(kind: SnapshotKind, resource: Resource): Record<string, unknown> {
   const info = KINDS[kind];
   const source = kind === 'sshCertificateAuthority' ? sshCaCreateFields(resource) : resource;
   const withModules: Record<string, unknown> = { ...source };
