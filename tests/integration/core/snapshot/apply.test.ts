@@ -186,4 +186,60 @@ describe('apply', () => {
     );
     expect(failed.done.map((s) => s.kind)).toContain('credential');
   });
+
+  /** A seeded account and its snapshot, then changed: the snapshot applied back undoes it. */
+  async function changedAccount(key: string) {
+    const { sandbox, api } = await account(key);
+    await seedAccount(api);
+    const before = await exportOf(sandbox, api);
+    const id = (name: string) =>
+      SNAPSHOT_KINDS.flatMap((k) => before.resources[k]).find((e) => e.name === name)?.id ?? '';
+    await api.ipPolicies.update(id('ipPolicy/office'), { description: 'office (old)' });
+    await api.tlsEdges.backend.replace(id('tlsEdge/tls'), {
+      backend_id: id('httpResponseBackend/maintenance'),
+    });
+    await api.tlsEdges.mutual_tls.delete(id('tlsEdge/tls'));
+    await api.httpsEdgeRoutes.delete(id('httpsEdge/www'), id('httpsEdgeRoute/www/sso'));
+    await api.ipPolicies.create({ description: 'stray' });
+    return { sandbox, api, before };
+  }
+
+  it.each([
+    [0, 'after'],
+    [1, 'after'],
+    [2, 'before'],
+    [3, 'after'],
+    [5, 'after'],
+    [4, 'after'],
+  ] as const)(
+    'applied back to its own account (crash at write %i, %s it is sent), it matches by id: updates, creates, prunes',
+    async (at, when) => {
+      const { sandbox, api, before } = await changedAccount(`snapshot-back-${at}-${when}`);
+      const plan = planSnapshot(before, await exportOf(sandbox, api), { prune: true });
+      expect(changesOf(plan).map((s) => `${s.action} ${s.name}`)).toEqual([
+        'update ipPolicy/office',
+        'update tlsEdge/tls',
+        'create httpsEdgeRoute/www/sso',
+        'delete ipPolicy/stray',
+      ]);
+      expect(changesOf(plan)[1]).toMatchObject({
+        patch: {},
+        modules: [{ module: 'backend' }, { module: 'mutual_tls' }],
+      });
+      const dir = await journalDir();
+      if (at > 0) {
+        const crash = crashing(api, at, when);
+        await expect(applyPlan(crash.client, plan, { journalDir: dir })).rejects.toThrow(/crash/);
+      }
+      const result = await applyPlan(api, plan, { journalDir: dir });
+      expect(result).toMatchObject({ created: 1, updated: 2, deleted: 1, resumed: at > 0 });
+      const after = await exportOf(sandbox, api);
+      expect(withoutIds(after)).toEqual(withoutIds(before));
+      const ids = (d: SnapshotDocument) =>
+        SNAPSHOT_KINDS.flatMap((k) => d.resources[k])
+          .filter((e) => e.name !== 'httpsEdgeRoute/www/sso')
+          .map((e) => e.id);
+      expect(ids(after)).toEqual(ids(before));
+    },
+  );
 });
