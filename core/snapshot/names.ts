@@ -42,7 +42,9 @@ export function nameResources(
   const byBase = new Map<string, NameCandidate[]>();
   for (const candidate of candidates) {
     const base = baseName(kind, candidate);
-    byBase.set(base, [...(byBase.get(base) ?? []), candidate]);
+    const group = byBase.get(base);
+    if (group) group.push(candidate);
+    else byBase.set(base, [candidate]);
   }
   const names = new Map<string, string>();
   const used = new Set(byBase.keys());

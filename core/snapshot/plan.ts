@@ -81,10 +81,11 @@ function match(mine: readonly SnapshotEntry[], theirs: readonly SnapshotEntry[])
       free.delete(byId.id);
     }
   }
+  const byNames = new Map([...free.values()].map((t) => [t.name, t]));
   for (const entry of mine) {
     if (pairs.has(entry)) continue;
-    const byName = [...free.values()].find((t) => t.name === entry.name);
-    if (byName) {
+    const byName = byNames.get(entry.name);
+    if (byName && free.has(byName.id)) {
       pairs.set(entry, byName);
       free.delete(byName.id);
     }
@@ -100,14 +101,16 @@ function diff(
 ): Omit<UpdateStep, 'action' | 'kind' | 'name' | 'id' | 'edgeId'> {
   const info = KINDS[kind];
   const updatable = new Set(keysOf(info.update));
+  // A secret one side lacks cannot be compared: the snapshot's, or an export made without them.
   const compared = hideSecretsMissingFrom(entry.fields, target);
+  const wanted = hideSecretsMissingFrom(target, entry.fields);
   const changes: FieldChange[] = [];
   const patch: Json = {};
   const modules: { module: string; value: Json | null }[] = [];
   const keys = new Set([...Object.keys(entry.fields), ...Object.keys(compared)]);
   for (const key of [...keys].sort()) {
     const isModule = key in info.modules;
-    const to = entry.fields[key] ?? (isModule ? null : undefined);
+    const to = wanted[key] ?? (isModule ? null : undefined);
     const from = compared[key] ?? (isModule ? null : undefined);
     // A plain field the snapshot leaves out is one it says nothing about.
     if (to === undefined || same(from, to)) continue;
@@ -116,8 +119,9 @@ function diff(
       blockers.push({ name: entry.name, field: key, reason: 'cannot be changed once created' });
     else if (!isModule) patch[key] = to;
     else {
-      // Secrets sit at paths from the route (`oidc.client_secret`), so the module goes in whole.
-      const value = to === null ? null : (fillSecretsFrom({ [key]: to }, target)[key] as Json);
+      // What is written is the snapshot's module whole, completed with the account's secrets.
+      const own = entry.fields[key] ?? null;
+      const value = own === null ? null : (fillSecretsFrom({ [key]: own }, target)[key] as Json);
       for (const secret of value === null ? [] : missingSecrets({ [key]: value }))
         blockers.push({
           name: entry.name,

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
-import { exportSnapshot, serializeSnapshot } from '../../../../core/snapshot/export.ts';
+import {
+  exportSnapshot,
+  serializeSnapshot,
+  type ExportProgress,
+} from '../../../../core/snapshot/export.ts';
 import { changesOf, planSnapshot } from '../../../../core/snapshot/plan.ts';
 import {
   parseSnapshot,
@@ -78,15 +82,36 @@ describe('export', () => {
     );
   });
 
+  it('reports its progress kind by kind, at background priority', async () => {
+    const progress: ExportProgress[] = [];
+    const priorities: unknown[] = [];
+    const listAll = api.listAll as (name: string, o: { priority?: string }) => Promise<unknown>;
+    const spy = {
+      listAll: (name: string, o: { priority?: string }) => {
+        priorities.push(o.priority);
+        return listAll(name, o);
+      },
+    } as unknown as ApiClient;
+    await exportSnapshot(spy, { apiUrl: sandbox.url, onProgress: (p) => progress.push(p) });
+    expect(new Set(priorities)).toEqual(new Set(['background']));
+    expect(progress[0]).toEqual({ kind: 'ipPolicy', loaded: 0, kindsDone: 0, totalKinds: 11 });
+    expect(progress).toContainEqual({ kind: 'ipPolicy', loaded: 3, kindsDone: 0, totalKinds: 11 });
+    expect(progress.at(-1)).toMatchObject({ kind: 'httpsEdge', loaded: 2, kindsDone: 10 });
+  });
+
   it('is deterministic: two exports are byte-equal', async () => {
     expect(serializeSnapshot(await exportOf())).toBe(serializeSnapshot(await exportOf()));
   });
 });
 
 describe('plan', () => {
-  it('of an account against its own export is empty', async () => {
-    for (const withSecrets of [true, false]) {
-      const plan = planSnapshot(await exportOf(withSecrets), await exportOf(true));
+  it('of an account against its own export is empty, whichever of the two holds the secrets', async () => {
+    for (const [mine, theirs] of [
+      [true, true],
+      [false, true],
+      [true, false],
+    ]) {
+      const plan = planSnapshot(await exportOf(mine), await exportOf(theirs));
       expect(changesOf(plan)).toEqual([]);
       expect(plan.blockers).toEqual([]);
       expect(plan.untouched).toEqual([]);
