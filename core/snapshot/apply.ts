@@ -2,7 +2,7 @@ import type { ApiClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { Priority } from '../api/governor.ts';
 import { swapRefs } from './fields.ts';
-import { openJournal, saveJournal, type Journal } from './journal.ts';
+import { openJournal, removeJournal, saveJournal, type Journal } from './journal.ts';
 import { KINDS } from './kinds.ts';
 import type { Blocker, Plan, PlanStep } from './plan.ts';
 import { findCreated } from './recover.ts';
@@ -200,8 +200,7 @@ class Run {
       callsMade += callsOf(step);
       callsLeft -= callsOf(step);
     }
-    this.journal.finished = true;
-    await saveJournal(this.options.journalDir, this.journal);
+    await removeJournal(this.options.journalDir, this.journal);
     report(null);
   }
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Plan } from './plan.ts';
 
@@ -7,7 +7,8 @@ import type { Plan } from './plan.ts';
  * What an apply has done, on disk: each step is marked `started` before its first call and
  * `done` after its last, with the id a create made. An apply that stops anywhere (an error, a
  * quit, kill -9) leaves the journal behind, and the next apply of the same snapshot to the same
- * account resumes it.
+ * account resumes it. A finished apply removes its journal, which holds the plan and so any
+ * secrets of the snapshot.
  */
 export type Journal = {
   readonly format: 'burrow-apply-journal';
@@ -20,7 +21,6 @@ export type Journal = {
   ids: Record<string, string>;
   /** By the step's index in the plan. */
   steps: Record<string, 'started' | 'done'>;
-  finished: boolean;
 };
 
 export function journalId(plan: Plan): string {
@@ -34,7 +34,7 @@ export function journalPath(folder: string, id: string): string {
   return join(folder, `apply-${id}.json`);
 }
 
-/** The unfinished journal of this plan's snapshot and target, or a new one for `plan`. */
+/** The journal of an unfinished apply of this plan's snapshot and target, or a new one for `plan`. */
 export async function openJournal(
   folder: string,
   plan: Plan,
@@ -50,7 +50,7 @@ export async function openJournal(
     const saved = JSON.parse(text) as Journal;
     if (saved.format !== 'burrow-apply-journal' || saved.id !== id)
       throw new Error(`${journalPath(folder, id)} is not this apply's journal`);
-    if (!saved.finished) return { journal: saved, resumed: true };
+    return { journal: saved, resumed: true };
   }
   const journal: Journal = {
     format: 'burrow-apply-journal',
@@ -59,7 +59,6 @@ export async function openJournal(
     plan,
     ids: {},
     steps: {},
-    finished: false,
   };
   return { journal, resumed: false };
 }
@@ -77,4 +76,8 @@ export async function saveJournal(folder: string, journal: Journal): Promise<voi
     await file.close();
   }
   await rename(temporary, path);
+}
+
+export async function removeJournal(folder: string, journal: Journal): Promise<void> {
+  await rm(journalPath(folder, journal.id), { force: true });
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,10 +85,13 @@ describe('apply', () => {
     const total = changesOf(plan).length;
     expect(plan.steps.every((s) => s.action === 'create')).toBe(true);
     const progress: ApplyProgress[] = [];
+    const dir = await journalDir();
     const result = await applyPlan(api, plan, {
-      journalDir: await journalDir(),
+      journalDir: dir,
       onProgress: (p) => progress.push(p),
     });
+    // Done, the journal goes: it held the plan, secrets and all.
+    expect(await readdir(dir)).toEqual([]);
     expect(result).toMatchObject({ created: total, updated: 0, deleted: 0, resumed: false });
     expect(progress.at(-1)).toMatchObject({ done: total, total, step: null, remainingMs: 0 });
     expect(progress[1]?.remainingMs).toEqual(expect.any(Number));
@@ -133,6 +136,9 @@ describe('apply', () => {
       );
       expect(error).toBeInstanceOf(ApplyStepError);
       expect((error as ApplyStepError).done).toHaveLength(at - 1);
+      const [journal] = await readdir(dir);
+      expect(journal).toMatch(/^apply-[0-9a-f]{16}\.json$/);
+      expect((await stat(join(dir, journal ?? ''))).mode & 0o777).toBe(0o600);
 
       // As the command would: a fresh plan against the half-done account, the same journal folder.
       const again = planSnapshot(snapshot, await exportOf(sandbox, api));
