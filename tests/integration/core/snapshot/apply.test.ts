@@ -115,6 +115,26 @@ describe('apply', () => {
     }
   });
 
+  it('keeps to the rate limit of the service: the governor paces it, with no 429', async () => {
+    const sandbox = await startSandbox({
+      apiKey: 'snapshot-paced',
+      rateLimit: { requests: 15, windowSeconds: 1 },
+    });
+    const { client: api, waits } = clientOf(sandbox, {
+      rateLimit: { requests: 15, windowMs: 1_000 },
+    });
+    cleanup.push(
+      () => sandbox.close(),
+      () => api.close(),
+    );
+    const plan = planSnapshot(snapshot, await exportOf(sandbox, api));
+    const started = Date.now();
+    await applyPlan(api, plan, { journalDir: await journalDir() });
+    expect(Date.now() - started).toBeGreaterThan(1_000);
+    expect(withoutIds(await exportOf(sandbox, api))).toEqual(withoutIds(snapshot));
+    expect(waits()).toEqual([]);
+  });
+
   it.each([
     [1, 'before'],
     [1, 'after'],
