@@ -8,6 +8,7 @@ import {
 import { canonical, keysOf, swapRefs } from './fields.ts';
 import { KINDS } from './kinds.ts';
 import { dependencyOrder } from './order.ts';
+import { invalidFields } from './validate.ts';
 import { fillSecretsFrom, hideSecretsMissingFrom, missingSecrets } from './secrets.ts';
 
 type Json = Record<string, unknown>;
@@ -220,11 +221,16 @@ export function planSnapshot(
     if (options.prune !== true) untouched.push(...unmatched.map((t) => t.name));
     else deletes.unshift(...deleteSteps(kind, unmatched, targetIdOf));
   }
+  const all = [...steps, ...deletes];
+  // A missing secret is already named; the schema's "required" would say it again.
+  const named = new Set(blockers.map((b) => `${b.name} ${b.field}`));
+  for (const invalid of all.flatMap(invalidFields))
+    if (!named.has(`${invalid.name} ${invalid.field}`)) blockers.push(invalid);
   return {
     documentDigest: documentDigest(document),
     targetApiUrl: target.source.apiUrl,
     prune: options.prune === true,
-    steps: [...steps, ...deletes],
+    steps: all,
     ids,
     targetIds: [...targetIdOf.values()].sort(),
     blockers,

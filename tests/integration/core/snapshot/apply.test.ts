@@ -191,26 +191,47 @@ describe('apply', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
-  it('stops at a failing step with the API error, the step and what was done', async () => {
-    const { sandbox, api } = await account('snapshot-failing');
+  it('names a field the API would refuse before any call', async () => {
+    const { sandbox, api } = await account('snapshot-invalid');
     const broken = structuredClone(snapshot);
     const [ingress] = broken.resources.agentIngress;
     if (ingress) ingress.fields['domain'] = 'not a domain';
     const plan = planSnapshot(broken, await exportOf(sandbox, api));
+    expect(plan.blockers).toEqual([
+      { name: 'agentIngress/ingress.example.com', field: 'domain', reason: expect.any(String) },
+    ]);
+    const counted = crashing(api, Infinity, 'before');
+    const error = await applyPlan(counted.client, plan, { journalDir: await journalDir() }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApplyBlockedError);
+    expect((error as Error).message).toMatch(
+      /^Nothing was applied: agentIngress\/ingress.example.com domain: /,
+    );
+    expect(counted.writes()).toBe(0);
+  });
+
+  it('stops at a failing step with the API error, the step and what was done', async () => {
+    const { sandbox, api } = await account('snapshot-failing');
+    const twice = structuredClone(snapshot);
+    const api_route = twice.resources.httpsEdgeRoute.find(
+      (e) => e.name === 'httpsEdgeRoute/www/api',
+    );
+    if (!api_route) throw new Error('no route');
+    twice.resources.httpsEdgeRoute.push({ ...api_route, name: 'httpsEdgeRoute/www/api-again' });
+    const plan = planSnapshot(twice, await exportOf(sandbox, api));
     const error = await applyPlan(api, plan, { journalDir: await journalDir() }).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ApplyStepError);
     const failed = error as ApplyStepError;
-    expect(failed.step).toMatchObject({
-      action: 'create',
-      name: 'agentIngress/ingress.example.com',
-    });
+    expect(failed.step).toMatchObject({ action: 'create', name: 'httpsEdgeRoute/www/api-again' });
     expect(failed.cause).toBeInstanceOf(ApiError);
+    expect(failed.cause).toMatchObject({ status: 409 });
     expect(failed.message).toMatch(
-      /^create agentIngress\/ingress.example.com failed after \d+ step\(s\) done: .*domain/,
+      /^create httpsEdgeRoute\/www\/api-again failed after 21 step\(s\) done: /,
     );
-    expect(failed.done.map((s) => s.kind)).toContain('credential');
+    expect(failed.done.map((s) => s.name)).toContain('httpsEdgeRoute/www/api');
   });
 
   /** A seeded account and its snapshot, then changed: the snapshot applied back undoes it. */
