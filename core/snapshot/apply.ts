@@ -1,0 +1,231 @@
+import type { ApiClient } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
+import type { Priority } from '../api/governor.ts';
+import { swapRefs } from './fields.ts';
+import { openJournal, removeJournal, saveJournal, type Journal } from './journal.ts';
+import { KINDS } from './kinds.ts';
+import type { Blocker, Plan, PlanStep } from './plan.ts';
+import { findCreated } from './recover.ts';
+
+type Json = Record<string, unknown>;
+type Client = Pick<ApiClient, 'call' | 'listAll'>;
+
+export type ApplyProgress = {
+  /** Steps that change something, done and in all. */
+  readonly done: number;
+  readonly total: number;
+  /** The step starting now, or null once all are done. */
+  readonly step: PlanStep | null;
+  /** From the pace of this run's calls so far; null before the first call ends. */
+  readonly remainingMs: number | null;
+};
+
+export type ApplyOptions = {
+  /** Where the journal lives (the data folder's): the same folder resumes an apply that stopped. */
+  readonly journalDir: string;
+  readonly onProgress?: (progress: ApplyProgress) => void;
+  readonly signal?: AbortSignal;
+  readonly priority?: Priority;
+  readonly now?: () => number;
+};
+
+export type ApplyResult = {
+  readonly created: number;
+  readonly updated: number;
+  readonly deleted: number;
+  readonly unchanged: number;
+  /** True when an earlier apply of the same snapshot to the same account was carried on. */
+  readonly resumed: boolean;
+  /** Local name → id in the target, of every resource of the snapshot. */
+  readonly ids: Readonly<Record<string, string>>;
+};
+
+/** The plan cannot be applied as it is; nothing was sent. */
+export class ApplyBlockedError extends Error {
+  constructor(readonly blockers: readonly Blocker[]) {
+    super(
+      `Nothing was applied: ${blockers.map((b) => `${b.name} ${b.field}: ${b.reason}`).join('; ')}`,
+    );
+    this.name = 'ApplyBlockedError';
+  }
+}
+
+/** A step failed: the API's error is the cause; `done` lists what this and earlier runs did. */
+export class ApplyStepError extends Error {
+  constructor(
+    readonly step: PlanStep,
+    readonly done: readonly PlanStep[],
+    override readonly cause: unknown,
+  ) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`${step.action} ${step.name} failed after ${done.length} step(s) done: ${reason}`);
+    this.name = 'ApplyStepError';
+  }
+}
+
+/** The calls a step makes, for the time-left estimate. */
+function callsOf(step: PlanStep): number {
+  if (step.action === 'update')
+    return (Object.keys(step.patch).length > 0 ? 1 : 0) + step.modules.length;
+  return step.action === 'unchanged' ? 0 : 1;
+}
+
+const isGone = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+class Run {
+  private readonly call: (name: string, request: object) => Promise<unknown>;
+  constructor(
+    private readonly client: Client,
+    private readonly journal: Journal,
+    private readonly options: ApplyOptions,
+  ) {
+    this.call = client.call as (name: string, request: object) => Promise<unknown>;
+  }
+
+  private get ids(): Record<string, string> {
+    return { ...this.journal.plan.ids, ...this.journal.ids };
+  }
+
+  private resolve(fields: Json): Json {
+    const ids = this.ids;
+    return swapRefs(fields, (name) => {
+      const id = ids[name];
+      if (id === undefined) throw new Error(`"${name}" has no id in the target yet`);
+      return id;
+    });
+  }
+
+  private request(params: Json, body?: Json): object {
+    const { signal, priority } = this.options;
+    return { params, ...(body !== undefined && { body }), signal, priority };
+  }
+
+  private async create(
+    step: Extract<PlanStep, { action: 'create' }>,
+    index: number,
+  ): Promise<void> {
+    const group = KINDS[step.kind].group;
+    const body = this.resolve(step.fields);
+    const edgeId = step.edge === undefined ? undefined : this.ids[step.edge];
+    const params = edgeId === undefined ? {} : { edge_id: edgeId };
+    if (this.journal.steps[index] === 'started') {
+      const known = new Set([...this.journal.plan.targetIds, ...Object.values(this.ids)]);
+      const found = await findCreated({
+        client: this.client,
+        kind: step.kind,
+        body,
+        known,
+        ...(edgeId !== undefined && { edgeId }),
+        ...(this.options.signal !== undefined && { signal: this.options.signal }),
+      });
+      if (found !== undefined) {
+        this.journal.ids[step.name] = found;
+        return;
+      }
+    }
+    this.journal.steps[index] = 'started';
+    await saveJournal(this.options.journalDir, this.journal);
+    const created = (await this.call(`${group}.create`, this.request(params, body))) as {
+      id: string;
+    };
+    this.journal.ids[step.name] = created.id;
+  }
+
+  private async update(step: Extract<PlanStep, { action: 'update' }>): Promise<void> {
+    const group = KINDS[step.kind].group;
+    const params =
+      step.edgeId === undefined ? { id: step.id } : { edge_id: step.edgeId, id: step.id };
+    if (Object.keys(step.patch).length > 0)
+      await this.call(`${group}.update`, this.request(params, this.resolve(step.patch)));
+    for (const { module, value } of step.modules) {
+      if (value !== null) {
+        await this.call(`${group}.${module}.replace`, this.request(params, this.resolve(value)));
+        continue;
+      }
+      await this.call(`${group}.${module}.delete`, this.request(params)).catch((error: unknown) => {
+        if (!isGone(error)) throw error;
+      });
+    }
+  }
+
+  private async remove(step: Extract<PlanStep, { action: 'delete' }>): Promise<void> {
+    const params =
+      step.edgeId === undefined ? { id: step.id } : { edge_id: step.edgeId, id: step.id };
+    // Gone already: an earlier run deleted it and stopped before writing so.
+    await this.call(`${KINDS[step.kind].group}.delete`, this.request(params)).catch(
+      (error: unknown) => {
+        if (!isGone(error)) throw error;
+      },
+    );
+  }
+
+  async run(): Promise<void> {
+    const { plan } = this.journal;
+    const now = this.options.now ?? Date.now;
+    const changing = plan.steps.flatMap((step, index) =>
+      step.action === 'unchanged' ? [] : [{ step, index }],
+    );
+    const isDone = (index: number) => this.journal.steps[index] === 'done';
+    let callsLeft = changing.reduce(
+      (n, { step, index }) => n + (isDone(index) ? 0 : callsOf(step)),
+      0,
+    );
+    let callsMade = 0;
+    const started = now();
+    const report = (step: PlanStep | null) =>
+      this.options.onProgress?.({
+        done: changing.filter(({ index }) => isDone(index)).length,
+        total: changing.length,
+        step,
+        remainingMs:
+          callsMade === 0 ? null : Math.round(((now() - started) / callsMade) * callsLeft),
+      });
+    for (const { step, index } of changing) {
+      if (isDone(index)) continue;
+      report(step);
+      try {
+        if (step.action === 'create') await this.create(step, index);
+        else {
+          this.journal.steps[index] = 'started';
+          await saveJournal(this.options.journalDir, this.journal);
+          if (step.action === 'update') await this.update(step);
+          else if (step.action === 'delete') await this.remove(step);
+        }
+      } catch (error) {
+        const done = changing.filter(({ index: i }) => isDone(i)).map(({ step: s }) => s);
+        throw new ApplyStepError(step, done, error);
+      }
+      this.journal.steps[index] = 'done';
+      await saveJournal(this.options.journalDir, this.journal);
+      callsMade += callsOf(step);
+      callsLeft -= callsOf(step);
+    }
+    await removeJournal(this.options.journalDir, this.journal);
+    report(null);
+  }
+}
+
+/**
+ * Applies `plan` at the client's pace (its governor keeps to the rate limit), journalling every
+ * step. If the journal folder holds an unfinished apply of the same snapshot to the same account,
+ * that apply is carried on instead, from its own plan: nothing is created twice.
+ */
+export async function applyPlan(
+  client: Client,
+  plan: Plan,
+  options: ApplyOptions,
+): Promise<ApplyResult> {
+  const { journal, resumed } = await openJournal(options.journalDir, plan);
+  if (journal.plan.blockers.length > 0) throw new ApplyBlockedError(journal.plan.blockers);
+  await new Run(client, journal, options).run();
+  const count = (action: PlanStep['action']) =>
+    journal.plan.steps.filter((s) => s.action === action).length;
+  return {
+    created: count('create'),
+    updated: count('update'),
+    deleted: count('delete'),
+    unchanged: count('unchanged'),
+    resumed,
+    ids: { ...journal.plan.ids, ...journal.ids },
+  };
+}

@@ -1,0 +1,244 @@
+import { createHash } from 'node:crypto';
+import {
+  SNAPSHOT_KINDS,
+  type SnapshotDocument,
+  type SnapshotEntry,
+  type SnapshotKind,
+} from '../../shared/snapshot/document.ts';
+import { canonical, keysOf, swapRefs } from './fields.ts';
+import { KINDS } from './kinds.ts';
+import { dependencyOrder } from './order.ts';
+import { invalidFields } from './validate.ts';
+import { fillSecretsFrom, hideSecretsMissingFrom, missingSecrets } from './secrets.ts';
+
+type Json = Record<string, unknown>;
+
+/** One field that differs: a plain field, or a whole module (`path` is the module's name). */
+export type FieldChange = { readonly path: string; readonly from: unknown; readonly to: unknown };
+
+type StepBase = { readonly kind: SnapshotKind; readonly name: string };
+export type CreateStep = StepBase & {
+  readonly action: 'create';
+  /** The create body, references as local names. */
+  readonly fields: Json;
+  readonly edge?: string;
+};
+export type UpdateStep = StepBase & {
+  readonly action: 'update';
+  readonly id: string;
+  readonly edgeId?: string;
+  readonly changes: readonly FieldChange[];
+  /** One PATCH with these fields (references as names), unless empty. */
+  readonly patch: Json;
+  /** One PUT per module to set, one DELETE per module set to null. */
+  readonly modules: readonly { readonly module: string; readonly value: Json | null }[];
+};
+export type DeleteStep = StepBase & {
+  readonly action: 'delete';
+  readonly id: string;
+  readonly edgeId?: string;
+};
+export type UnchangedStep = StepBase & { readonly action: 'unchanged'; readonly id: string };
+export type PlanStep = CreateStep | UpdateStep | DeleteStep | UnchangedStep;
+
+/** Why the plan cannot be applied as it is; apply refuses before its first call. */
+export type Blocker = { readonly name: string; readonly field: string; readonly reason: string };
+
+export type Plan = {
+  /** Digest of the snapshot's resources: a journal of this document and target resumes. */
+  readonly documentDigest: string;
+  readonly targetApiUrl: string;
+  readonly prune: boolean;
+  /** In dependency order: creates and updates kind by kind, then deletes in reverse. */
+  readonly steps: readonly PlanStep[];
+  /** Local name → id in the target, for every snapshot resource the target already has. */
+  readonly ids: Readonly<Record<string, string>>;
+  /** Every id the target held when planned: what apply finds beyond them, it made. */
+  readonly targetIds: readonly string[];
+  readonly blockers: readonly Blocker[];
+  /** Target resources the snapshot does not have, left alone without `prune`. */
+  readonly untouched: readonly string[];
+};
+
+export type PlanOptions = { readonly prune?: boolean };
+
+export function documentDigest(document: SnapshotDocument): string {
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(document.resources)))
+    .digest('hex');
+}
+
+const same = (a: unknown, b: unknown) =>
+  JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+
+/** Pairs each snapshot resource with the target's: the same id first, else the same name. */
+function match(mine: readonly SnapshotEntry[], theirs: readonly SnapshotEntry[]) {
+  const free = new Map(theirs.map((t) => [t.id, t]));
+  const pairs = new Map<SnapshotEntry, SnapshotEntry>();
+  for (const entry of mine) {
+    const byId = free.get(entry.id);
+    if (byId) {
+      pairs.set(entry, byId);
+      free.delete(byId.id);
+    }
+  }
+  const byNames = new Map([...free.values()].map((t) => [t.name, t]));
+  for (const entry of mine) {
+    if (pairs.has(entry)) continue;
+    const byName = byNames.get(entry.name);
+    if (byName && free.has(byName.id)) {
+      pairs.set(entry, byName);
+      free.delete(byName.id);
+    }
+  }
+  return { pairs, unmatched: [...free.values()] };
+}
+
+function diff(
+  kind: SnapshotKind,
+  entry: SnapshotEntry,
+  target: Json,
+  blockers: Blocker[],
+): Omit<UpdateStep, 'action' | 'kind' | 'name' | 'id' | 'edgeId'> {
+  const info = KINDS[kind];
+  const updatable = new Set(keysOf(info.update));
+  // A secret one side lacks cannot be compared: the snapshot's, or an export made without them.
+  const compared = hideSecretsMissingFrom(entry.fields, target);
+  const wanted = hideSecretsMissingFrom(target, entry.fields);
+  const changes: FieldChange[] = [];
+  const patch: Json = {};
+  const modules: { module: string; value: Json | null }[] = [];
+  const keys = new Set([...Object.keys(entry.fields), ...Object.keys(compared)]);
+  for (const key of [...keys].sort()) {
+    const isModule = key in info.modules;
+    const to = wanted[key] ?? (isModule ? null : undefined);
+    const from = compared[key] ?? (isModule ? null : undefined);
+    // A plain field the snapshot leaves out is one it says nothing about.
+    if (to === undefined || same(from, to)) continue;
+    changes.push({ path: key, from, to });
+    if (!updatable.has(key))
+      blockers.push({ name: entry.name, field: key, reason: 'cannot be changed once created' });
+    else if (!isModule) patch[key] = to;
+    else {
+      // What is written is the snapshot's module whole, completed with the account's secrets.
+      const own = entry.fields[key] ?? null;
+      const value = own === null ? null : (fillSecretsFrom({ [key]: own }, target)[key] as Json);
+      for (const secret of value === null ? [] : missingSecrets({ [key]: value }))
+        blockers.push({
+          name: entry.name,
+          field: secret,
+          reason: 'secret missing from the snapshot',
+        });
+      modules.push({ module: key, value });
+    }
+  }
+  return { changes, patch, modules };
+}
+
+/** Deletes of one kind: what refers to others of its kind (a failover's parent) goes first. */
+function deleteSteps(
+  kind: SnapshotKind,
+  unmatched: readonly SnapshotEntry[],
+  targetIdOf: ReadonlyMap<string, string>,
+): DeleteStep[] {
+  return dependencyOrder(unmatched)
+    .reverse()
+    .map((theirs) => {
+      const edgeId = theirs.edge === undefined ? undefined : targetIdOf.get(theirs.edge);
+      return {
+        action: 'delete',
+        kind,
+        name: theirs.name,
+        id: theirs.id,
+        ...(edgeId !== undefined && { edgeId }),
+      };
+    });
+}
+
+/**
+ * What applying `document` to the account of `target` (a fresh export of it, with secrets for
+ * a full comparison) would do. The plan of an account against its own export has no changes.
+ */
+export function planSnapshot(
+  document: SnapshotDocument,
+  target: SnapshotDocument,
+  options: PlanOptions = {},
+): Plan {
+  const steps: PlanStep[] = [];
+  const deletes: PlanStep[] = [];
+  const ids: Record<string, string> = {};
+  const blockers: Blocker[] = [];
+  const untouched: string[] = [];
+  const targetIdOf = new Map(
+    SNAPSHOT_KINDS.flatMap((k) => target.resources[k].map((t) => [t.name, t.id] as const)),
+  );
+  const matched = SNAPSHOT_KINDS.map((kind) => ({
+    kind,
+    ...match(document.resources[kind], target.resources[kind]),
+  }));
+  // The target's references, renamed to the snapshot's names of the same resources.
+  const toMine = new Map<string, string>();
+  for (const { pairs } of matched)
+    for (const [mine, theirs] of pairs) {
+      toMine.set(theirs.name, mine.name);
+      ids[mine.name] = theirs.id;
+    }
+  for (const { kind, pairs, unmatched } of matched) {
+    for (const entry of dependencyOrder(document.resources[kind])) {
+      const theirs = pairs.get(entry);
+      if (theirs === undefined) {
+        for (const secret of missingSecrets(entry.fields))
+          blockers.push({
+            name: entry.name,
+            field: secret,
+            reason: 'secret missing from the snapshot',
+          });
+        steps.push({
+          action: 'create',
+          kind,
+          name: entry.name,
+          fields: entry.fields,
+          ...(entry.edge !== undefined && { edge: entry.edge }),
+        });
+        continue;
+      }
+      const renamed = swapRefs(theirs.fields, (name) => toMine.get(name) ?? name);
+      const change = diff(kind, entry, renamed, blockers);
+      const edgeId = theirs.edge === undefined ? undefined : targetIdOf.get(theirs.edge);
+      steps.push(
+        change.changes.length === 0
+          ? { action: 'unchanged', kind, name: entry.name, id: theirs.id }
+          : {
+              action: 'update',
+              kind,
+              name: entry.name,
+              id: theirs.id,
+              ...(edgeId !== undefined && { edgeId }),
+              ...change,
+            },
+      );
+    }
+    if (options.prune !== true) untouched.push(...unmatched.map((t) => t.name));
+    else deletes.unshift(...deleteSteps(kind, unmatched, targetIdOf));
+  }
+  const all = [...steps, ...deletes];
+  // A missing secret is already named; the schema's "required" would say it again.
+  const named = new Set(blockers.map((b) => `${b.name} ${b.field}`));
+  for (const invalid of all.flatMap(invalidFields))
+    if (!named.has(`${invalid.name} ${invalid.field}`)) blockers.push(invalid);
+  return {
+    documentDigest: documentDigest(document),
+    targetApiUrl: target.source.apiUrl,
+    prune: options.prune === true,
+    steps: all,
+    ids,
+    targetIds: [...targetIdOf.values()].sort(),
+    blockers,
+    untouched: untouched.sort(),
+  };
+}
+
+/** The steps that change something. */
+export function changesOf(plan: Plan): PlanStep[] {
+  return plan.steps.filter((step) => step.action !== 'unchanged');
+}

@@ -1,0 +1,92 @@
+import type { ApiClient } from '../../../../core/api/client.ts';
+import { CA_PEM, PUBLIC_KEYS } from '../../../unit/shared/api/fixtures.ts';
+
+export const IDP_METADATA =
+  '<?xml version="1.0"?><md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.com"></md:EntityDescriptor>';
+
+/**
+ * An account holding every kind and every module, secrets included, with look-alikes (two IP
+ * policies described alike) and a failover backend falling over to another failover backend.
+ */
+export async function seedAccount(api: ApiClient): Promise<void> {
+  const office = await api.ipPolicies.create({ description: 'office', metadata: '{"a":1}' });
+  const office2 = await api.ipPolicies.create({ description: 'office', metadata: '{"a":2}' });
+  await api.ipPolicies.create({ description: 'unused' });
+  const ca = await api.certificateAuthorities.create({ description: 'clients', ca_pem: CA_PEM });
+  await api.sshCertificateAuthorities.create({
+    description: 'hosts',
+    private_key_type: 'ecdsa',
+    elliptic_curve: 'p256',
+  });
+  await api.sshCertificateAuthorities.create({ private_key_type: 'ed25519' });
+  await api.sshCertificateAuthorities.create({
+    description: 'legacy',
+    private_key_type: 'rsa',
+    key_size: 2048,
+  });
+  await api.sshCredentials.create({ public_key: PUBLIC_KEYS.ed25519, acl: ['bind:*.example.com'] });
+  await api.credentials.create({ description: 'laptop', acl: ['bind:app.example.com'] });
+  await api.credentials.create({ description: 'ci' });
+  await api.agentIngresses.create({ domain: 'ingress.example.com', description: 'ingress' });
+  const maintenance = await api.httpResponseBackends.create({
+    description: 'maintenance',
+    body: 'down for maintenance',
+    status_code: 503,
+    headers: { 'content-type': 'text/plain' },
+  });
+  const group = await api.tunnelGroupBackends.create({
+    description: 'prod',
+    labels: { env: 'prod' },
+  });
+  const inner = await api.failoverBackends.create({
+    description: 'inner',
+    backends: [group.id, maintenance.id],
+  });
+  const outer = await api.failoverBackends.create({
+    description: 'outer',
+    backends: [inner.id, maintenance.id],
+  });
+  await api.tlsEdges.create({
+    description: 'tls',
+    hostports: ['tls.example.com:443'],
+    backend: { backend_id: outer.id },
+    ip_restriction: { ip_policy_ids: [office.id, office2.id] },
+    mutual_tls: { certificate_authority_ids: [ca.id] },
+    tls_termination: { terminate_at: 'edge', min_version: '1.2' },
+  });
+  const edge = await api.httpsEdges.create({
+    description: 'www',
+    hostports: ['www.example.com:443'],
+    mutual_tls: { certificate_authority_ids: [ca.id] },
+    tls_termination: { min_version: '1.3' },
+  });
+  await api.httpsEdgeRoutes.create(edge.id, {
+    match_type: 'path_prefix',
+    match: '/api',
+    backend: { backend_id: inner.id },
+    ip_restriction: { ip_policy_ids: [office2.id] },
+    circuit_breaker: { error_threshold_percentage: 0.25 },
+    compression: { enabled: false },
+    request_headers: { add: { 'x-burrow': '1' }, remove: ['cookie'] },
+    response_headers: { remove: ['server'] },
+    webhook_verification: { provider: 'github', secret: 'webhook-s3cret' },
+    oauth: {
+      provider: { github: { client_id: 'gh-id', client_secret: 'gh-s3cret', teams: ['acme/ops'] } },
+    },
+    websocket_tcp_converter: {},
+  });
+  await api.httpsEdgeRoutes.create(edge.id, {
+    match_type: 'exact_path',
+    match: '/login',
+    backend: { backend_id: maintenance.id },
+    oidc: { issuer: 'https://idp.example.com', client_id: 'burrow', client_secret: 'oidc-s3cret' },
+  });
+  await api.httpsEdgeRoutes.create(edge.id, {
+    description: 'sso',
+    match_type: 'path_prefix',
+    match: '/sso',
+    saml: { idp_metadata: IDP_METADATA, authorized_groups: ['ops'] },
+    webhook_verification: { provider: 'sns' },
+  });
+  await api.httpsEdges.create({ hostports: ['bare.example.com:443'] });
+}
