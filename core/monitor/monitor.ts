@@ -1,3 +1,4 @@
+import { Emitter } from '../../shared/emitter.ts';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
 import type {
   MonitorEvent,
@@ -115,31 +116,15 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
 
   const profiles = new Map<string, Profile>();
   const ledgers = new Map<RateGovernor, BudgetLedger>();
-  const listeners = new Set<(event: MonitorEvent) => void>();
-  const snapshotListeners = new Set<(snapshot: MonitorSnapshot) => void>();
+  // A listener's bug is its own: the others still hear, and polling goes on.
+  const events = new Emitter<MonitorEvent>('the monitor events');
+  const snapshots = new Emitter<MonitorSnapshot>('the monitor snapshots');
   let paused = false;
   let closed = false;
 
-  const emit = (event: MonitorEvent) => {
-    for (const listener of listeners) {
-      try {
-        listener(event);
-      } catch {
-        // A listener's bug is its own: the others still hear, and polling goes on.
-      }
-    }
-  };
-
+  const emit = (event: MonitorEvent) => events.emit(event);
   const changed = () => {
-    if (snapshotListeners.size === 0) return;
-    const state = snapshot();
-    for (const listener of snapshotListeners) {
-      try {
-        listener(state);
-      } catch {
-        // As for events.
-      }
-    }
+    if (snapshots.size > 0) snapshots.emit(snapshot());
   };
 
   function profileOf(profileId: string): Profile {
@@ -405,20 +390,14 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
       profile.expectations.set(sessionId, { command, until: clock.now() + expectationMs });
     },
     snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    onSnapshot(listener) {
-      snapshotListeners.add(listener);
-      return () => snapshotListeners.delete(listener);
-    },
+    subscribe: (listener) => events.subscribe(listener),
+    onSnapshot: (listener) => snapshots.subscribe(listener),
     async close() {
       if (closed) return;
       closed = true;
       await Promise.all([...profiles.values()].map(drop));
-      listeners.clear();
-      snapshotListeners.clear();
+      events.clear();
+      snapshots.clear();
     },
   };
 }
