@@ -2,8 +2,9 @@ import { app, clipboard, dialog, Notification as NativeNotification, powerMonito
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Store from 'electron-store';
-import { createBurrow, type Burrow } from '../core/app.ts';
+import { createBurrow, type Burrow } from '../core/burrow.ts';
 import { osKeychain } from '../core/profiles/keychain.ts';
+import type { ConfirmRequest } from '../shared/ipc/dialogs.ts';
 import { startEmbeddedSandbox } from '../sandbox/embedded.ts';
 import { electronDialogs } from './dialogs.ts';
 import { registerIpc } from './ipc.ts';
@@ -15,7 +16,6 @@ import { closeWithin } from './quit.ts';
 import { shellSources } from './sources.ts';
 import { LAUNCHED_BEFORE_KEY, opensWindowAtStart } from './startup.ts';
 import { startTray } from './tray.ts';
-import { trayActionRunner } from './tray-actions.ts';
 import { MainWindow } from './windows.ts';
 
 const APP_ID = 'dev.burrow.app';
@@ -59,15 +59,16 @@ if (!app.requestSingleInstanceLock()) {
     const { tray, notifications, monitor } = shellSources(burrow);
 
     if (tray) {
-      const run = trayActionRunner({
-        run: (itemId) => tray.run(itemId),
-        confirm: (request) => dialogs.confirm(request),
-        openWindow: (route) => window.open(route),
-        copy: (text) => clipboard.writeText(text),
+      const shell = {
+        runInCore: (itemId: string) => tray.run(itemId),
+        confirm: async (request: ConfirmRequest) =>
+          (await dialogs.confirm(request)).status === 'confirmed',
+        open: (route: string) => window.open(route),
+        copy: (text: string) => clipboard.writeText(text),
         quit: () => app.quit(),
-        report: (error) => console.error('Burrow: tray action failed:', error),
-      });
-      stops.push(startTray(tray, path.join(app.getAppPath(), 'build', 'tray'), run));
+      };
+      const report = (error: unknown) => console.error('Burrow: tray action failed:', error);
+      stops.push(startTray(tray, path.join(app.getAppPath(), 'build', 'tray'), shell, report));
     }
     if (notifications && NativeNotification.isSupported()) {
       // Held until closed or clicked: a notification collected too early loses its click.

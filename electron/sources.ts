@@ -34,7 +34,7 @@ export type ShellSources = {
 
 /**
  * The sources a Burrow object offers; members it does not have yet stay undefined. Typed, not
- * cast: once core/app.ts adds `tray`, `notifications` or `monitor`, a shape that differs from
+ * cast: once core/burrow.ts adds `tray`, `notifications` or `monitor`, a shape that differs from
  * these interfaces fails the typecheck of main.ts.
  */
 export function shellSources(burrow: ShellSources & { close(): Promise<void> }): ShellSources {

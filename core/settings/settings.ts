@@ -1,6 +1,6 @@
 import { Emitter } from '../../shared/emitter.ts';
 import { Settings, SettingsPatch } from '../../shared/ipc/settings.ts';
-import type { KeyValueStore } from './store.ts';
+import type { KeyValueStore } from '../store.ts';
 
 const KEY = 'settings';
 

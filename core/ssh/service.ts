@@ -45,7 +45,8 @@ import {
 } from './files.ts';
 import { createKeyGenerator, type KeyGenerator } from './keygen.ts';
 import { dueForRenewal } from './renewal.ts';
-import { putSaved, readSaved, removeSaved, type KeyValueStore } from './saved.ts';
+import type { KeyValueStore } from '../store.ts';
+import { putSaved, readSaved, removeSaved } from './saved.ts';
 import {
   requestCertificate,
   signingWarnings,
@@ -68,7 +69,7 @@ export type SshServiceOptions = {
   /** One API client (or anything with its SSH methods), or a source of the profiles' clients. */
   readonly api: SshApi | SshApiSource;
   /** Where saved certificates are remembered (a conf / electron-store instance). */
-  readonly store: KeyValueStore;
+  readonly store: Pick<KeyValueStore, 'get' | 'set'>;
   /** Wall-clock time in ms since the epoch; default Date.now. */
   readonly now?: () => number;
   /** The person's home folder; default os.homedir(). The default key folder is HOME/.ssh. */

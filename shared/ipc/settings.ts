@@ -23,6 +23,9 @@ const kinds = <T extends z.ZodType>(field: () => T) =>
 /** Every kind on unless switched off. */
 export const NotificationKinds = kinds(() => z.boolean().default(true));
 
+/** How many agents can be muted; `sessions.mute` says so beyond it. */
+export const MAX_MUTED_AGENTS = 1000;
+
 export const Theme = z.enum(['system', 'light', 'dark']);
 
 export const Settings = z.object({
@@ -32,7 +35,7 @@ export const Settings = z.object({
   /** Agents whose notifications are muted, by the monitor's agent key. */
   mutedAgents: z
     .array(z.string().max(512))
-    .max(1000)
+    .max(MAX_MUTED_AGENTS)
     .default(() => []),
   /** Do not disturb until this time (RFC 3339), or null. */
   doNotDisturbUntil: z.iso.datetime().nullable().default(null),

@@ -106,7 +106,12 @@ it('renders the tray model in the header and runs its items by id', async () => 
             id: 'session:ts_one:restart',
             label: 'Restart',
             enabled: true,
-            action: { name: 'session.restart', profileId: PROFILE, sessionId: 'ts_one' },
+            action: {
+              name: 'session.restart',
+              by: 'core',
+              profileId: PROFILE,
+              sessionId: 'ts_one',
+            },
           },
           {
             type: 'item',
@@ -114,7 +119,7 @@ it('renders the tray model in the header and runs its items by id', async () => 
             label: 'Update (not on SSH sessions)',
             enabled: false,
             tooltip: 'An SSH session can only be stopped',
-            action: { name: 'session.update', profileId: PROFILE, sessionId: 'ts_one' },
+            action: { name: 'session.update', by: 'core', profileId: PROFILE, sessionId: 'ts_one' },
           },
         ],
       },

@@ -3,7 +3,7 @@ import { Emitter } from '../../../shared/emitter.ts';
 import { createEventFanout } from '../../../shared/ipc/bridge.ts';
 import { EventHub } from '../../../core/ipc/events.ts';
 import { SettingsService } from '../../../core/settings/settings.ts';
-import type { KeyValueStore } from '../../../core/settings/store.ts';
+import type { KeyValueStore } from '../../../core/store.ts';
 
 function memoryStore(): KeyValueStore & { data: Map<string, unknown> } {
   const data = new Map<string, unknown>();
