@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTIFY_KINDS, type NotifyKind } from '../notifications.ts';
 
 /*
  * The settings a person changes, as one object with a default for every field: a settings file
@@ -6,19 +7,8 @@ import { z } from 'zod';
  * to the default instead of stopping the app.
  */
 
-const NOTIFICATION_KINDS = [
-  'offline',
-  'restarted',
-  'updated',
-  'apiHealth',
-  'certificateExpiry',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
 const kinds = <T extends z.ZodType>(field: () => T) =>
-  z.object(
-    Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, field()])) as Record<NotificationKind, T>,
-  );
+  z.object(Object.fromEntries(NOTIFY_KINDS.map((k) => [k, field()])) as Record<NotifyKind, T>);
 
 /** Every kind on unless switched off. */
 export const NotificationKinds = kinds(() => z.boolean().default(true));
