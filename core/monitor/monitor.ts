@@ -219,6 +219,11 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
   }
 
   function succeeded(profile: Profile, listed: TunnelSession[], pages: number): void {
+    if (profile.mode === 'reconnect') {
+      profile.reconnectUntil ??= clock.now() + reconnectGraceMs;
+      // Decided before this poll's differences are told: the poll that ends the grace confirms.
+      if (clock.now() >= profile.reconnectUntil) profile.mode = 'normal';
+    }
     const result = reconcile({
       profileId: profile.id,
       tracked: profile.tracked,
@@ -230,10 +235,7 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
     });
     profile.tracked = result.tracked;
     profile.expectations = result.expectations;
-    if (profile.mode === 'reconnect') {
-      profile.reconnectUntil ??= clock.now() + reconnectGraceMs;
-      if (clock.now() >= profile.reconnectUntil) profile.mode = 'normal';
-    } else profile.mode = 'normal';
+    if (profile.mode === 'quiet') profile.mode = 'normal';
     profile.health = 'ok';
     profile.healthReason = null;
     profile.unreachablePolls = 0;
@@ -251,15 +253,18 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
   function failed(profile: Profile, error: unknown): void {
     const failure = classifyFailure(error, profile.rateLimited);
     if (failure.health === 'unreachable') {
-      // Agents may reconnect while the API is out of reach (it may be this machine that is):
-      // the polls after it match them silently, and give them time before anything is offline.
-      if (profile.mode !== 'quiet') {
-        profile.mode = 'reconnect';
-        profile.reconnectUntil = undefined;
-      }
       // Polls are not retried, so one failure is what a retry used to hide: a dropped
       // connection, a 503 during a deploy. The API is unreachable when the next poll fails too.
       profile.unreachablePolls += 1;
+      // Agents may reconnect while the API is out of reach (it may be this machine that is):
+      // the polls after it match them silently, and give them time before anything is offline.
+      // A failed poll starts that grace; one during the grace does not start it again (an API
+      // dropping every third poll would never let it end), a confirmed outage does.
+      const outage = profile.mode === 'reconnect' && profile.unreachablePolls === 2;
+      if (profile.mode === 'normal' || outage) {
+        profile.mode = 'reconnect';
+        profile.reconnectUntil = undefined;
+      }
       if (profile.unreachablePolls < 2) return;
     } else profile.unreachablePolls = 0;
     profile.health = failure.health;
