@@ -36,9 +36,6 @@ export type ProfileServiceOptions = {
   readonly client?: Omit<ApiClientOptions, 'baseUrl' | 'apiKey' | 'onEvent'>;
 };
 
-/** One client's event, with the profile it belongs to. */
-export type ProfileApiEvent = { readonly profileId: string; readonly event: ApiEvent };
-
 function newProfileId(): string {
   return `prf_${randomBytes(12).toString('base64url').replace(/[-_]/g, '').slice(0, 16)}`;
 }
@@ -61,7 +58,9 @@ export class ProfileService {
   private readonly clients = new Map<string, ApiClient>();
   private readonly local: LocalSandbox;
   private readonly changes = new Emitter<ProfilesState>('the profiles');
-  private readonly apiEvents = new Emitter<ProfileApiEvent>('the API clients');
+  private readonly apiEvents = new Emitter<{ profileId: string; event: ApiEvent }>(
+    'the API clients',
+  );
 
   constructor(private readonly options: ProfileServiceOptions) {
     const stored = StoredProfiles.safeParse(options.store.get(PROFILES));
