@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Store from 'electron-store';
 import { createBurrow, type Burrow } from '../core/burrow.ts';
 import { osKeychain } from '../core/profiles/keychain.ts';
-import type { ConfirmRequest } from '../shared/ipc/dialogs.ts';
+import type { TrayShell } from '../shared/tray.ts';
 import { startEmbeddedSandbox } from '../sandbox/embedded.ts';
 import { electronDialogs } from './dialogs.ts';
 import { registerIpc } from './ipc.ts';
@@ -59,12 +59,11 @@ if (!app.requestSingleInstanceLock()) {
     const { tray, notifications, monitor } = shellSources(burrow);
 
     if (tray) {
-      const shell = {
-        runInCore: (itemId: string) => tray.run(itemId),
-        confirm: async (request: ConfirmRequest) =>
-          (await dialogs.confirm(request)).status === 'confirmed',
-        open: (route: string) => window.open(route),
-        copy: (text: string) => clipboard.writeText(text),
+      const shell: TrayShell = {
+        runInCore: (itemId) => tray.run(itemId),
+        confirm: async (request) => (await dialogs.confirm(request)).status === 'confirmed',
+        open: (route) => window.open(route),
+        copy: (text) => clipboard.writeText(text),
         quit: () => app.quit(),
       };
       const report = (error: unknown) => console.error('Burrow: tray action failed:', error);
