@@ -2,8 +2,9 @@ import { app, clipboard, dialog, Notification as NativeNotification, powerMonito
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Store from 'electron-store';
-import { createBurrow, type Burrow } from '../core/app.ts';
+import { createBurrow, type Burrow } from '../core/burrow.ts';
 import { osKeychain } from '../core/profiles/keychain.ts';
+import type { TrayShell } from '../shared/tray.ts';
 import { startEmbeddedSandbox } from '../sandbox/embedded.ts';
 import { electronDialogs } from './dialogs.ts';
 import { registerIpc } from './ipc.ts';
@@ -14,7 +15,6 @@ import { registerAppScheme, serveRenderer } from './protocol.ts';
 import { closeWithin } from './quit.ts';
 import { LAUNCHED_BEFORE_KEY, opensWindowAtStart } from './startup.ts';
 import { startTray } from './tray.ts';
-import { trayActionRunner } from './tray-actions.ts';
 import { MainWindow } from './windows.ts';
 
 const APP_ID = 'dev.burrow.app';
@@ -57,15 +57,15 @@ if (!app.requestSingleInstanceLock()) {
     registerIpc(burrow.implementation, burrow.events);
     const { tray, notifications, monitor } = burrow;
 
-    const run = trayActionRunner({
-      run: (itemId) => tray.run(itemId),
-      confirm: (request) => dialogs.confirm(request),
-      openWindow: (route) => window.open(route),
+    const shell: TrayShell = {
+      runInCore: (itemId) => tray.run(itemId),
+      confirm: async (request) => (await dialogs.confirm(request)).status === 'confirmed',
+      open: (route) => window.open(route),
       copy: (text) => clipboard.writeText(text),
       quit: () => app.quit(),
-      report: (error) => console.error('Burrow: tray action failed:', error),
-    });
-    stops.push(startTray(tray, path.join(app.getAppPath(), 'build', 'tray'), run));
+    };
+    const report = (error: unknown) => console.error('Burrow: tray action failed:', error);
+    stops.push(startTray(tray, path.join(app.getAppPath(), 'build', 'tray'), shell, report));
     if (NativeNotification.isSupported()) {
       // Held until closed or clicked: a notification collected too early loses its click.
       const shown = new Set<NativeNotification>();

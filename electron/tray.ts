@@ -1,7 +1,7 @@
 import { Menu, nativeImage, Tray } from 'electron';
 import path from 'node:path';
-import type { TrayModel } from '../shared/tray.ts';
-import { trayIconFile, trayTemplate, trayTexts, type RunTrayAction } from './tray-menu.ts';
+import { followTrayItem, type TrayModel, type TrayShell } from '../shared/tray.ts';
+import { trayIconFile, trayTemplate, trayTexts } from './tray-template.ts';
 
 /** What the tray needs from core's tray service. */
 export interface TrayModelSource {
@@ -13,13 +13,16 @@ export interface TrayModelSource {
 }
 
 /**
- * The tray icon, showing core's model and rebuilt on every change of it. Returns the stop,
- * which unsubscribes and removes the icon.
+ * The tray icon, showing core's model and rebuilt on every change of it; a click follows the
+ * item (`followTrayItem`) with this shell's ways of asking, opening, copying and quitting. A
+ * failed action is reported, not thrown into Electron's click handler. Returns the stop, which
+ * unsubscribes and removes the icon.
  */
 export function startTray(
   source: TrayModelSource,
   iconDir: string,
-  run: RunTrayAction,
+  shell: TrayShell,
+  report: (error: unknown) => void,
 ): () => void {
   const tray = new Tray(icon(iconDir, source.model()));
   const render = (model: TrayModel) => {
@@ -27,7 +30,11 @@ export function startTray(
     const { title, tooltip } = trayTexts(model, process.platform);
     if (process.platform === 'darwin') tray.setTitle(title);
     tray.setToolTip(tooltip);
-    tray.setContextMenu(Menu.buildFromTemplate(trayTemplate(model.items, run)));
+    tray.setContextMenu(
+      Menu.buildFromTemplate(
+        trayTemplate(model.items, (item) => void followTrayItem(item, shell).catch(report)),
+      ),
+    );
   };
   render(source.model());
   const unsubscribe = source.subscribe(render);

@@ -1,6 +1,6 @@
 import { BrowserWindow, screen, shell } from 'electron';
 import { APP_ORIGIN, isAllowedNavigation, isExternalLink } from '../core/ipc/sender.ts';
-import type { KeyValueStore } from '../core/settings/store.ts';
+import type { KeyValueStore } from '../core/store.ts';
 import { MIN_WINDOW_SIZE, placeWindow, readBounds, WINDOW_BOUNDS_KEY } from './window-state.ts';
 
 /**

@@ -33,18 +33,6 @@ export const NotifyPrefs = z.object({
 });
 export type NotifyPrefs = z.output<typeof NotifyPrefs>;
 
-export const DEFAULT_NOTIFY_PREFS: NotifyPrefs = {
-  kinds: {
-    offline: true,
-    restarted: true,
-    updated: true,
-    apiHealth: true,
-    certificateExpiry: true,
-  },
-  mutedAgents: [],
-  doNotDisturbUntil: null,
-};
-
 /** Emitted by the SSH module when a certificate nears its end. */
 export const CertificateExpiring = z.object({
   kind: z.literal('certificate-expiring'),

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { ConfirmRequest } from './ipc/dialogs.ts';
 import { HOME, routeHref, type Route } from './routes.ts';
 
 /*
  * The tray menu as data: core/tray builds it, the Electron tray and the browser mode's tray
- * panel render it, and a click comes back as the item's action. Plain JSON for the IPC contract.
+ * panel render it. What a click does is data too (who runs the action, whether to ask first), so
+ * that both shells follow it with one function, `followTrayItem`, and decide nothing themselves.
  */
 
 const SessionRef = { profileId: z.string(), sessionId: z.string() };
@@ -17,17 +19,30 @@ const TRAY_SCREENS = {
 export type TrayScreen = keyof typeof TRAY_SCREENS;
 export const screenRoute = (screen: TrayScreen): string => routeHref(TRAY_SCREENS[screen]);
 
+/** Carried out by core, by the item's id (`tray.run`): it checks the item against its model. */
+const core = { by: z.literal('core') };
+/** Carried out by the shell itself: the window, the clipboard, quitting are the shell's. */
+const shell = { by: z.literal('shell') };
+
 export const TrayAction = z.discriminatedUnion('name', [
-  z.object({ name: z.literal('session.restart'), ...SessionRef }),
-  z.object({ name: z.literal('session.stop'), ...SessionRef }),
-  z.object({ name: z.literal('session.update'), ...SessionRef }),
-  z.object({ name: z.literal('session.update-and-restart'), ...SessionRef }),
-  z.object({ name: z.literal('clipboard.copy'), text: z.string() }),
-  z.object({ name: z.literal('profile.switch'), profileId: z.string() }),
-  z.object({ name: z.literal('notifications.pause'), for: z.enum(['hour', 'tomorrow']) }),
-  z.object({ name: z.literal('notifications.resume') }),
-  z.object({ name: z.literal('app.open'), screen: z.enum(['home', 'sessions', 'settings']) }),
-  z.object({ name: z.literal('app.quit') }),
+  z.object({ name: z.literal('session.restart'), ...core, ...SessionRef }),
+  z.object({ name: z.literal('session.stop'), ...core, ...SessionRef }),
+  z.object({ name: z.literal('session.update'), ...core, ...SessionRef }),
+  z.object({ name: z.literal('session.update-and-restart'), ...core, ...SessionRef }),
+  z.object({ name: z.literal('profile.switch'), ...core, profileId: z.string() }),
+  z.object({
+    name: z.literal('notifications.pause'),
+    ...core,
+    for: z.enum(['hour', 'tomorrow']),
+  }),
+  z.object({ name: z.literal('notifications.resume'), ...core }),
+  z.object({ name: z.literal('clipboard.copy'), ...shell, text: z.string() }),
+  z.object({
+    name: z.literal('app.open'),
+    ...shell,
+    screen: z.enum(['home', 'sessions', 'settings']),
+  }),
+  z.object({ name: z.literal('app.quit'), ...shell }),
 ]);
 export type TrayAction = z.output<typeof TrayAction>;
 
@@ -39,6 +54,9 @@ const itemBase = {
   tooltip: z.string().optional(),
 };
 
+/** The question both shells ask before the item's action (natively, or in the window). */
+export type TrayConfirm = ConfirmRequest;
+
 export type TrayItem =
   | {
       type: 'item';
@@ -47,6 +65,7 @@ export type TrayItem =
       enabled: boolean;
       tooltip?: string;
       action?: TrayAction;
+      confirm?: TrayConfirm;
     }
   | { type: 'separator'; id: string }
   | {
@@ -57,6 +76,7 @@ export type TrayItem =
       tooltip?: string;
       checked: boolean;
       action: TrayAction;
+      confirm?: TrayConfirm;
     }
   | {
       type: 'submenu';
@@ -69,13 +89,19 @@ export type TrayItem =
 
 export const TrayItem: z.ZodType<TrayItem> = z.lazy(() =>
   z.discriminatedUnion('type', [
-    z.object({ type: z.literal('item'), ...itemBase, action: TrayAction.optional() }),
+    z.object({
+      type: z.literal('item'),
+      ...itemBase,
+      action: TrayAction.optional(),
+      confirm: ConfirmRequest.optional(),
+    }),
     z.object({ type: z.literal('separator'), id: z.string() }),
     z.object({
       type: z.literal('checkbox'),
       ...itemBase,
       checked: z.boolean(),
       action: TrayAction,
+      confirm: ConfirmRequest.optional(),
     }),
     z.object({ type: z.literal('submenu'), ...itemBase, items: z.array(TrayItem) }),
   ]),
@@ -105,3 +131,39 @@ export const TrayModel = z.object({
   items: z.array(TrayItem),
 });
 export type TrayModel = z.output<typeof TrayModel>;
+
+/** An item a click can reach. */
+export type TrayClickable = Extract<TrayItem, { type: 'item' | 'checkbox' }>;
+
+/** What each shell provides for a click on its tray: its own ways of asking, opening, copying. */
+export interface TrayShell {
+  /** True when the person goes ahead. */
+  confirm(request: TrayConfirm): Promise<boolean>;
+  /** Asks core to run the item (`tray.run`). */
+  runInCore(itemId: string): Promise<unknown>;
+  open(route: string): void;
+  copy(text: string): Promise<void> | void;
+  quit(): void;
+}
+
+/**
+ * A click on a tray item, the same in both shells: nothing for a disabled item or one without an
+ * action; the item's question first if it has one; then its action where the model says it runs.
+ */
+export async function followTrayItem(item: TrayClickable, shell: TrayShell): Promise<void> {
+  const { action } = item;
+  if (!action || !item.enabled) return;
+  if (item.confirm && !(await shell.confirm(item.confirm))) return;
+  if (action.by === 'core') {
+    await shell.runInCore(item.id);
+    return;
+  }
+  switch (action.name) {
+    case 'app.open':
+      return shell.open(screenRoute(action.screen));
+    case 'clipboard.copy':
+      return shell.copy(action.text);
+    case 'app.quit':
+      return shell.quit();
+  }
+}

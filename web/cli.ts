@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createBurrow } from '../core/app.ts';
+import { createBurrow } from '../core/burrow.ts';
 import { defaultDataDir } from '../core/paths.ts';
 import { osKeychain } from '../core/profiles/keychain.ts';
-import { openConfStore } from '../core/settings/store.ts';
+import { openConfStore } from '../core/store.ts';
 import { startEmbeddedSandbox } from '../sandbox/embedded.ts';
 import { parseRateLimit } from '../sandbox/http/rate-limit.ts';
 import { startWebServer } from './server.ts';

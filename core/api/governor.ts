@@ -1,3 +1,4 @@
+import { Emitter } from '../../shared/emitter.ts';
 import { systemClock, type Clock, type Timer } from './clock.ts';
 
 /** What a person clicked goes first; polling and other unattended work waits behind it. */
@@ -85,7 +86,7 @@ export class RateGovernor {
   private readonly queues: Record<Priority, Waiter[]> = { interactive: [], background: [] };
   private timer: Timer | undefined;
   private timerAt = Infinity;
-  private readonly listeners = new Set<(state: BudgetState) => void>();
+  private readonly changes = new Emitter<BudgetState>('the rate governor');
   private readonly wall: Wall = {
     until: -Infinity,
     epoch: 0,
@@ -151,8 +152,7 @@ export class RateGovernor {
    * cool-down begins or ends.
    */
   subscribe(listener: (state: BudgetState) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.changes.subscribe(listener);
   }
 
   private used(now: number): number {
@@ -269,8 +269,6 @@ export class RateGovernor {
   }
 
   private changed(): void {
-    if (this.listeners.size === 0) return;
-    const state = this.state();
-    for (const listener of this.listeners) listener(state);
+    if (this.changes.size > 0) this.changes.emit(this.state());
   }
 }

@@ -6,7 +6,7 @@ import type {
   PathChoice,
   SaveFileRequest,
 } from '../../shared/ipc/dialogs.ts';
-import type { AppHandlers } from '../ipc/dispatch.ts';
+import type { AppHandlers } from '../ipc/handlers.ts';
 
 /** What a shell gives core for the dialog calls: Electron's `dialog` module, or nothing. */
 export interface Dialogs {

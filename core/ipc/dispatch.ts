@@ -9,15 +9,10 @@ import {
   appCalls,
   isAppCallName,
   type AppCallName,
-  type IpcCheckedArgs,
   type IpcError,
-  type IpcResult,
 } from '../../shared/ipc/contract.ts';
 import type { IpcReply } from '../../shared/ipc/bridge.ts';
-
-export type AppHandlers = {
-  [N in AppCallName]: (...args: IpcCheckedArgs<N>) => Promise<IpcResult<N>> | IpcResult<N>;
-};
+import type { AppHandlers } from './handlers.ts';
 
 type ListAllEntry = Extract<ApiCallEntry, { listAll: true }>;
 

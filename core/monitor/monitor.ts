@@ -1,17 +1,19 @@
+import { Emitter } from '../../shared/emitter.ts';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
-import type {
-  MonitorEvent,
-  MonitorHealth,
-  MonitorSnapshot,
-  ProfileSnapshot,
-} from '../../shared/monitor.ts';
+import type { MonitorEvent, MonitorSnapshot } from '../../shared/monitor.ts';
 import type { ApiClient, ApiEvent } from '../api/client.ts';
 import type { RateGovernor } from '../api/governor.ts';
-import { systemClock, type Clock, type Timer } from '../api/clock.ts';
+import { systemClock, type Clock } from '../api/clock.ts';
 import { DEFAULT_POLL_INTERVAL_MS, MONITOR_BUDGET_SHARE, pollInterval } from './cadence.ts';
-import { classifyFailure } from './health.ts';
 import { BudgetLedger } from './ledger.ts';
-import { reconcile, type Expectation, type ReconcileMode, type Tracked } from './reconcile.ts';
+import {
+  newProfile,
+  pollFailed,
+  pollSucceeded,
+  profileSnapshot,
+  type Profile,
+} from './profile-state.ts';
+import type { Expectation } from './reconcile.ts';
 
 /**
  * Makes the client a profile is polled with. `onEvent` must reach the client's own `onEvent`:
@@ -44,9 +46,6 @@ export type SessionMonitorOptions = {
   readonly reconnectGraceMs?: number;
 };
 
-/** How many successful polls' page counts the expected cost of the next poll looks back on. */
-const RECENT_POLLS = 5;
-
 export type ExpectedCommand = Expectation['command'];
 
 export interface SessionMonitor {
@@ -68,37 +67,6 @@ export interface SessionMonitor {
   close(): Promise<void>;
 }
 
-type Profile = {
-  readonly id: string;
-  readonly client: ApiClient;
-  tracked: Map<string, Tracked>;
-  expectations: Map<string, Expectation>;
-  mode: ReconcileMode;
-  /** When `reconnect` mode ends (monotonic ms); set by the first poll after the outage. */
-  reconnectUntil: number | undefined;
-  health: MonitorHealth;
-  healthReason: string | null;
-  /** The bad state last announced by an event, so that `recovered` follows it once. */
-  announced: 'unreachable' | 'unauthorized' | null;
-  /** Polls in a row that found the API out of reach: the first is a blip, the second news. */
-  unreachablePolls: number;
-  /** A 429 was answered during the poll in progress. */
-  rateLimited: boolean;
-  lastPollAt: number | null;
-  polls: number;
-  pages: number;
-  /** Requests the poll in progress has made: its pages and the failed attempt. */
-  requests: number;
-  /** Requests the last poll made; with `recentPages`, what the next one is expected to cost. */
-  cost: number;
-  /** Pages of the last few successful polls: a poll cut short does not make the next look cheap. */
-  recentPages: number[];
-  timer: Timer | undefined;
-  controller: AbortController | undefined;
-  chain: Promise<void>;
-  removed: boolean;
-};
-
 export function createSessionMonitor(options: SessionMonitorOptions): SessionMonitor {
   const clock = options.clock ?? systemClock;
   const now = options.now ?? Date.now;
@@ -115,31 +83,15 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
 
   const profiles = new Map<string, Profile>();
   const ledgers = new Map<RateGovernor, BudgetLedger>();
-  const listeners = new Set<(event: MonitorEvent) => void>();
-  const snapshotListeners = new Set<(snapshot: MonitorSnapshot) => void>();
+  // A listener's bug is its own: the others still hear, and polling goes on.
+  const events = new Emitter<MonitorEvent>('the monitor events');
+  const snapshots = new Emitter<MonitorSnapshot>('the monitor snapshots');
   let paused = false;
   let closed = false;
 
-  const emit = (event: MonitorEvent) => {
-    for (const listener of listeners) {
-      try {
-        listener(event);
-      } catch {
-        // A listener's bug is its own: the others still hear, and polling goes on.
-      }
-    }
-  };
-
+  const emit = (event: MonitorEvent) => events.emit(event);
   const changed = () => {
-    if (snapshotListeners.size === 0) return;
-    const state = snapshot();
-    for (const listener of snapshotListeners) {
-      try {
-        listener(state);
-      } catch {
-        // As for events.
-      }
-    }
+    if (snapshots.size > 0) snapshots.emit(snapshot());
   };
 
   function profileOf(profileId: string): Profile {
@@ -217,10 +169,12 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
         profile.requests += 1;
         hold.spent(clock.now());
       }
-      succeeded(profile, listed, pages);
+      const when = { mono: clock.now(), wall: now(), graceMs: reconnectGraceMs };
+      for (const event of pollSucceeded(profile, listed, pages, when)) emit(event);
     } catch (error) {
       // Paused, dropped or closed mid-poll: an interrupted poll says nothing about anything.
-      if (timedOut || !controller.signal.aborted) failed(profile, error);
+      if (timedOut || !controller.signal.aborted)
+        for (const event of pollFailed(profile, error, now())) emit(event);
       profile.requests += 1;
       hold.spent(clock.now());
     } finally {
@@ -231,62 +185,6 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
       schedule(profile);
       changed();
     }
-  }
-
-  function succeeded(profile: Profile, listed: TunnelSession[], pages: number): void {
-    const result = reconcile({
-      profileId: profile.id,
-      tracked: profile.tracked,
-      listed,
-      mode: profile.mode,
-      expectations: profile.expectations,
-      now: clock.now(),
-      at: now(),
-    });
-    profile.tracked = result.tracked;
-    profile.expectations = result.expectations;
-    if (profile.mode === 'reconnect') {
-      profile.reconnectUntil ??= clock.now() + reconnectGraceMs;
-      if (clock.now() >= profile.reconnectUntil) profile.mode = 'normal';
-    } else profile.mode = 'normal';
-    profile.health = 'ok';
-    profile.healthReason = null;
-    profile.unreachablePolls = 0;
-    profile.lastPollAt = now();
-    profile.polls += 1;
-    profile.pages = pages;
-    profile.recentPages = [...profile.recentPages.slice(-(RECENT_POLLS - 1)), pages];
-    if (profile.announced !== null) {
-      profile.announced = null;
-      emit({ kind: 'recovered', profileId: profile.id, at: now() });
-    }
-    for (const event of result.events) emit(event);
-  }
-
-  function failed(profile: Profile, error: unknown): void {
-    const failure = classifyFailure(error, profile.rateLimited);
-    if (failure.health === 'unreachable') {
-      // Agents may reconnect while the API is out of reach (it may be this machine that is):
-      // the polls after it match them silently, and give them time before anything is offline.
-      if (profile.mode !== 'quiet') {
-        profile.mode = 'reconnect';
-        profile.reconnectUntil = undefined;
-      }
-      // Polls are not retried, so one failure is what a retry used to hide: a dropped
-      // connection, a 503 during a deploy. The API is unreachable when the next poll fails too.
-      profile.unreachablePolls += 1;
-      if (profile.unreachablePolls < 2) return;
-    } else profile.unreachablePolls = 0;
-    profile.health = failure.health;
-    profile.healthReason = failure.reason;
-    if (failure.health === 'rate-limited' || profile.announced === failure.health) return;
-    profile.announced = failure.health;
-    const base = { profileId: profile.id, at: now(), reason: failure.reason };
-    emit(
-      failure.health === 'unauthorized'
-        ? { kind: 'unauthorized', ...base, errorCode: failure.errorCode }
-        : { kind: 'unreachable', ...base },
-    );
   }
 
   function heard(profile: Profile, event: ApiEvent): void {
@@ -304,29 +202,7 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
       const profile = profiles.get(profileId);
       if (profile?.client === client) heard(profile, event);
     });
-    const profile: Profile = {
-      id: profileId,
-      client,
-      tracked: new Map(),
-      expectations: new Map(),
-      mode: 'quiet',
-      reconnectUntil: undefined,
-      health: 'unknown',
-      healthReason: null,
-      announced: null,
-      unreachablePolls: 0,
-      rateLimited: false,
-      lastPollAt: null,
-      polls: 0,
-      pages: 0,
-      requests: 0,
-      cost: 0,
-      recentPages: [],
-      timer: undefined,
-      controller: undefined,
-      chain: Promise.resolve(),
-      removed: false,
-    };
+    const profile = newProfile(profileId, client);
     profiles.set(profileId, profile);
     schedule(profile, 0);
   }
@@ -343,21 +219,11 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
     await profile.client.close();
   }
 
-  function profileSnapshot(profile: Profile): ProfileSnapshot {
-    return {
-      profileId: profile.id,
-      health: profile.health,
-      healthReason: profile.healthReason,
-      sessions: [...profile.tracked.values()].filter((t) => t.missing === 0).map((t) => t.session),
-      lastPollAt: profile.lastPollAt,
-      polls: profile.polls,
-      pages: profile.pages,
-      intervalMs: intervalOf(profile),
-    };
-  }
-
   function snapshot(): MonitorSnapshot {
-    return { paused, profiles: [...profiles.values()].map(profileSnapshot) };
+    return {
+      paused,
+      profiles: [...profiles.values()].map((p) => profileSnapshot(p, intervalOf(p))),
+    };
   }
 
   return {
@@ -405,20 +271,14 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
       profile.expectations.set(sessionId, { command, until: clock.now() + expectationMs });
     },
     snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    onSnapshot(listener) {
-      snapshotListeners.add(listener);
-      return () => snapshotListeners.delete(listener);
-    },
+    subscribe: (listener) => events.subscribe(listener),
+    onSnapshot: (listener) => snapshots.subscribe(listener),
     async close() {
       if (closed) return;
       closed = true;
       await Promise.all([...profiles.values()].map(drop));
-      listeners.clear();
-      snapshotListeners.clear();
+      events.clear();
+      snapshots.clear();
     },
   };
 }

@@ -39,6 +39,13 @@ export type ReconcileResult = {
 export const MISSING_POLLS_FOR_OFFLINE = 2;
 
 /**
+ * However the API flaps (each outage gives agents time to reconnect), a session missing from
+ * this many successful polls is offline: no reconnecting agent takes that long, and a gone one
+ * is said in bounded time and leaves the monitor's memory.
+ */
+export const MISSING_POLLS_FOR_OFFLINE_WHILE_RECONNECTING = 8;
+
+/**
  * One successful poll's list against what was known: the events it makes and the new state.
  * A session gone from the list is offline only when two polls in a row miss it (and no restart
  * of ours is pending for it); a new session with a missing session's agent key is that agent
@@ -93,7 +100,10 @@ export function reconcile(input: ReconcileInput): ReconcileResult {
     }
     const missing = t.missing + 1;
     // A restart of ours may take longer than two polls to reconnect: it is not an offline.
-    const confirmed = missing >= MISSING_POLLS_FOR_OFFLINE && input.mode === 'normal';
+    const confirmed =
+      input.mode === 'normal'
+        ? missing >= MISSING_POLLS_FOR_OFFLINE
+        : missing >= MISSING_POLLS_FOR_OFFLINE_WHILE_RECONNECTING;
     if (confirmed && expected === undefined) offline.push(session);
     else tracked.set(session.id, { session, missing });
   }

@@ -1,2 +1,3 @@
-/** The notification policy: monitor events and preferences in, notifications out. */
+/** The notification policy (events and preferences in, notifications out) and its place in the app. */
+export * from './notifier.ts';
 export * from './policy.ts';

@@ -1,5 +1,5 @@
 import type { profileCalls } from '../../shared/ipc/profiles.ts';
-import type { AppHandlers } from '../ipc/dispatch.ts';
+import type { AppHandlers } from '../ipc/handlers.ts';
 import type { ProfileService } from './profiles.ts';
 
 /** The profile calls of the contract, carried to the profile service. */

@@ -30,6 +30,8 @@ export type StartLocalSandbox = (options: {
 export class LocalSandbox {
   private running: Promise<RunningSandbox> | undefined;
   private current: RunningSandbox | undefined;
+  /** The key the running (or starting) sandbox accepts. */
+  private apiKey: string | undefined;
   status: LocalSandboxStatus = { state: 'absent' };
 
   constructor(
@@ -38,23 +40,34 @@ export class LocalSandbox {
     private readonly onStatus: (status: LocalSandboxStatus) => void,
   ) {}
 
-  /** Starts it unless it is running or starting; resolves with its address. */
+  /**
+   * Starts it unless it is running or starting with this key; resolves with its address. A
+   * sandbox started with another key (a profile removed and made again) is stopped first: it
+   * would refuse the new key.
+   */
   ensure(apiKey: string): Promise<RunningSandbox> {
-    if (this.running) return this.running;
+    if (this.running && this.apiKey === apiKey) return this.running;
+    const previous = this.stop();
+    this.apiKey = apiKey;
     this.set({ state: 'starting' });
-    const running = this.start({ dataDir: this.dataDir, apiKey }).then(
-      (sandbox) => {
-        this.current = sandbox;
-        this.set({ state: 'running' });
-        return sandbox;
-      },
-      (error: unknown) => {
-        this.running = undefined;
-        const reason = error instanceof Error ? error.message : String(error);
-        this.set({ state: 'failed', message: `The Local sandbox did not start: ${reason}` });
-        throw error;
-      },
-    );
+    const running = previous
+      .then(() => this.start({ dataDir: this.dataDir, apiKey }))
+      .then(
+        (sandbox) => {
+          // Not when a stop (which closes it) or another start came meanwhile.
+          if (this.running !== running) return sandbox;
+          this.current = sandbox;
+          this.set({ state: 'running' });
+          return sandbox;
+        },
+        (error: unknown) => {
+          if (this.running !== running) throw error;
+          this.running = undefined;
+          const reason = error instanceof Error ? error.message : String(error);
+          this.set({ state: 'failed', message: `The Local sandbox did not start: ${reason}` });
+          throw error;
+        },
+      );
     this.running = running;
     // Whoever needs the address sees the failure; the status carries it for everyone else.
     running.catch(() => undefined);
@@ -69,10 +82,12 @@ export class LocalSandbox {
     const running = this.running;
     this.running = undefined;
     this.current = undefined;
+    this.apiKey = undefined;
     if (!running) return;
     const sandbox = await running.catch(() => undefined);
     await sandbox?.close();
-    this.set({ state: 'stopped' });
+    // Unless a start with another key follows this stop and says so itself.
+    if (this.running === undefined) this.set({ state: 'stopped' });
   }
 
   private set(status: LocalSandboxStatus): void {

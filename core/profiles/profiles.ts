@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { Emitter } from '../../shared/emitter.ts';
 import {
   Profile,
   ProfileDraft,
@@ -14,7 +15,7 @@ import {
   type ApiEvent,
 } from '../api/index.ts';
 import { AppError } from '../errors.ts';
-import type { KeyValueStore } from '../settings/store.ts';
+import type { KeyValueStore } from '../store.ts';
 import { probeKeychain, type SecretStore } from './keychain.ts';
 import { LocalSandbox, type StartLocalSandbox } from './local-sandbox.ts';
 
@@ -33,8 +34,6 @@ export type ProfileServiceOptions = {
   readonly localSandboxDir: string;
   /** Client settings for every profile (tests shorten retries and limits). */
   readonly client?: Omit<ApiClientOptions, 'baseUrl' | 'apiKey' | 'onEvent'>;
-  readonly onChange: (state: ProfilesState) => void;
-  readonly onApiEvent: (profileId: string, event: ApiEvent) => void;
 };
 
 function newProfileId(): string {
@@ -58,6 +57,10 @@ export class ProfileService {
   private readonly keys = new Map<string, Promise<string>>();
   private readonly clients = new Map<string, ApiClient>();
   private readonly local: LocalSandbox;
+  private readonly changes = new Emitter<ProfilesState>('the profiles');
+  private readonly apiEvents = new Emitter<{ profileId: string; event: ApiEvent }>(
+    'the API clients',
+  );
 
   constructor(private readonly options: ProfileServiceOptions) {
     const stored = StoredProfiles.safeParse(options.store.get(PROFILES));
@@ -137,13 +140,16 @@ export class ProfileService {
   /** The keychain entry goes with the profile; the Local sandbox stops (its data file stays). */
   async remove(id: string): Promise<ProfilesState> {
     const profile = this.profile(id);
+    // Out of the list before anything is stopped: what the stopping sets off (the sandbox's
+    // "stopped" status, the monitor asking for the profile's client) must not find it and
+    // start its sandbox again with its key.
+    this.profiles = this.profiles.filter((p) => p.id !== id);
+    if (this.activeId === id) this.activeId = this.profiles[0]?.id ?? null;
+    this.save();
     await this.dropClient(id);
     if (profile.kind === 'local') await this.local.stop();
     if (this.keychain.available) await this.options.secrets.delete(id);
     this.keys.delete(id);
-    this.profiles = this.profiles.filter((p) => p.id !== id);
-    if (this.activeId === id) this.activeId = this.profiles[0]?.id ?? null;
-    this.save();
     return this.state();
   }
 
@@ -174,18 +180,30 @@ export class ProfileService {
     const local = profile.kind === 'local' ? await this.startLocal() : undefined;
     const baseUrl = local?.url ?? profile.baseUrl;
     const apiKey = await this.keyOf(profile);
-    // Another call may have made it while this one waited for the sandbox or the keychain.
+    // Another call may have made it while this one waited for the sandbox or the keychain, or
+    // the profile may have been removed meanwhile (its client would outlive it).
     const raced = this.clients.get(id);
     if (raced) return { profileId: id, client: raced };
+    this.profile(id);
     const client = createApiClient({
       ...this.options.client,
       ...(local?.rateLimit && { rateLimit: local.rateLimit }),
       baseUrl,
       apiKey,
-      onEvent: (event) => this.options.onApiEvent(id, event),
+      onEvent: (event) => this.apiEvents.emit({ profileId: id, event }),
     });
     this.clients.set(id, client);
     return { profileId: id, client };
+  }
+
+  /** Every change of the list, the active profile, the keychain or the Local sandbox's status. */
+  subscribe(listener: (state: ProfilesState) => void): () => void {
+    return this.changes.subscribe(listener);
+  }
+
+  /** Each profile's client events: 429s, retries, its budget. */
+  onApiEvent(listener: (profileId: string, event: ApiEvent) => void): () => void {
+    return this.apiEvents.subscribe(({ profileId, event }) => listener(profileId, event));
   }
 
   /** The client already made for a profile, without waiting for one (the monitor's timers). */
@@ -263,7 +281,7 @@ export class ProfileService {
   }
 
   private changed(): void {
-    this.options.onChange(this.state());
+    this.changes.emit(this.state());
   }
 }
 

@@ -1,26 +1,39 @@
 import type { sessionCalls } from '../../shared/ipc/sessions.ts';
-import type { AppHandlers } from '../ipc/dispatch.ts';
+import type { AppHandlers } from '../ipc/handlers.ts';
+import type { WatchedProfiles } from '../monitor/watched.ts';
+import type { Notifier } from '../notify/notifier.ts';
+import type { TrayService } from '../tray/service.ts';
 import type { SessionsService } from './service.ts';
 
+export type SessionParts = {
+  readonly sessions: SessionsService;
+  readonly watched: WatchedProfiles;
+  readonly tray: TrayService;
+  readonly notifier: Notifier;
+};
+
 /** The sessions, notifications, tray and monitor calls of the contract. */
-export function sessionHandlers(
-  sessions: SessionsService,
-): Pick<AppHandlers, keyof typeof sessionCalls> {
+export function sessionHandlers({
+  sessions,
+  watched,
+  tray,
+  notifier,
+}: SessionParts): Pick<AppHandlers, keyof typeof sessionCalls> {
   return {
-    'sessions.snapshot': (profileId) => sessions.snapshot(profileId),
+    'sessions.snapshot': (profileId) => watched.snapshot(profileId),
     'sessions.run': (request) => sessions.run(request),
-    'sessions.seen': () => sessions.seen(),
+    'sessions.seen': () => tray.seen(),
     'sessions.mute': (agentKey, muted) => sessions.mute(agentKey, muted),
-    'notifications.pause': (choice) => sessions.pauseNotifications(choice),
-    'tray.model': () => sessions.tray.model(),
-    'tray.run': (itemId) => sessions.tray.run(itemId),
+    'notifications.pause': (choice) => notifier.pause(choice),
+    'tray.model': () => tray.model(),
+    'tray.run': (itemId) => tray.run(itemId),
     'monitor.pause': () => {
-      sessions.monitor.pause();
-      return sessions.snapshot();
+      watched.monitor.pause();
+      return watched.snapshot();
     },
     'monitor.resume': () => {
-      sessions.monitor.resume();
-      return sessions.snapshot();
+      watched.monitor.resume();
+      return watched.snapshot();
     },
   };
 }

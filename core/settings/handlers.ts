@@ -1,5 +1,5 @@
 import type { settingsCalls } from '../../shared/ipc/settings.ts';
-import type { AppHandlers } from '../ipc/dispatch.ts';
+import type { AppHandlers } from '../ipc/handlers.ts';
 import type { SettingsService } from './settings.ts';
 
 /** The settings calls of the contract, carried to the settings service. */

@@ -1,5 +1,6 @@
+import { Emitter } from '../../shared/emitter.ts';
 import { Settings, SettingsPatch } from '../../shared/ipc/settings.ts';
-import type { KeyValueStore } from './store.ts';
+import type { KeyValueStore } from '../store.ts';
 
 const KEY = 'settings';
 
@@ -8,7 +9,7 @@ const KEY = 'settings';
  * hand edit) falls back to its default, and the others are kept.
  */
 export class SettingsService {
-  private readonly listeners = new Set<(settings: Settings) => void>();
+  private readonly changes = new Emitter<Settings>('the settings');
   private current: Settings;
 
   constructor(private readonly store: KeyValueStore) {
@@ -27,13 +28,13 @@ export class SettingsService {
       notifications: { ...this.current.notifications, ...checked.notifications },
     });
     this.store.set(KEY, this.current);
-    for (const listener of this.listeners) listener(this.current);
+    // Written already: a listener's failure is logged, never this update's.
+    this.changes.emit(this.current);
     return this.current;
   }
 
   subscribe(listener: (settings: Settings) => void): () => void {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
+    return this.changes.subscribe(listener);
   }
 }
 

@@ -1,6 +1,6 @@
 /** What every SSH operation works with: made once by the service, handed to each operation. */
 import type { WriteHooks } from './files.ts';
-import type { KeyValueStore } from './saved.ts';
+import type { KeyValueStore } from '../store.ts';
 import type { SshApi } from './signing.ts';
 import type { TargetLock } from './targets.ts';
 
@@ -13,7 +13,7 @@ export type SshApiSource = (
 ) => Promise<{ readonly profileId: string; readonly api: SshApi }>;
 
 export type SshContext = {
-  readonly store: KeyValueStore;
+  readonly store: Pick<KeyValueStore, 'get' | 'set'>;
   /** Wall-clock time in ms since the epoch. */
   readonly now: () => number;
   /** The API to sign with, and the profile it belongs to when the app has profiles. */

@@ -1,6 +1,5 @@
 /** SSH keys and certificates to disk: see service.ts for the facade, docs/ssh.md for the rules. */
 export * from './errors.ts';
-export type { KeyValueStore } from './saved.ts';
 export type { SshApi } from './signing.ts';
 export {
   createSshService,

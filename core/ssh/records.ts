@@ -4,7 +4,8 @@ import type { SigningOptions } from '../../shared/ssh/requests.ts';
 import type { SavedCertificate } from '../../shared/ssh/results.ts';
 import type { SshContext } from './context.ts';
 import { SshError } from './errors.ts';
-import { putSaved, readSaved, removeSaved, type KeyValueStore } from './saved.ts';
+import type { KeyValueStore } from '../store.ts';
+import { putSaved, readSaved, removeSaved } from './saved.ts';
 
 /** A record without its current certificate: what stays the same across renewals. */
 export type RecordBase = Omit<
@@ -19,7 +20,7 @@ export type Issued = {
   readonly profileId?: string | undefined;
 };
 
-export function savedById(store: KeyValueStore, id: string): SavedCertificate {
+export function savedById(store: Pick<KeyValueStore, 'get' | 'set'>, id: string): SavedCertificate {
   const saved = readSaved(store).find((s) => s.id === id);
   if (!saved) throw new SshError('unknown-saved', 'Burrow has no saved certificate with this id');
   return saved;
@@ -27,7 +28,7 @@ export function savedById(store: KeyValueStore, id: string): SavedCertificate {
 
 /** Stores `base` with the certificate `issued`, in place of any record of the same file. */
 export function remember(
-  store: KeyValueStore,
+  store: Pick<KeyValueStore, 'get' | 'set'>,
   base: RecordBase,
   issued: Issued,
   renewedAt: string | null,

@@ -3,17 +3,12 @@
  * key and the signing choices (what renewing needs), never a secret.
  */
 import { SavedCertificate } from '../../shared/ssh/results.ts';
-
-/** The shape of a conf / electron-store instance that this module needs. */
-export type KeyValueStore = {
-  get(key: string): unknown;
-  set(key: string, value: unknown): void;
-};
+import type { KeyValueStore } from '../store.ts';
 
 const KEY = 'ssh.savedCertificates';
 
 /** Every readable record; one damaged by hand is skipped rather than hiding all the others. */
-export function readSaved(store: KeyValueStore): SavedCertificate[] {
+export function readSaved(store: Pick<KeyValueStore, 'get' | 'set'>): SavedCertificate[] {
   const value = store.get(KEY);
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry) => {
@@ -23,12 +18,15 @@ export function readSaved(store: KeyValueStore): SavedCertificate[] {
 }
 
 /** Adds `record`, or replaces the one with its id. */
-export function putSaved(store: KeyValueStore, record: SavedCertificate): void {
+export function putSaved(
+  store: Pick<KeyValueStore, 'get' | 'set'>,
+  record: SavedCertificate,
+): void {
   const others = readSaved(store).filter((r) => r.id !== record.id);
   store.set(KEY, [...others, record]);
 }
 
-export function removeSaved(store: KeyValueStore, id: string): void {
+export function removeSaved(store: Pick<KeyValueStore, 'get' | 'set'>, id: string): void {
   store.set(
     KEY,
     readSaved(store).filter((r) => r.id !== id),

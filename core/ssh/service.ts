@@ -41,7 +41,8 @@ import { createKeyGenerator, type KeyGenerator } from './keygen.ts';
 import { privateKeyOf, savedById } from './records.ts';
 import { renew } from './renew.ts';
 import { dueForRenewal } from './renewal.ts';
-import { putSaved, readSaved, removeSaved, type KeyValueStore } from './saved.ts';
+import type { KeyValueStore } from '../store.ts';
+import { putSaved, readSaved, removeSaved } from './saved.ts';
 import { signExistingKey } from './sign-existing.ts';
 import type { SshApi } from './signing.ts';
 import { createTargetLock } from './targets.ts';
@@ -54,7 +55,7 @@ export type SshServiceOptions = {
   /** One API client (or anything with its SSH methods), or a source of the profiles' clients. */
   readonly api: SshApi | SshApiSource;
   /** Where saved certificates are remembered (a conf / electron-store instance). */
-  readonly store: KeyValueStore;
+  readonly store: Pick<KeyValueStore, 'get' | 'set'>;
   /** Wall-clock time in ms since the epoch; default Date.now. */
   readonly now?: () => number;
   /** The person's home folder; default os.homedir(). The default key folder is HOME/.ssh. */

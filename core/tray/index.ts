@@ -1,2 +1,3 @@
-/** The tray menu as data, from the monitor's snapshot and the profiles. */
-export * from './menu.ts';
+/** The tray: its menu as data (model.ts) and the service both shells use (service.ts). */
+export * from './model.ts';
+export * from './service.ts';

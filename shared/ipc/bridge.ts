@@ -1,3 +1,4 @@
+import { Emitter } from '../emitter.ts';
 import type {
   IpcArgs,
   IpcCallName,
@@ -59,23 +60,15 @@ export function createEventFanout(): {
   on: Bridge['on'];
   deliver(event: IpcEvent): void;
 } {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const byName = new Map<string, Emitter<unknown>>();
   return {
     on(name, listener) {
-      const set = listeners.get(name) ?? new Set();
-      listeners.set(name, set);
-      const entry = listener as (payload: unknown) => void;
-      set.add(entry);
-      return () => void set.delete(entry);
+      let emitter = byName.get(name);
+      if (!emitter) byName.set(name, (emitter = new Emitter(name)));
+      return emitter.subscribe(listener as (payload: unknown) => void);
     },
     deliver(event) {
-      for (const listener of listeners.get(event.name) ?? []) {
-        try {
-          listener(event.payload);
-        } catch (error) {
-          console.error(`listener of ${event.name} failed`, error);
-        }
-      }
+      byName.get(event.name)?.emit(event.payload);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTIFY_KINDS, type NotifyKind } from '../notifications.ts';
 
 /*
  * The settings a person changes, as one object with a default for every field: a settings file
@@ -6,22 +7,14 @@ import { z } from 'zod';
  * to the default instead of stopping the app.
  */
 
-const NOTIFICATION_KINDS = [
-  'offline',
-  'restarted',
-  'updated',
-  'apiHealth',
-  'certificateExpiry',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
 const kinds = <T extends z.ZodType>(field: () => T) =>
-  z.object(
-    Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, field()])) as Record<NotificationKind, T>,
-  );
+  z.object(Object.fromEntries(NOTIFY_KINDS.map((k) => [k, field()])) as Record<NotifyKind, T>);
 
 /** Every kind on unless switched off. */
 export const NotificationKinds = kinds(() => z.boolean().default(true));
+
+/** How many agents can be muted; `sessions.mute` says so beyond it. */
+export const MAX_MUTED_AGENTS = 1000;
 
 export const Theme = z.enum(['system', 'light', 'dark']);
 
@@ -32,7 +25,7 @@ export const Settings = z.object({
   /** Agents whose notifications are muted, by the monitor's agent key. */
   mutedAgents: z
     .array(z.string().max(512))
-    .max(1000)
+    .max(MAX_MUTED_AGENTS)
     .default(() => []),
   /** Do not disturb until this time (RFC 3339), or null. */
   doNotDisturbUntil: z.iso.datetime().nullable().default(null),

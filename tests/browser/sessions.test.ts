@@ -106,7 +106,12 @@ it('renders the tray model in the header and runs its items by id', async () => 
             id: 'session:ts_one:restart',
             label: 'Restart',
             enabled: true,
-            action: { name: 'session.restart', profileId: PROFILE, sessionId: 'ts_one' },
+            action: {
+              name: 'session.restart',
+              by: 'core',
+              profileId: PROFILE,
+              sessionId: 'ts_one',
+            },
           },
           {
             type: 'item',
@@ -114,7 +119,7 @@ it('renders the tray model in the header and runs its items by id', async () => 
             label: 'Update (not on SSH sessions)',
             enabled: false,
             tooltip: 'An SSH session can only be stopped',
-            action: { name: 'session.update', profileId: PROFILE, sessionId: 'ts_one' },
+            action: { name: 'session.update', by: 'core', profileId: PROFILE, sessionId: 'ts_one' },
           },
         ],
       },
@@ -136,6 +141,48 @@ it('renders the tray model in the header and runs its items by id', async () => 
   await expect
     .poll(() => bridge.calls.find((c) => c.name === 'tray.run')?.args)
     .toEqual(['session:ts_one:restart']);
+});
+
+it("asks before a tray Stop with the model's words, and stops only on yes", async () => {
+  const confirm = {
+    title: 'Stop this agent?',
+    message: 'The agent on 10.0.0.1 (linux) ends its session and exits.',
+    confirmLabel: 'Stop agent',
+    destructive: true,
+  };
+  const tray: TrayModel = {
+    icon: { state: 'normal', variant: 'burrow', tooltip: 'Burrow · Acme' },
+    title: '1',
+    items: [
+      {
+        type: 'item',
+        id: 'session:ts_one:stop',
+        label: 'Stop',
+        enabled: true,
+        action: { name: 'session.stop', by: 'core', profileId: PROFILE, sessionId: 'ts_one' },
+        confirm,
+      },
+    ],
+  };
+  const bridge = scriptedBridge({
+    'tray.model': () => tray,
+    'tray.run': () => ({ action: tray.items[0], result: null }) as never,
+  });
+  render(App, { bridge });
+  const openTray = () => page.getByRole('button', { name: 'Tray: Burrow · Acme' }).click();
+  await openTray();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Stop this agent?' });
+  await expect.element(dialog).toHaveTextContent(confirm.message);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect(bridge.calls.some((c) => c.name === 'tray.run')).toBe(false);
+
+  await openTray();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Stop agent' }).click();
+  await expect
+    .poll(() => bridge.calls.find((c) => c.name === 'tray.run')?.args)
+    .toEqual(['session:ts_one:stop']);
 });
 
 it('names agents by their JSON metadata, and says why a profile is not watched', async () => {

@@ -87,3 +87,19 @@ it('renames a profile from its edit dialog', async () => {
     .toEqual(['prf_work00001', 'Production']);
   expect(bridge.calls.some((c) => c.name === 'profiles.changeKey')).toBe(false);
 });
+
+it('switches certificate-expiry notifications off and on, each kind worded as what happens', async () => {
+  openSettings();
+  const bridge = scriptedBridge();
+  render(App, { bridge });
+  const group = page.getByRole('group', { name: 'Notify me when' });
+  await expect.element(group.getByRole('checkbox')).toHaveLength(5);
+  const certificates = group.getByLabelText(
+    'A saved SSH certificate is due for renewal (at its lead time)',
+  );
+  await expect.element(certificates).toBeChecked();
+  await certificates.click();
+  await expect
+    .poll(() => bridge.calls.find((c) => c.name === 'settings.update')?.args)
+    .toEqual([{ notifications: { certificateExpiry: false } }]);
+});

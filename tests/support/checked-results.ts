@@ -1,4 +1,5 @@
-import type { AppHandlers, IpcImplementation } from '../../core/ipc/dispatch.ts';
+import type { IpcImplementation } from '../../core/ipc/dispatch.ts';
+import type { AppHandlers } from '../../core/ipc/handlers.ts';
 import { appCalls, type AppCallName } from '../../shared/ipc/contract.ts';
 
 type AnyHandler = (...args: unknown[]) => unknown;

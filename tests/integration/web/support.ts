@@ -1,4 +1,5 @@
-import type { AppHandlers, IpcImplementation } from '../../../core/ipc/dispatch.ts';
+import type { IpcImplementation } from '../../../core/ipc/dispatch.ts';
+import type { AppHandlers } from '../../../core/ipc/handlers.ts';
 
 /**
  * An implementation that answers `app.info` and refuses the rest: what the server's own checks

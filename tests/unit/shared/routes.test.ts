@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { forwardNotifications } from '../../../electron/notify.ts';
-import { trayActionRunner } from '../../../electron/tray-actions.ts';
 import { hrefOf } from '../../../renderer/src/resources/kind.ts';
 import { KINDS, kindsIn } from '../../../renderer/src/resources/kinds.ts';
 import { NotificationTarget } from '../../../shared/notifications.ts';
@@ -11,7 +10,13 @@ import {
   SCREENS,
   type OpenRoute,
 } from '../../../shared/routes.ts';
-import { screenRoute, TrayAction, type TrayScreen } from '../../../shared/tray.ts';
+import {
+  followTrayItem,
+  screenRoute,
+  TrayAction,
+  type TrayScreen,
+  type TrayShell,
+} from '../../../shared/tray.ts';
 
 /*
  * Every address a part of Burrow produces, read back by the parser the window uses, opens the
@@ -76,21 +81,30 @@ describe('routes', () => {
     });
   });
 
-  it("every tray item's screen opens that screen, from Electron's tray and the tray panel", () => {
+  it("every tray item's screen opens that screen, from Electron's tray and the tray panel", async () => {
     const screens: TrayScreen[] = TrayAction.options.flatMap((o) =>
       'screen' in o.shape ? o.shape.screen.options : [],
     );
     expect(screens).toEqual(['home', 'sessions', 'settings']);
     const opened: string[] = [];
-    const run = trayActionRunner({
-      run: () => Promise.resolve(),
-      confirm: () => Promise.resolve({ status: 'declined' }),
-      openWindow: (route) => opened.push(route),
+    const shell: TrayShell = {
+      confirm: () => Promise.resolve(false),
+      runInCore: () => Promise.resolve(),
+      open: (route) => opened.push(route),
       copy: () => undefined,
       quit: () => undefined,
-      report: () => undefined,
-    });
-    for (const screen of screens) void run({ name: 'app.open', screen }, 'open');
+    };
+    for (const screen of screens)
+      await followTrayItem(
+        {
+          type: 'item',
+          id: 'open',
+          label: 'Open',
+          enabled: true,
+          action: { name: 'app.open', by: 'shell', screen },
+        },
+        shell,
+      );
     // The tray panel sets the window's address to screenRoute(screen) itself.
     expect(opened).toEqual(screens.map(screenRoute));
     expect(opened.map((route) => parseRoute(route).screen)).toEqual([

@@ -20,7 +20,7 @@ describe('sessions through the contract with real agents', () => {
       if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply.error)}`);
       return reply.value as never;
     };
-    const monitor = burrow.sessions.monitor;
+    const monitor = burrow.watched.monitor;
     const profileId = burrow.profiles.activeProfile()?.id ?? '';
     await until(() => (monitor.snapshot().profiles[0]?.polls ?? 0) >= 1, 30_000);
     const url = burrow.profiles.state().profiles[0]?.baseUrl ?? '';
@@ -107,15 +107,15 @@ describe('a profile that cannot be polled', () => {
 
       const { burrow } = await startApp({ dataDir: first.dataDir, secrets: first.secrets });
       const remoteSnapshot = () =>
-        burrow.sessions.snapshot().profiles.find((p) => p.profileId === profileId);
+        burrow.watched.snapshot().profiles.find((p) => p.profileId === profileId);
       await until(() => remoteSnapshot()?.health === 'unavailable', 10_000);
       expect(remoteSnapshot()?.healthReason).toMatch(/not in the keychain.*Settings/);
       burrow.profiles.switch(profileId);
-      await until(() => burrow.sessions.tray.model().icon.state === 'error', 5_000);
-      expect(burrow.sessions.tray.model().items).toContainEqual(
+      await until(() => burrow.tray.model().icon.state === 'error', 5_000);
+      expect(burrow.tray.model().items).toContainEqual(
         expect.objectContaining({
           label: expect.stringMatching(/^Not monitored: .*not in the keychain/),
-          action: { name: 'app.open', screen: 'settings' },
+          action: { name: 'app.open', by: 'shell', screen: 'settings' },
         }),
       );
 

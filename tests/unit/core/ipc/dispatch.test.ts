@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../../../core/api/errors.ts';
 import { AppError } from '../../../../core/errors.ts';
-import {
-  dispatchIpc,
-  ipcErrorOf,
-  type AppHandlers,
-  type IpcImplementation,
-} from '../../../../core/ipc/dispatch.ts';
+import { dispatchIpc, ipcErrorOf, type IpcImplementation } from '../../../../core/ipc/dispatch.ts';
+import type { AppHandlers } from '../../../../core/ipc/handlers.ts';
 
 /** Handlers written for the test: the dispatcher's job is to route and refuse, not to act. */
 function implementation(overrides: Partial<AppHandlers> = {}): IpcImplementation & {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TunnelSession } from '../../../../shared/api/tunnel-sessions.ts';
 import {
+  MISSING_POLLS_FOR_OFFLINE_WHILE_RECONNECTING,
   reconcile,
   type Expectation,
   type ReconcileMode,
@@ -142,5 +143,18 @@ describe('reconcile', () => {
     const [a2, a3, a4] = [successor(a), successor(a), successor(a)];
     const events = poll(state, [a2, a3, a4]);
     expect(events.map((e) => e.kind).sort()).toEqual(['online', 'restarted', 'restarted']);
+  });
+
+  it('says offline in bounded time even when the API keeps it reconnecting, and forgets it', () => {
+    const state = empty();
+    poll(state, [a, b], 'quiet');
+    const gone = Array.from({ length: 50 }, (_, i) => session({ metadata: `gone-${i}` }));
+    poll(state, [a, b, ...gone]);
+    const told = [];
+    for (let i = 0; i < MISSING_POLLS_FOR_OFFLINE_WHILE_RECONNECTING; i++)
+      told.push(...poll(state, [a, b], 'reconnect'));
+    expect(told).toEqual([{ kind: 'offline', ids: gone.map((s) => s.id) }]);
+    // Nothing vanished piles up, however long the flapping goes on.
+    expect([...state.tracked.keys()]).toEqual([a.id, b.id]);
   });
 });

@@ -2,14 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { notify, pauseUntil } from '../../../../core/notify/policy.ts';
 import { agentKey, type MonitorEvent } from '../../../../shared/monitor.ts';
 import {
-  DEFAULT_NOTIFY_PREFS,
   INITIAL_NOTIFY_STATE,
   Notification,
   NotifyState,
   type NotifyInput,
   type NotifyPrefs,
 } from '../../../../shared/notifications.ts';
+import { Settings } from '../../../../shared/ipc/settings.ts';
 import { session, successor } from '../../../support/tunnel-sessions.ts';
+
+/** The preferences of a person who changed nothing: every kind on. */
+const DEFAULT_PREFS: NotifyPrefs = {
+  kinds: Settings.parse({}).notifications,
+  mutedAgents: [],
+  doNotDisturbUntil: null,
+};
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');
 const a = session({ metadata: 'web' });
@@ -30,7 +37,7 @@ function run(
 ) {
   return notify({
     events,
-    prefs: { ...DEFAULT_NOTIFY_PREFS, ...prefs },
+    prefs: { ...DEFAULT_PREFS, ...prefs },
     state,
     now,
     profileNames: { p1: 'Acme' },
@@ -68,7 +75,7 @@ describe('notify', () => {
   });
 
   it('keeps to the switches of each kind', () => {
-    const kinds = { ...DEFAULT_NOTIFY_PREFS.kinds, offline: false, apiHealth: false };
+    const kinds = { ...DEFAULT_PREFS.kinds, offline: false, apiHealth: false };
     const { notifications } = run(
       [
         offline(a),

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  putSaved,
-  readSaved,
-  removeSaved,
-  type KeyValueStore,
-} from '../../../../core/ssh/saved.ts';
+import { putSaved, readSaved, removeSaved } from '../../../../core/ssh/saved.ts';
+import type { KeyValueStore } from '../../../../core/store.ts';
 import type { SavedCertificate } from '../../../../shared/ssh/results.ts';
 
-function memoryStore(initial: Record<string, unknown> = {}): KeyValueStore {
+function memoryStore(initial: Record<string, unknown> = {}): Pick<KeyValueStore, 'get' | 'set'> {
   const values = new Map(Object.entries(initial));
   return { get: (key) => values.get(key), set: (key, value) => values.set(key, value) };
 }

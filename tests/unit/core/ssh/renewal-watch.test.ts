@@ -1,8 +1,7 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { EventHub } from '../../../../core/ipc/events.ts';
-import { RENEWAL_CHECK_MS, watchRenewals } from '../../../../core/ssh/handlers.ts';
+import { RENEWAL_CHECK_MS, watchRenewals } from '../../../../core/ssh/renewal-watch.ts';
 import { createSshService, type SshApi } from '../../../../core/ssh/index.ts';
-import type { IpcEvent } from '../../../../shared/ipc/contract.ts';
+import type { SshCertificateExpiring } from '../../../../shared/ipc/ssh.ts';
 import { HOUR, savedCertificate, T0 } from './fixtures.ts';
 
 const record = savedCertificate({ id: 'saved-1' });
@@ -18,11 +17,8 @@ it('tells a due certificate once per validity window, at start and on each check
     set: (k: string, v: unknown) => values.set(k, v),
   };
   const ssh = createSshService({ api: {} as SshApi, store, now: () => clock });
-  const events = new EventHub();
-  const told: IpcEvent[] = [];
-  events.subscribe((e) => told.push(e));
-
-  const stop = watchRenewals(ssh, events);
+  const told: SshCertificateExpiring[] = [];
+  const stop = watchRenewals(ssh, (expiring) => told.push(expiring));
   await vi.advanceTimersByTimeAsync(0);
   expect(told).toEqual([]);
 
@@ -30,16 +26,13 @@ it('tells a due certificate once per validity window, at start and on each check
   await vi.advanceTimersByTimeAsync(RENEWAL_CHECK_MS);
   expect(told).toEqual([
     {
-      name: 'ssh.certificateExpiring',
-      payload: {
-        certId: 'saved-1',
-        name: 'id-cert.pub',
-        expiresAt: record.validUntil,
-        dueAt: '2026-11-23T16:00:00.000Z',
-        expired: false,
-        key: `saved-1@${record.validUntil}`,
-        message: 'The certificate /home/a/.ssh/id-cert.pub expires in 8 h; renew it now.',
-      },
+      certId: 'saved-1',
+      name: 'id-cert.pub',
+      expiresAt: record.validUntil,
+      dueAt: '2026-11-23T16:00:00.000Z',
+      expired: false,
+      key: `saved-1@${record.validUntil}`,
+      message: 'The certificate /home/a/.ssh/id-cert.pub expires in 8 h; renew it now.',
     },
   ]);
 

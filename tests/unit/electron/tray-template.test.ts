@@ -1,13 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { trayIconFile, trayTemplate, trayTexts } from '../../../electron/tray-menu.ts';
-import { trayActionRunner, type TrayActionDeps } from '../../../electron/tray-actions.ts';
-import type { Confirmation } from '../../../shared/ipc/dialogs.ts';
+import { trayIconFile, trayTemplate, trayTexts } from '../../../electron/tray-template.ts';
 import type { TrayAction, TrayModel } from '../../../shared/tray.ts';
 
-const stop: TrayAction = { name: 'session.stop', profileId: 'acme', sessionId: 'ts_1' };
-const restart: TrayAction = { name: 'session.restart', profileId: 'acme', sessionId: 'ts_1' };
+const restart: TrayAction = {
+  name: 'session.restart',
+  by: 'core',
+  profileId: 'acme',
+  sessionId: 'ts_1',
+};
+const stop: TrayAction = { ...restart, name: 'session.stop' };
 const model: TrayModel = {
   icon: { state: 'attention', variant: 'burrow-badge', tooltip: 'Burrow — 1 agent offline' },
   title: '3',
@@ -30,7 +33,7 @@ const model: TrayModel = {
       label: 'Pause notifications',
       enabled: true,
       checked: true,
-      action: { name: 'notifications.resume' },
+      action: { name: 'notifications.resume', by: 'core' },
     },
   ],
 };
@@ -58,13 +61,15 @@ describe('the tray model rendered as an Electron menu template', () => {
     ]);
   });
 
-  it('hands a click back as the item’s action and id', () => {
-    const run = vi.fn();
-    const template = trayTemplate(model.items, run);
+  it('hands a click back as the item, to follow as it says', () => {
+    const click = vi.fn();
+    const template = trayTemplate(model.items, click);
     const submenu = template[2]?.submenu;
     if (!Array.isArray(submenu)) throw new Error('no submenu');
     (submenu[0]?.click as () => void)();
-    expect(run).toHaveBeenCalledWith(restart, 'ts_1.restart');
+    expect(click).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'ts_1.restart', action: restart }),
+    );
   });
 
   it('uses template images on macOS and shaped PNGs elsewhere', () => {
@@ -90,51 +95,5 @@ describe('the tray model rendered as an Electron menu template', () => {
       tooltip: 'Burrow — 1 agent offline (3)',
     });
     expect(trayTexts({ ...model, title: '' }, 'win32').tooltip).toBe('Burrow — 1 agent offline');
-  });
-});
-
-describe('tray actions', () => {
-  function deps(answer: Confirmation['status']) {
-    return {
-      run: vi.fn(() => Promise.resolve()),
-      confirm: vi.fn(() => Promise.resolve({ status: answer } as Confirmation)),
-      openWindow: vi.fn(),
-      copy: vi.fn(),
-      quit: vi.fn(),
-      report: vi.fn(),
-    } satisfies TrayActionDeps;
-  }
-
-  it('stops a session only after the native confirmation', async () => {
-    const yes = deps('confirmed');
-    trayActionRunner(yes)(stop, 'ts_1.stop');
-    await vi.waitFor(() => expect(yes.run).toHaveBeenCalledWith('ts_1.stop'));
-    expect(yes.confirm).toHaveBeenCalledWith(expect.objectContaining({ destructive: true }));
-
-    const no = deps('declined');
-    trayActionRunner(no)(stop, 'ts_1.stop');
-    await vi.waitFor(() => expect(no.confirm).toHaveBeenCalled());
-    await Promise.resolve();
-    expect(no.run).not.toHaveBeenCalled();
-  });
-
-  it('runs other session actions through core at once, and reports a failure', async () => {
-    const d = deps('declined');
-    d.run.mockRejectedValueOnce(new Error('429'));
-    trayActionRunner(d)(restart, 'ts_1.restart');
-    expect(d.confirm).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(d.report).toHaveBeenCalled());
-  });
-
-  it('keeps open, copy and quit in the shell', () => {
-    const d = deps('confirmed');
-    const run = trayActionRunner(d);
-    run({ name: 'app.open', screen: 'sessions' }, 'open');
-    run({ name: 'clipboard.copy', text: 'ts_1' }, 'ts_1.copy-id');
-    run({ name: 'app.quit' }, 'quit');
-    expect(d.openWindow).toHaveBeenCalledWith('#/sessions');
-    expect(d.copy).toHaveBeenCalledWith('ts_1');
-    expect(d.quit).toHaveBeenCalled();
-    expect(d.run).not.toHaveBeenCalled();
   });
 });

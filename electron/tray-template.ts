@@ -1,21 +1,18 @@
 import type { MenuItemConstructorOptions } from 'electron';
-import type { TrayAction, TrayIconState, TrayItem, TrayModel } from '../shared/tray.ts';
+import type { TrayClickable, TrayIconState, TrayItem, TrayModel } from '../shared/tray.ts';
 import { TRAY_ICONS } from '../shared/tray.ts';
 
 /*
- * core's tray model → what Electron's Tray and Menu take. Pure, so the whole rendering is tested
- * without Electron; electron/tray.ts only hands the result to the real Tray.
+ * core's tray model (core/tray/model.ts) → the template Electron's Menu takes. Pure, so the whole
+ * rendering is tested without Electron; electron/tray.ts hands the result to the real Tray.
  */
 
-/**
- * A click on an item with an action: the tray's only way back into core. The action says what the
- * shell does itself; core runs the rest by the item's id, checking it against its own model.
- */
-export type RunTrayAction = (action: TrayAction, itemId: string) => void;
+/** A click on an item with an action; what it does is the item's to say (`followTrayItem`). */
+export type TrayClick = (item: TrayClickable) => void;
 
 export function trayTemplate(
   items: readonly TrayItem[],
-  run: RunTrayAction,
+  click: TrayClick,
 ): MenuItemConstructorOptions[] {
   return items.map((item): MenuItemConstructorOptions => {
     switch (item.type) {
@@ -27,20 +24,18 @@ export function trayTemplate(
           label: item.label,
           enabled: item.enabled,
           toolTip: item.tooltip,
-          submenu: trayTemplate(item.items, run),
+          submenu: trayTemplate(item.items, click),
         };
       case 'checkbox':
-      case 'item': {
-        const { action } = item;
+      case 'item':
         return {
           id: item.id,
           label: item.label,
           enabled: item.enabled,
           toolTip: item.tooltip,
           ...(item.type === 'checkbox' ? { type: 'checkbox', checked: item.checked } : {}),
-          ...(action ? { click: () => run(action, item.id) } : {}),
+          ...(item.action ? { click: () => click(item) } : {}),
         };
-      }
     }
   });
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { AppInfo, GovernorState } from '../shared/ipc/contract.ts';
-import type { ApiEvent, BudgetState } from './api/index.ts';
+import type { BudgetState } from './api/index.ts';
 import { ipcApiCalls } from './api/ipc-calls.ts';
 import { dialogHandlers, unavailableDialogs, type Dialogs } from './dialogs/index.ts';
 import type { IpcImplementation } from './ipc/dispatch.ts';
@@ -9,13 +9,17 @@ import type { SecretStore } from './profiles/keychain.ts';
 import type { StartLocalSandbox } from './profiles/local-sandbox.ts';
 import { profileHandlers } from './profiles/handlers.ts';
 import { ProfileService, type ProfileServiceOptions } from './profiles/profiles.ts';
+import { WatchedProfiles } from './monitor/watched.ts';
+import { Notifier } from './notify/notifier.ts';
 import { sessionHandlers } from './sessions/handlers.ts';
 import { SessionsService } from './sessions/service.ts';
 import { settingsHandlers } from './settings/handlers.ts';
-import { sshHandlers, watchRenewals } from './ssh/handlers.ts';
-import { createSshService, type SshService } from './ssh/index.ts';
 import { SettingsService } from './settings/settings.ts';
-import type { KeyValueStore } from './settings/store.ts';
+import { sshHandlers } from './ssh/handlers.ts';
+import { createSshService, type SshService } from './ssh/index.ts';
+import { watchRenewals } from './ssh/renewal-watch.ts';
+import type { KeyValueStore } from './store.ts';
+import { TrayService } from './tray/service.ts';
 
 export type BurrowOptions = {
   readonly version: string;
@@ -38,12 +42,14 @@ export type Burrow = {
   readonly profiles: ProfileService;
   readonly settings: SettingsService;
   readonly ssh: SshService;
-  /** The monitor and the rest of sessions (see docs/monitor.md, "In the app"). */
+  /** The monitor following the profiles (see docs/monitor.md, "In the app"). */
+  readonly watched: WatchedProfiles;
+  /** Session actions and muting. */
   readonly sessions: SessionsService;
-  /** The tray menu as data, for Electron's tray; browser mode reaches it through the contract. */
-  readonly tray: SessionsService['tray'];
+  /** The tray menu as data and its core items, for Electron's tray and browser mode's panel. */
+  readonly tray: TrayService;
   /** What to show as notifications, already filtered by the person's settings. */
-  readonly notifications: SessionsService['notifications'];
+  readonly notifications: Notifier;
   /** System suspend and resume: no polling while asleep, and a quiet start after. */
   readonly monitor: { pause(): void; resume(): void };
   close(): Promise<void>;
@@ -66,8 +72,6 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   const events = new EventHub();
   const settings = new SettingsService(options.store);
   settings.subscribe((value) => events.emit('settings.changed', value));
-  // Made after the profiles (it needs them); their events reach it as soon as it exists.
-  const late: { sessions?: SessionsService } = {};
 
   const profiles = new ProfileService({
     store: options.store,
@@ -75,29 +79,45 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     startLocalSandbox: options.startLocalSandbox,
     localSandboxDir: path.join(options.dataDir, 'local-sandbox'),
     client: options.client,
-    onChange: (state) => {
-      events.emit('profiles.changed', state);
-      late.sessions?.followProfiles();
-    },
-    onApiEvent: (profileId: string, event: ApiEvent) => {
-      late.sessions?.apiEvent(profileId, event);
-      if (event.type === 'budget') {
-        const { type: _, ...budget } = event;
-        events.emit('governor.changed', governorState(profileId, budget));
-        return;
-      }
-      const { type: kind, operation, retryInMs, message } = event;
-      events.emit('api.activity', { profileId, kind, operation, retryInMs, message });
-    },
   });
+  profiles.subscribe((state) => events.emit('profiles.changed', state));
+  profiles.onApiEvent((profileId, event) => {
+    if (event.type === 'budget') {
+      const { type: _, ...budget } = event;
+      events.emit('governor.changed', governorState(profileId, budget));
+      return;
+    }
+    const { type: kind, operation, retryInMs, message } = event;
+    events.emit('api.activity', { profileId, kind, operation, retryInMs, message });
+  });
+  // The keychain is probed before anything asks for a key.
   await profiles.init();
-  const service = new SessionsService({ profiles, settings });
-  late.sessions = service;
-  service.onMonitorEvent((event) => events.emit('monitor.event', event));
-  service.onSnapshot((snapshot) => events.emit('sessions.changed', snapshot));
-  service.onAction((event) => events.emit('sessions.action', event));
-  service.notifications.subscribe((notification) => events.emit('notification', notification));
-  service.tray.subscribe((model) => events.emit('tray.changed', model));
+
+  const watched = new WatchedProfiles({ profiles, settings });
+  const notifier = new Notifier({
+    settings,
+    profileNames: () => Object.fromEntries(profiles.state().profiles.map((p) => [p.id, p.name])),
+  });
+  const sessions = new SessionsService({
+    watched,
+    client: (profileId) => profiles.client(profileId),
+    settings,
+  });
+  const tray = new TrayService({
+    profiles,
+    watched,
+    settings,
+    runSession: (request) => sessions.run(request),
+    pauseNotifications: (choice) => notifier.pause(choice),
+  });
+  watched.onEvent((event) => {
+    events.emit('monitor.event', event);
+    notifier.hear(event);
+  });
+  watched.onSnapshot((snapshot) => events.emit('sessions.changed', snapshot));
+  sessions.onAction((event) => events.emit('sessions.action', event));
+  notifier.subscribe((notification) => events.emit('notification', notification));
+  tray.subscribe((model) => events.emit('tray.changed', model));
 
   // The SSH service asks for a profile's client on each call: the active one to sign, the one
   // that signed a saved certificate to renew it.
@@ -109,7 +129,11 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     store: options.store,
     ...(options.home !== undefined && { home: options.home }),
   });
-  const stopRenewalWatch = watchRenewals(ssh, events);
+  const stopRenewalWatch = watchRenewals(ssh, (expiring) => {
+    events.emit('ssh.certificateExpiring', expiring);
+    const { certId, name, expiresAt } = expiring;
+    notifier.hear({ kind: 'certificate-expiring', certId, name, expiresAt, at: Date.now() });
+  });
 
   const api = ipcApiCalls({
     client: async () => (await profiles.client()).client,
@@ -121,7 +145,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       ...profileHandlers(profiles),
       ...settingsHandlers(settings),
       ...sshHandlers(ssh, events),
-      ...sessionHandlers(service),
+      ...sessionHandlers({ sessions, watched, tray, notifier }),
       ...dialogHandlers(options.dialogs ?? unavailableDialogs),
       'governor.state': async () => {
         const active = profiles.activeProfile();
@@ -141,15 +165,18 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     profiles,
     settings,
     ssh,
-    sessions: service,
-    tray: service.tray,
-    notifications: service.notifications,
-    monitor: { pause: () => service.monitor.pause(), resume: () => service.monitor.resume() },
+    watched,
+    sessions,
+    tray,
+    notifications: notifier,
+    monitor: { pause: () => watched.monitor.pause(), resume: () => watched.monitor.resume() },
     close: async () => {
       stopRenewalWatch();
       api.close();
-      // The sessions service stops the monitor before the profiles close its clients.
-      await Promise.all([ssh.close(), service.close()]);
+      tray.close();
+      sessions.close();
+      // The monitor stops before the profiles close its clients.
+      await Promise.all([ssh.close(), watched.close()]);
       await profiles.close();
     },
   };

@@ -4,6 +4,7 @@ import { availability, type SessionAction } from '../../shared/session-rules.ts'
 import {
   TRAY_ICONS,
   type TrayAction,
+  type TrayConfirm,
   type TrayIconState,
   type TrayItem,
   type TrayModel,
@@ -53,6 +54,16 @@ function apiBlocked(profile: ProfileSnapshot | undefined): string | undefined {
   return undefined;
 }
 
+/** A stopped agent does not come back by itself: both shells ask first, in these words. */
+function stopQuestion(session: TunnelSession): TrayConfirm {
+  return {
+    title: 'Stop this agent?',
+    message: `The agent on ${session.ip} (${session.os}) ends its session and exits; it has to be started again on its machine.`,
+    confirmLabel: 'Stop agent',
+    destructive: true,
+  };
+}
+
 function sessionMenu(
   session: TunnelSession,
   profileId: string,
@@ -63,7 +74,7 @@ function sessionMenu(
   const actions = (Object.keys(ACTION_LABELS) as SessionAction[]).map((action): TrayItem => {
     const rule = availability(session, action);
     const base = { type: 'item' as const, id: `${id}:${action}` };
-    const act = { name: `session.${action}`, ...ref } as TrayAction;
+    const act = { name: `session.${action}`, by: 'core', ...ref } as TrayAction;
     if (!rule.allowed)
       return {
         ...base,
@@ -80,7 +91,13 @@ function sessionMenu(
         tooltip: blocked,
         action: act,
       };
-    return { ...base, label: ACTION_LABELS[action], enabled: true, action: act };
+    return {
+      ...base,
+      label: ACTION_LABELS[action],
+      enabled: true,
+      action: act,
+      ...(action === 'stop' && { confirm: stopQuestion(session) }),
+    };
   });
   return {
     type: 'submenu',
@@ -91,8 +108,16 @@ function sessionMenu(
     items: [
       ...actions,
       separator(`${id}:copy`),
-      item(`${id}:copy-id`, 'Copy session id', { name: 'clipboard.copy', text: session.id }),
-      item(`${id}:copy-ip`, 'Copy IP address', { name: 'clipboard.copy', text: session.ip }),
+      item(`${id}:copy-id`, 'Copy session id', {
+        name: 'clipboard.copy',
+        by: 'shell',
+        text: session.id,
+      }),
+      item(`${id}:copy-ip`, 'Copy IP address', {
+        name: 'clipboard.copy',
+        by: 'shell',
+        text: session.ip,
+      }),
     ],
   };
 }
@@ -125,12 +150,13 @@ function pauseMenu(until: number | null, now: number): TrayItem {
   const items: TrayItem[] = paused
     ? [
         item('pause:until', `Paused until ${clock(until)}`, undefined, false),
-        item('pause:resume', 'Resume notifications', { name: 'notifications.resume' }),
+        item('pause:resume', 'Resume notifications', { name: 'notifications.resume', by: 'core' }),
       ]
     : [
-        item('pause:hour', 'For 1 hour', { name: 'notifications.pause', for: 'hour' }),
+        item('pause:hour', 'For 1 hour', { name: 'notifications.pause', by: 'core', for: 'hour' }),
         item('pause:tomorrow', 'Until tomorrow morning', {
           name: 'notifications.pause',
+          by: 'core',
           for: 'tomorrow',
         }),
       ];
@@ -156,7 +182,7 @@ function iconState(profile: ProfileSnapshot | undefined, unseenOffline: number):
  * the actions the rules allow (the others disabled, saying why), profile switching, pausing
  * notifications, open and quit. Pure data; the caller renders it and dispatches the actions.
  */
-export function trayMenu(state: TrayState): TrayModel {
+export function trayModel(state: TrayState): TrayModel {
   const active = state.profiles.find((p) => p.active);
   const profile = state.monitor.profiles.find((p) => p.profileId === active?.id);
   const sessions = profile?.sessions ?? [];
@@ -170,6 +196,7 @@ export function trayMenu(state: TrayState): TrayModel {
     items.push(
       item('unseen', `${plural(state.unseenOffline, 'agent')} went offline`, {
         name: 'app.open',
+        by: 'shell',
         screen: 'sessions',
       }),
     );
@@ -180,6 +207,7 @@ export function trayMenu(state: TrayState): TrayModel {
       items.push(
         item('sessions:unavailable', `Not monitored: ${profile.healthReason ?? 'unknown reason'}`, {
           name: 'app.open',
+          by: 'shell',
           screen: 'settings',
         }),
       );
@@ -191,6 +219,7 @@ export function trayMenu(state: TrayState): TrayModel {
       items.push(
         item('sessions:more', `${sessions.length - TRAY_MAX_SESSIONS} more in Burrow…`, {
           name: 'app.open',
+          by: 'shell',
           screen: 'sessions',
         }),
       );
@@ -208,13 +237,13 @@ export function trayMenu(state: TrayState): TrayModel {
         label: p.name,
         enabled: !p.active,
         checked: p.active,
-        action: { name: 'profile.switch', profileId: p.id },
+        action: { name: 'profile.switch', by: 'core', profileId: p.id },
       })),
     });
   items.push(pauseMenu(state.doNotDisturbUntil, state.now));
   items.push(separator('app'));
-  items.push(item('open', 'Open Burrow', { name: 'app.open', screen: 'home' }));
-  items.push(item('quit', 'Quit Burrow', { name: 'app.quit' }));
+  items.push(item('open', 'Open Burrow', { name: 'app.open', by: 'shell', screen: 'home' }));
+  items.push(item('quit', 'Quit Burrow', { name: 'app.quit', by: 'shell' }));
 
   const iconAt = iconState(profile, state.unseenOffline);
   const tooltip =

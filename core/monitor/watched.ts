@@ -1,0 +1,170 @@
+import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import { Emitter } from '../../shared/emitter.ts';
+import type { ProfilesState } from '../../shared/ipc/profiles.ts';
+import type { Settings } from '../../shared/ipc/settings.ts';
+import type { MonitorEvent, MonitorSnapshot, ProfileSnapshot } from '../../shared/monitor.ts';
+import type { ApiClient, ApiEvent } from '../api/client.ts';
+import type { Clock } from '../api/clock.ts';
+import { createSessionMonitor, type ExpectedCommand, type SessionMonitor } from './monitor.ts';
+
+/** What the monitor needs of the profiles: their list, each one's single API client, its events. */
+export interface MonitoredProfiles {
+  state(): ProfilesState;
+  client(id: string): Promise<{ profileId: string; client: ApiClient }>;
+  /** The client already made for a profile, if any (it is dropped when the key changes). */
+  readyClient(id: string): ApiClient | undefined;
+  subscribe(listener: (state: ProfilesState) => void): () => void;
+  /** Each client's events (429s, retries), by profile. */
+  onApiEvent(listener: (profileId: string, event: ApiEvent) => void): () => void;
+}
+
+/** The poll interval, and its changes. */
+export interface PollSettings {
+  get(): Settings;
+  subscribe(listener: (settings: Settings) => void): () => void;
+}
+
+export type WatchedProfilesOptions = {
+  readonly profiles: MonitoredProfiles;
+  readonly settings: PollSettings;
+  readonly clock?: Clock;
+  readonly now?: () => number;
+};
+
+/**
+ * The monitor, following the profiles: every profile whose client is ready is polled with that
+ * very client (its governor, its budget), the others are asked for theirs (the Local sandbox
+ * may still be starting, a key may be missing: that profile waits for the next change and its
+ * snapshot says why). A removed profile, or one whose key changed, stops being polled with the
+ * old client. The poll interval follows the settings.
+ */
+export class WatchedProfiles {
+  readonly monitor: SessionMonitor;
+  private readonly profiles: MonitoredProfiles;
+  /** The clients the monitor polls with, to notice when a profile's client is replaced. */
+  private readonly polled = new Map<string, ApiClient>();
+  /** Why a profile has no client to poll with (a key missing from the keychain), by id. */
+  private readonly unavailable = new Map<string, string>();
+  /** Each monitored profile's `onEvent`: the profile's client events go on to the monitor. */
+  private readonly apiListeners = new Map<string, (event: ApiEvent) => void>();
+  private readonly snapshots = new Emitter<MonitorSnapshot>('the sessions snapshot');
+  private readonly stops: (() => void)[] = [];
+  private closed = false;
+
+  constructor(options: WatchedProfilesOptions) {
+    this.profiles = options.profiles;
+    const { settings } = options;
+    this.monitor = createSessionMonitor({
+      clock: options.clock,
+      now: options.now,
+      intervalMs: settings.get().pollIntervalSeconds * 1000,
+      clientFor: (profileId, onEvent) => {
+        const client = this.polled.get(profileId);
+        if (!client) throw new Error(`No client is ready for profile ${profileId}`);
+        this.apiListeners.set(profileId, onEvent);
+        // The client is the profile's own, shared with the windows: dropping the profile from
+        // the monitor must not close it (ProfileService does, when the profile goes).
+        return { ...client, close: async () => undefined };
+      },
+    });
+    this.stops.push(
+      this.monitor.onSnapshot(() => this.snapshotChanged()),
+      settings.subscribe((value) => this.monitor.setIntervalMs(value.pollIntervalSeconds * 1000)),
+      options.profiles.subscribe(() => this.follow()),
+      options.profiles.onApiEvent((profileId, event) => this.apiListeners.get(profileId)?.(event)),
+    );
+    this.follow();
+  }
+
+  /** The monitor's snapshot, and the profiles it cannot poll with the reason. */
+  snapshot(profileId?: string): MonitorSnapshot {
+    const snapshot = this.monitor.snapshot();
+    const profiles = [...snapshot.profiles];
+    for (const [id, reason] of this.unavailable)
+      if (!profiles.some((p) => p.profileId === id)) profiles.push(unavailable(id, reason));
+    return {
+      ...snapshot,
+      profiles:
+        profileId === undefined ? profiles : profiles.filter((p) => p.profileId === profileId),
+    };
+  }
+
+  onSnapshot(listener: (snapshot: MonitorSnapshot) => void): () => void {
+    return this.snapshots.subscribe(listener);
+  }
+
+  onEvent(listener: (event: MonitorEvent) => void): () => void {
+    return this.monitor.subscribe(listener);
+  }
+
+  /** A session the last poll listed, if it did. */
+  findSession(profileId: string, sessionId: string): TunnelSession | undefined {
+    const profile = this.monitor.snapshot().profiles.find((p) => p.profileId === profileId);
+    return profile?.sessions.find((s) => s.id === sessionId);
+  }
+
+  /** A command of ours was accepted; the profile may have been removed while it was on its way. */
+  expect(profileId: string, sessionId: string, command: ExpectedCommand): void {
+    if (this.polled.has(profileId)) this.monitor.expect(profileId, sessionId, command);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const stop of this.stops.splice(0)) stop();
+    this.snapshots.clear();
+    await this.monitor.close();
+  }
+
+  private follow(): void {
+    if (this.closed) return;
+    const listed = () => new Set(this.profiles.state().profiles.map((p) => p.id));
+    const ids = listed();
+    for (const [id, client] of this.polled)
+      if (!ids.has(id) || this.profiles.readyClient(id) !== client) this.polled.delete(id);
+    for (const id of this.unavailable.keys()) if (!ids.has(id)) this.unavailable.delete(id);
+    this.apply();
+    // Asked for again at each change, until the profile is polled or gone.
+    const stillWanted = (id: string) => !this.closed && !this.polled.has(id) && listed().has(id);
+    for (const id of ids) {
+      if (this.polled.has(id)) continue;
+      this.profiles.client(id).then(
+        ({ client }) => {
+          this.unavailable.delete(id);
+          if (!stillWanted(id)) return;
+          this.polled.set(id, client);
+          this.apply();
+        },
+        (error: unknown) => {
+          // Said where the sessions would be, until a change of the profiles tries again.
+          if (!stillWanted(id)) return;
+          this.unavailable.set(id, error instanceof Error ? error.message : String(error));
+          this.snapshotChanged();
+        },
+      );
+    }
+    this.snapshotChanged();
+  }
+
+  private apply(): void {
+    for (const id of this.apiListeners.keys())
+      if (!this.polled.has(id)) this.apiListeners.delete(id);
+    this.monitor.setProfiles([...this.polled.keys()]);
+  }
+
+  private snapshotChanged(): void {
+    if (!this.closed) this.snapshots.emit(this.snapshot());
+  }
+}
+
+function unavailable(profileId: string, reason: string): ProfileSnapshot {
+  return {
+    profileId,
+    health: 'unavailable',
+    healthReason: reason,
+    sessions: [],
+    lastPollAt: null,
+    polls: 0,
+    pages: 0,
+    intervalMs: 0,
+  };
+}

@@ -1,0 +1,160 @@
+import { Emitter } from '../../shared/emitter.ts';
+import type { ProfilesState } from '../../shared/ipc/profiles.ts';
+import type { SessionActionRequest, TrayRunResult } from '../../shared/ipc/sessions.ts';
+import type { Settings } from '../../shared/ipc/settings.ts';
+import type { MonitorEvent, MonitorSnapshot } from '../../shared/monitor.ts';
+import type { ActionResult } from '../../shared/session-actions.ts';
+import type { TrayItem, TrayModel } from '../../shared/tray.ts';
+import { AppError } from '../errors.ts';
+import { trayModel } from './model.ts';
+
+/** What the tray reads and what its core items do, as the composition hands them over. */
+export type TrayServiceOptions = {
+  readonly profiles: {
+    state(): ProfilesState;
+    subscribe(listener: (state: ProfilesState) => void): () => void;
+    switch(id: string): ProfilesState;
+  };
+  /** The monitor as the app follows the profiles (core/monitor/watched.ts). */
+  readonly watched: {
+    snapshot(): MonitorSnapshot;
+    onSnapshot(listener: (snapshot: MonitorSnapshot) => void): () => void;
+    onEvent(listener: (event: MonitorEvent) => void): () => void;
+  };
+  readonly runSession: (request: SessionActionRequest) => Promise<ActionResult>;
+  readonly settings: {
+    get(): Settings;
+    subscribe(listener: (settings: Settings) => void): () => void;
+  };
+  readonly pauseNotifications: (choice: 'hour' | 'tomorrow' | 'resume') => unknown;
+  readonly now?: () => number;
+};
+
+function findItem(items: readonly TrayItem[], id: string): TrayItem | undefined {
+  for (const item of items) {
+    if (item.id === id) return item;
+    if (item.type === 'submenu') {
+      const found = findItem(item.items, id);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The tray for both shells: its model, rebuilt whenever the profiles, the monitor's snapshot,
+ * the settings or the unseen offline agents change (and when do-not-disturb ends, so that its
+ * "resume" item goes by itself), and the core half of its items, run by id against the model.
+ * The model's items say who runs them and what to ask first; the shells follow that data.
+ */
+export class TrayService {
+  private readonly options: TrayServiceOptions;
+  private readonly now: () => number;
+  private readonly changes = new Emitter<TrayModel>('the tray');
+  private readonly stops: (() => void)[];
+  private unseenOffline = 0;
+  private current: TrayModel;
+  private dndTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(options: TrayServiceOptions) {
+    this.options = options;
+    this.now = options.now ?? Date.now;
+    this.current = this.build();
+    this.stops = [
+      options.profiles.subscribe(() => this.changed()),
+      options.watched.onSnapshot(() => this.changed()),
+      options.watched.onEvent((event) => {
+        if (event.kind !== 'offline') return;
+        this.unseenOffline += event.sessions.length;
+        this.changed();
+      }),
+      options.settings.subscribe((value) => {
+        this.watchDoNotDisturb(value.doNotDisturbUntil);
+        this.changed();
+      }),
+    ];
+    this.watchDoNotDisturb(options.settings.get().doNotDisturbUntil);
+  }
+
+  model(): TrayModel {
+    return this.current;
+  }
+
+  subscribe(listener: (model: TrayModel) => void): () => void {
+    return this.changes.subscribe(listener);
+  }
+
+  /** The person looked at the Sessions screen: the tray stops asking for attention. */
+  seen(): null {
+    this.unseenOffline = 0;
+    this.changed();
+    return null;
+  }
+
+  /** Runs a core item of the current model by its id; the shell's own items are the shell's. */
+  async run(itemId: string): Promise<TrayRunResult> {
+    const item = findItem(this.current.items, itemId);
+    if (!item || item.type === 'separator' || item.type === 'submenu' || !item.action)
+      throw new AppError('TRAY_NO_ITEM', `The tray has no item ${JSON.stringify(itemId)} to run`);
+    if (!item.enabled)
+      throw new AppError('TRAY_DISABLED', item.tooltip ?? `"${item.label}" is not available now`);
+    const { action } = item;
+    if (action.by === 'shell')
+      throw new AppError('TRAY_SHELL_ITEM', `"${item.label}" is carried out by the window or tray`);
+    switch (action.name) {
+      case 'session.restart':
+      case 'session.stop':
+      case 'session.update':
+      case 'session.update-and-restart': {
+        const { profileId, sessionId } = action;
+        const name = action.name.slice('session.'.length) as SessionActionRequest['action'];
+        return {
+          action,
+          result: await this.options.runSession({ profileId, sessionId, action: name }),
+        };
+      }
+      case 'profile.switch':
+        this.options.profiles.switch(action.profileId);
+        return { action, result: null };
+      case 'notifications.pause':
+        this.options.pauseNotifications(action.for);
+        return { action, result: null };
+      case 'notifications.resume':
+        this.options.pauseNotifications('resume');
+        return { action, result: null };
+    }
+  }
+
+  close(): void {
+    clearTimeout(this.dndTimer);
+    for (const stop of this.stops.splice(0)) stop();
+  }
+
+  private watchDoNotDisturb(until: string | null): void {
+    clearTimeout(this.dndTimer);
+    const ms = until ? Date.parse(until) - this.now() : 0;
+    if (ms <= 0) return;
+    // setTimeout's limit is about 24.8 days; do-not-disturb is at most until tomorrow.
+    this.dndTimer = setTimeout(() => this.changed(), Math.min(ms + 1, 2 ** 31 - 1));
+    this.dndTimer.unref?.();
+  }
+
+  private build(): TrayModel {
+    const { profiles, activeId } = this.options.profiles.state();
+    const dnd = this.options.settings.get().doNotDisturbUntil;
+    return trayModel({
+      profiles: profiles.map((p) => ({ id: p.id, name: p.name, active: p.id === activeId })),
+      monitor: this.options.watched.snapshot(),
+      unseenOffline: this.unseenOffline,
+      doNotDisturbUntil: dnd ? Date.parse(dnd) : null,
+      now: this.now(),
+    });
+  }
+
+  private changed(): void {
+    const next = this.build();
+    if (JSON.stringify(next) === JSON.stringify(this.current)) return;
+    this.current = next;
+    this.changes.emit(next);
+  }
+}

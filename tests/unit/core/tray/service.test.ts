@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { TrayService } from '../../../../core/tray/service.ts';
+import { SettingsService } from '../../../../core/settings/settings.ts';
+import { Emitter } from '../../../../shared/emitter.ts';
+import type { ProfilesState } from '../../../../shared/ipc/profiles.ts';
+import type { MonitorEvent, MonitorSnapshot } from '../../../../shared/monitor.ts';
+import type { TrayModel } from '../../../../shared/tray.ts';
+import { session } from '../../../support/tunnel-sessions.ts';
+
+const web = session({ metadata: 'web' });
+
+function setup() {
+  const data = new Map<string, unknown>();
+  const settings = new SettingsService({
+    get: (key) => data.get(key),
+    set: (key, value) => void data.set(key, value),
+    delete: (key) => void data.delete(key),
+  });
+  let state: ProfilesState = {
+    profiles: [
+      { id: 'acme', name: 'Acme', baseUrl: 'https://a.example', kind: 'remote' },
+      { id: 'globex', name: 'Globex', baseUrl: 'https://g.example', kind: 'remote' },
+    ],
+    activeId: 'acme',
+    keychain: { available: true },
+    local: { state: 'absent' },
+  };
+  const profileChanges = new Emitter<ProfilesState>('profiles');
+  const events = new Emitter<MonitorEvent>('events');
+  const snapshot: MonitorSnapshot = {
+    paused: false,
+    profiles: [
+      {
+        profileId: 'acme',
+        health: 'ok',
+        healthReason: null,
+        sessions: [web],
+        lastPollAt: 0,
+        polls: 1,
+        pages: 1,
+        intervalMs: 15_000,
+      },
+    ],
+  };
+  const ran: unknown[] = [];
+  const paused: string[] = [];
+  const tray = new TrayService({
+    profiles: {
+      state: () => state,
+      subscribe: (listener) => profileChanges.subscribe(listener),
+      switch: (id) => {
+        state = { ...state, activeId: id };
+        profileChanges.emit(state);
+        return state;
+      },
+    },
+    watched: {
+      snapshot: () => snapshot,
+      onSnapshot: () => () => undefined,
+      onEvent: (listener) => events.subscribe(listener),
+    },
+    settings,
+    runSession: async (request) => {
+      ran.push(request);
+      return {
+        ok: false,
+        ...request,
+        step: 'check',
+        reason: 'test',
+        errorCode: null,
+        operationId: null,
+      };
+    },
+    pauseNotifications: (choice) => paused.push(choice),
+  });
+  const models: TrayModel[] = [];
+  tray.subscribe((model) => models.push(model));
+  return { tray, events, ran, paused, models };
+}
+
+describe('the tray service', () => {
+  it('runs core items by id against its model, and refuses the shell’s own', async () => {
+    const { tray, ran, paused, models } = setup();
+    await tray.run(`session:${web.id}:restart`);
+    expect(ran).toEqual([{ profileId: 'acme', sessionId: web.id, action: 'restart' }]);
+    await tray.run('pause:hour');
+    expect(paused).toEqual(['hour']);
+    await tray.run('profile:globex');
+    expect(models.at(-1)?.items[0]).toMatchObject({ label: 'Globex: checking…' });
+    await expect(tray.run('open')).rejects.toMatchObject({ code: 'TRAY_SHELL_ITEM' });
+    await expect(tray.run('nothing')).rejects.toMatchObject({ code: 'TRAY_NO_ITEM' });
+    await expect(tray.run('profile:globex')).rejects.toMatchObject({ code: 'TRAY_DISABLED' });
+    tray.close();
+  });
+
+  it('asks for attention after agents went offline, until the person looked', () => {
+    const { tray, events } = setup();
+    events.emit({ kind: 'offline', profileId: 'acme', at: 0, sessions: [web] });
+    expect(tray.model().icon.state).toBe('attention');
+    expect(tray.model().items).toContainEqual(
+      expect.objectContaining({ id: 'unseen', label: '1 agent went offline' }),
+    );
+    tray.seen();
+    expect(tray.model().icon.state).toBe('normal');
+    tray.close();
+  });
+});
