@@ -288,7 +288,7 @@ describe('what a click does, decided once by the model and followed by both shel
       'core profile:globex',
       'core pause:hour',
       `copy ${linux.ip}`,
-      'open #/',
+      'open #/sessions',
       'quit',
     ]);
   });
