@@ -48,15 +48,34 @@ export default defineConfig({
           root: repo,
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // Vitest's default leaves one core to itself: on two cores, one file at a time.
+          maxWorkers: 2,
         },
       },
       {
         extends: true,
         test: {
+          // The sandbox and core in the test's own process, over loopback HTTP.
           name: 'integration',
           root: repo,
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: 2,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Spawned processes (the CLIs as built by scripts/build-test.ts) and Chromium.
+          name: 'e2e',
+          root: repo,
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/support/build-once.ts'],
+          environment: 'node',
+          // Mostly waiting on processes, polls and pages: more files at once than cores.
+          maxWorkers: 3,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

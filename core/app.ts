@@ -32,6 +32,8 @@ export type BurrowOptions = {
   readonly home?: string;
   /** The shell's native dialogs; without them every dialog call answers `unavailable`. */
   readonly dialogs?: Dialogs;
+  /** Tests only: poll this often whatever the setting says (its floor of 5 s is for people). */
+  readonly pollIntervalMs?: number;
 };
 
 export type Burrow = {
@@ -94,7 +96,11 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     },
   });
   await profiles.init();
-  const service = new SessionsService({ profiles, settings });
+  const service = new SessionsService({
+    profiles,
+    settings,
+    pollIntervalMs: options.pollIntervalMs,
+  });
   late.sessions = service;
   service.onMonitorEvent((event) => events.emit('monitor.event', event));
   service.onSnapshot((snapshot) => events.emit('sessions.changed', snapshot));

@@ -34,6 +34,8 @@ export type SessionsServiceOptions = {
   readonly settings: SettingsService;
   readonly clock?: Clock;
   readonly now?: () => number;
+  /** Tests only: poll this often whatever the setting says (its floor of 5 s is for people). */
+  readonly pollIntervalMs?: number;
 };
 
 type Listeners<T> = Set<(value: T) => void>;
@@ -96,7 +98,7 @@ export class SessionsService {
     this.monitor = createSessionMonitor({
       clock: options.clock,
       now: this.now,
-      intervalMs: settings.get().pollIntervalSeconds * 1000,
+      intervalMs: options.pollIntervalMs ?? settings.get().pollIntervalSeconds * 1000,
       clientFor: (profileId, onEvent) => {
         const client = this.polled.get(profileId);
         if (!client) throw new Error(`No client is ready for profile ${profileId}`);
@@ -110,7 +112,7 @@ export class SessionsService {
     this.monitor.subscribe((event) => this.heard(event));
     this.monitor.onSnapshot(() => this.snapshotChanged());
     settings.subscribe((value) => {
-      this.monitor.setIntervalMs(value.pollIntervalSeconds * 1000);
+      this.monitor.setIntervalMs(options.pollIntervalMs ?? value.pollIntervalSeconds * 1000);
       this.watchDoNotDisturb(value.doNotDisturbUntil);
       this.trayChanged();
     });
