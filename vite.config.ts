@@ -50,6 +50,9 @@ export default defineConfig({
           environment: 'node',
           // Vitest's default leaves one core to itself: on two cores, one file at a time.
           maxWorkers: 2,
+          // Plain modules with no state left behind (fake timers are restored): importing them
+          // once per worker instead of once per file makes this project three times as fast.
+          isolate: false,
         },
       },
       {
@@ -60,6 +63,8 @@ export default defineConfig({
           root: repo,
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          // Threads start and import faster than processes; each file keeps its own modules.
+          pool: 'threads',
           maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -74,6 +79,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/build-once.ts'],
           environment: 'node',
+          pool: 'threads',
           // Mostly waiting on processes, polls and pages: more files at once than cores.
           maxWorkers: 3,
           testTimeout: 60_000,
@@ -95,6 +101,7 @@ export default defineConfig({
             }),
             instances: [{ browser: 'chromium' }],
           },
+          maxWorkers: 2,
         },
       },
     ],
