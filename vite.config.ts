@@ -63,8 +63,6 @@ export default defineConfig({
           root: repo,
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
-          // Threads start and import faster than processes; each file keeps its own modules.
-          pool: 'threads',
           maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -79,7 +77,6 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/build-once.ts'],
           environment: 'node',
-          pool: 'threads',
           // Mostly waiting on processes, polls and pages: more files at once than cores.
           maxWorkers: 3,
           testTimeout: 60_000,
