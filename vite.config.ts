@@ -77,8 +77,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/build-once.ts'],
           environment: 'node',
-          // Mostly waiting on processes, polls and pages: more files at once than cores.
-          maxWorkers: 3,
+          // Two Chromiums or spawned apps at once: a third was no faster here, and made a busy
+          // machine's page clicks time out.
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
