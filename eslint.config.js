@@ -33,6 +33,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-test/**',
       'release/**',
       'node_modules/**',
       'coverage/**',

@@ -18,7 +18,7 @@ import { createApiClient } from '../core/api/client.ts';
 import { RateGovernor } from '../core/api/governor.ts';
 import { startSandbox } from '../sandbox/index.ts';
 import { chromiumArgs, chromiumExecutable } from '../tests/support/chromium.ts';
-import { startWebApp } from '../tests/integration/web/support-cli.ts';
+import { startWebApp } from '../tests/e2e/web/support-cli.ts';
 
 const API_KEY = 'bench-ui-key';
 const ITEMS = 10_000;

@@ -34,6 +34,8 @@ export type BurrowOptions = {
   readonly home?: string;
   /** The shell's native dialogs; without them every dialog call answers `unavailable`. */
   readonly dialogs?: Dialogs;
+  /** Tests only: poll this often whatever the setting says (its floor of 5 s is for people). */
+  readonly pollIntervalMs?: number;
 };
 
 export type Burrow = {
@@ -93,7 +95,11 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   // The keychain is probed before anything asks for a key.
   await profiles.init();
 
-  const watched = new WatchedProfiles({ profiles, settings });
+  const watched = new WatchedProfiles({
+    profiles,
+    settings,
+    pollIntervalMs: options.pollIntervalMs,
+  });
   const notifier = new Notifier({
     settings,
     profileNames: () => Object.fromEntries(profiles.state().profiles.map((p) => [p.id, p.name])),

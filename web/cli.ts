@@ -18,6 +18,8 @@ const usage = 'usage: npm run web -- [--port N] [--data-dir DIR] [--sandbox-rate
 let port: number;
 let dataDir: string;
 let sandboxRateLimit: ReturnType<typeof parseRateLimit> | undefined;
+/** For tests only (the setting's floor is 5 s): the end-to-end suite waits on polls a second apart. */
+let pollIntervalMs: number | undefined;
 try {
   const { values } = parseArgs({
     options: {
@@ -33,6 +35,10 @@ try {
   dataDir = values['data-dir'] ?? defaultDataDir();
   const limit = values['sandbox-rate-limit'];
   sandboxRateLimit = limit === undefined ? undefined : parseRateLimit(limit);
+  const testPoll = process.env.BURROW_TEST_POLL_INTERVAL_MS;
+  pollIntervalMs = testPoll === undefined ? undefined : Number(testPoll);
+  if (pollIntervalMs !== undefined && !(Number.isInteger(pollIntervalMs) && pollIntervalMs > 0))
+    throw new Error(`bad BURROW_TEST_POLL_INTERVAL_MS ${testPoll}: a whole number of ms above 0`);
 } catch (error) {
   console.error(`burrow web: ${error instanceof Error ? error.message : String(error)}\n${usage}`);
   process.exit(2);
@@ -49,6 +55,7 @@ const burrow = await createBurrow({
   dataDir,
   store: await openConfStore(dataDir),
   secrets: await osKeychain(),
+  pollIntervalMs,
   startLocalSandbox: async (options) => {
     const sandbox = await startEmbeddedSandbox({ ...options, rateLimit: sandboxRateLimit });
     if (sandboxRateLimit === undefined) return sandbox;

@@ -29,6 +29,8 @@ export type WatchedProfilesOptions = {
   readonly settings: PollSettings;
   readonly clock?: Clock;
   readonly now?: () => number;
+  /** Tests only: poll this often whatever the setting says (its floor of 5 s is for people). */
+  readonly pollIntervalMs?: number | undefined;
 };
 
 /**
@@ -54,10 +56,11 @@ export class WatchedProfiles {
   constructor(options: WatchedProfilesOptions) {
     this.profiles = options.profiles;
     const { settings } = options;
+    const intervalMs = (seconds: number) => options.pollIntervalMs ?? seconds * 1000;
     this.monitor = createSessionMonitor({
       clock: options.clock,
       now: options.now,
-      intervalMs: settings.get().pollIntervalSeconds * 1000,
+      intervalMs: intervalMs(settings.get().pollIntervalSeconds),
       clientFor: (profileId, onEvent) => {
         const client = this.polled.get(profileId);
         if (!client) throw new Error(`No client is ready for profile ${profileId}`);
@@ -69,7 +72,9 @@ export class WatchedProfiles {
     });
     this.stops.push(
       this.monitor.onSnapshot(() => this.snapshotChanged()),
-      settings.subscribe((value) => this.monitor.setIntervalMs(value.pollIntervalSeconds * 1000)),
+      settings.subscribe((value) =>
+        this.monitor.setIntervalMs(intervalMs(value.pollIntervalSeconds)),
+      ),
       options.profiles.subscribe(() => this.follow()),
       options.profiles.onApiEvent((profileId, event) => this.apiListeners.get(profileId)?.(event)),
     );

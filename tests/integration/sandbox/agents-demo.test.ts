@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
-import { until } from './agents-support.ts';
+import { until } from '../../support/agents.ts';
 import { expectError } from './support.ts';
 
 const COLLECTIONS = [

@@ -15,7 +15,7 @@ import { Agent } from '../../../../sandbox/agent/agent.ts';
 import { startSandbox, type Sandbox } from '../../../../sandbox/index.ts';
 import { FakeClock } from '../../../unit/core/api/fake-clock.ts';
 import { apiCaller } from '../../../support/sandbox-client.ts';
-import { until } from '../../sandbox/agents-support.ts';
+import { until } from '../../../support/agents.ts';
 import { FAST_RETRY } from '../api/support.ts';
 import { drivenMonitor, PROFILE } from './support.ts';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from '../../../../sandbox/agent/agent.ts';
 import { startSandbox, type Sandbox } from '../../../../sandbox/index.ts';
 import { apiCaller } from '../../../support/sandbox-client.ts';
-import { until } from '../../sandbox/agents-support.ts';
+import { until } from '../../../support/agents.ts';
 import { drivenMonitor } from './support.ts';
 
 const KEY = 'monitor-scale-key';

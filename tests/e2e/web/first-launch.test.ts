@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { osKeychain } from '../../../core/profiles/keychain.ts';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
-import { filesUnder } from '../core/profiles/support.ts';
+import { filesUnder } from '../../integration/core/profiles/support.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
 
 /*
@@ -23,7 +23,7 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   [web, remote, browser] = await Promise.all([
-    startWebApp(),
+    startWebApp({ pollIntervalMs: 1_000 }),
     startSandbox({ apiKey: REMOTE_KEY, rateLimit: 'off' }),
     chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
   ]);
@@ -83,8 +83,8 @@ it('shows the rate-limit wait while the service answers 429', async () => {
     pathPrefix: '/tunnel_sessions',
   });
   await page.getByRole('link', { name: 'Sessions', exact: true }).click();
-  // The screen shows what the monitor polls: its next poll (every 15 s) meets the 429.
-  await page.getByText(/Rate limited, retrying in \d+ s/).waitFor({ timeout: 25_000 });
+  // The screen shows what the monitor polls: its next poll (every second here) meets the 429.
+  await page.getByText(/Rate limited, retrying in \d+ s/).waitFor({ timeout: 10_000 });
   await page.getByText('No agent is online for this profile.').waitFor({ timeout: 15_000 });
 });
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import { apiCaller, type ApiReply } from '../../support/sandbox-client.ts';
-import { isError, killAll, startAgent, until } from './agents-support.ts';
-import { expectError } from './support.ts';
+import { isError, killAll, startAgent, until } from '../../support/agents.ts';
+import { expectError } from '../../integration/sandbox/support.ts';
 
 let sandbox: Sandbox;
 let api: (method: string, path: string, body?: unknown) => Promise<ApiReply>;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
 import { freshDataFile as dataFile, spawnSandbox } from './sandbox-process.ts';
-import { ACCOUNTS, CA_PEM, expectError } from './support.ts';
+import { ACCOUNTS, CA_PEM, expectError } from '../../integration/sandbox/support.ts';
 
 describe('--data persistence', () => {
   it('keeps everything across a restart: ids, order, created_at, hashed tokens', async () => {

@@ -5,8 +5,9 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ERRORS, type ErrorName } from '../../../shared/api/index.ts';
-import type { ApiReply } from '../../support/sandbox-client.ts';
+import { ERRORS, type ErrorName } from '../../shared/api/index.ts';
+import type { ApiReply } from './sandbox-client.ts';
+import { bin } from './bins.ts';
 
 export type AgentProcess = {
   readonly child: ChildProcessWithoutNullStreams;
@@ -23,7 +24,7 @@ export type AgentProcess = {
 const started: AgentProcess[] = [];
 
 export function startAgent(args: readonly string[]): AgentProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/agent/cli.ts', ...args], {
+  const child = spawn(process.execPath, [bin('agent-cli'), ...args], {
     stdio: 'pipe',
   });
   let stdout = '';

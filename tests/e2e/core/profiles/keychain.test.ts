@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { probeKeychain } from '../../../../core/profiles/keychain.ts';
-import { testKeychain } from './support.ts';
+import { testKeychain } from '../../../integration/core/profiles/support.ts';
 
 it('stores, reads, replaces and deletes a key in the real keychain', async () => {
   const keychain = await testKeychain();

@@ -64,7 +64,7 @@ function boot(): Booted {
   // A keychain of its own: the key of the Local sandbox profile goes there and nowhere else.
   const command = [
     'echo -n pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null',
-    'exec "$0" --import tsx --import ./tests/integration/electron/stand-in/register.ts dist/electron/main.js',
+    'exec "$0" --import tsx --import ./tests/e2e/electron/stand-in/register.ts dist/electron/main.js',
   ].join('; ');
   const child = spawn('dbus-run-session', ['--', 'sh', '-c', command, process.execPath], {
     cwd: root,

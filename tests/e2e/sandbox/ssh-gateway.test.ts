@@ -14,7 +14,8 @@ import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import { makeKeyPair, removeDir, tempDir } from '../../support/openssh.ts';
 import { sshTunnel, type Ssh, type SshOptions } from '../../support/ssh-tunnel.ts';
 import { apiCaller, type ApiReply } from '../../support/sandbox-client.ts';
-import { ACCOUNTS, expectError } from './support.ts';
+import { bin } from '../../support/bins.ts';
+import { ACCOUNTS, expectError } from '../../integration/sandbox/support.ts';
 
 type Api = (method: string, path: string, body?: unknown) => Promise<ApiReply>;
 
@@ -243,7 +244,7 @@ describe('the SSH gateway', () => {
   it('starts with the CLI (--ssh-port) and tells connected clients when it shuts down', async () => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0', '--ssh-port', '0', '--api-key', 'k'],
+      [bin('sandbox-cli'), '--port', '0', '--ssh-port', '0', '--api-key', 'k'],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -12,8 +12,8 @@ import { startSandbox, type Sandbox } from '../../../../sandbox/index.ts';
 import { makeKeyPair, removeDir, tempDir } from '../../../support/openssh.ts';
 import { apiCaller } from '../../../support/sandbox-client.ts';
 import { sshTunnel } from '../../../support/ssh-tunnel.ts';
-import { killAll, startAgent, until } from '../../sandbox/agents-support.ts';
-import { drivenMonitor, PROFILE, testClient } from './support.ts';
+import { killAll, startAgent, until } from '../../../support/agents.ts';
+import { drivenMonitor, PROFILE, testClient } from '../../../integration/core/monitor/support.ts';
 
 const KEY = 'monitor-agents-key';
 let sandbox: Sandbox;

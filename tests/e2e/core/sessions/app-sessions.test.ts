@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dispatchIpc } from '../../../../core/ipc/dispatch.ts';
 import type { IpcEvent } from '../../../../shared/ipc/contract.ts';
 import { startSandbox } from '../../../../sandbox/index.ts';
-import { isAlive, killAll, startAgent, until } from '../../sandbox/agents-support.ts';
-import { startApp } from '../profiles/support.ts';
+import { isAlive, killAll, startAgent, until } from '../../../support/agents.ts';
+import { startApp } from '../../../integration/core/profiles/support.ts';
 
 afterAll(() => killAll());
 

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../../sandbox/index.ts';
 import type { MonitorEvent } from '../../../../shared/monitor.ts';
 import { apiCaller } from '../../../support/sandbox-client.ts';
-import { killAll, startAgent, until } from '../../sandbox/agents-support.ts';
-import { drivenMonitor } from './support.ts';
+import { killAll, startAgent, until } from '../../../support/agents.ts';
+import { drivenMonitor } from '../../../integration/core/monitor/support.ts';
 
 const KEY = 'monitor-flapping-key';
 const INTERVAL = 15_000;

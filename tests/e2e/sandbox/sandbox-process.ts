@@ -3,6 +3,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { bin } from '../../support/bins.ts';
 
 export type SandboxProcess = {
   readonly child: ChildProcessWithoutNullStreams;
@@ -19,18 +20,7 @@ export const freshDataFile = (prefix = 'burrow-data-') =>
 export function spawnSandbox(args: readonly string[], env: NodeJS.ProcessEnv = {}): SandboxProcess {
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      'sandbox/cli.ts',
-      '--port',
-      '0',
-      '--api-key',
-      'k',
-      '--rate-limit',
-      'off',
-      ...args,
-    ],
+    [bin('sandbox-cli'), '--port', '0', '--api-key', 'k', '--rate-limit', 'off', ...args],
     { stdio: 'pipe', env: { ...process.env, ...env } },
   );
   let stdout = '';

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { apiCaller, type ApiReply } from '../../support/sandbox-client.ts';
-import { ACCOUNTS } from './support.ts';
+import { bin } from '../../support/bins.ts';
+import { ACCOUNTS } from '../../integration/sandbox/support.ts';
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
@@ -13,7 +14,7 @@ type Run = { code: number | null; stdout: string; stderr: string };
 type OnReady = (url: string, stop: (signal: NodeJS.Signals) => void, output: () => string) => void;
 
 function cli(args: string[], onReady?: OnReady): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', ...args], {
+  const child = spawn(process.execPath, [bin('sandbox-cli'), ...args], {
     stdio: 'pipe',
   });
   let stdout = '';

@@ -6,8 +6,8 @@ import { WebSocket } from 'ws';
 import { TunnelSession } from '../../../shared/api/index.ts';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import { apiCaller, type ApiReply } from '../../support/sandbox-client.ts';
-import { isAlive, killAll, startAgent, until } from './agents-support.ts';
-import { expectError } from './support.ts';
+import { isAlive, killAll, startAgent, until } from '../../support/agents.ts';
+import { expectError } from '../../integration/sandbox/support.ts';
 
 const COMMAND_TIMEOUT_MS = 400;
 

@@ -3,6 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bin } from '../../support/bins.ts';
 
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -22,22 +23,29 @@ export async function startWebApp(
   options: {
     /** `<requests>/<seconds>` or `off`, as `--sandbox-rate-limit` takes it. */
     sandboxRateLimit?: string;
+    /** The monitor's poll interval, below the setting's floor of 5 s: for waits on a poll. */
+    pollIntervalMs?: number;
   } = {},
 ): Promise<WebApp> {
   const home = await mkdtemp(path.join(tmpdir(), 'burrow-home-'));
   const child: ChildProcess = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      path.join(repo, 'web', 'cli.ts'),
+      bin('web-cli'),
       '--port',
       '0',
       ...(options.sandboxRateLimit ? ['--sandbox-rate-limit', options.sandboxRateLimit] : []),
     ],
     {
       cwd: repo,
-      env: { ...process.env, HOME: home, XDG_CONFIG_HOME: '' },
+      env: {
+        ...process.env,
+        HOME: home,
+        XDG_CONFIG_HOME: '',
+        ...(options.pollIntervalMs && {
+          BURROW_TEST_POLL_INTERVAL_MS: String(options.pollIntervalMs),
+        }),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

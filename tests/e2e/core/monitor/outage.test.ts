@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../../sandbox/index.ts';
 import { removeDir, tempDir } from '../../../support/openssh.ts';
 import { apiCaller } from '../../../support/sandbox-client.ts';
-import { killAll, startAgent } from '../../sandbox/agents-support.ts';
-import { freePort } from '../api/support.ts';
-import { drivenMonitor, PROFILE } from './support.ts';
+import { killAll, startAgent } from '../../../support/agents.ts';
+import { freePort } from '../../../integration/core/api/support.ts';
+import { drivenMonitor, PROFILE } from '../../../integration/core/monitor/support.ts';
 
 const KEY = 'monitor-outage-key';
 let dir = '';

@@ -3,7 +3,7 @@ import { chromium } from 'playwright';
 import { expect, it } from 'vitest';
 import { startWebServer } from '../../../web/server.ts';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
-import { startApp } from '../core/profiles/support.ts';
+import { startApp } from '../../integration/core/profiles/support.ts';
 
 const rendererDir = fileURLToPath(new URL('../../../dist/renderer', import.meta.url));
 

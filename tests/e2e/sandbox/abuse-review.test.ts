@@ -11,7 +11,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/index.ts';
 import { apiCaller, type ApiReply } from '../../support/sandbox-client.ts';
-import { ACCOUNTS, expectError } from './support.ts';
+import { bin } from '../../support/bins.ts';
+import { ACCOUNTS, expectError } from '../../integration/sandbox/support.ts';
 
 const DELAY = 200;
 const dataFile = () => join(mkdtempSync(join(tmpdir(), 'burrow-abuse-')), 'state.json');
@@ -172,11 +173,9 @@ describe('abuse review', () => {
         String(abuseReviewDelayMs),
       ).rejects.toThrow(/abuseReviewDelayMs/);
     const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'sandbox/cli.ts', '--abuse-review-delay', '30s'],
-        { stdio: 'pipe' },
-      );
+      const child = spawn(process.execPath, [bin('sandbox-cli'), '--abuse-review-delay', '30s'], {
+        stdio: 'pipe',
+      });
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       child.on('exit', (code) => resolve({ code, stderr }));

@@ -15,7 +15,7 @@ import {
   type CrashPoint,
 } from '../../../sandbox/store/crash-points.ts';
 import { apiCaller, type ApiReply } from '../../support/sandbox-client.ts';
-import { Prng } from './blackbox/prng.ts';
+import { Prng } from '../../integration/sandbox/blackbox/prng.ts';
 import { freshDataFile, spawnSandbox } from './sandbox-process.ts';
 
 type Api = ReturnType<typeof apiCaller>;

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
-import { killAll, startAgent } from '../sandbox/agents-support.ts';
+import { killAll, startAgent } from '../../support/agents.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
 
 /*
  * Sessions in Debian's Chromium against `npm run web`: a sandbox of the test's own as the active
- * profile, polled every 5 s, and real agent processes. Waits are for what the page shows,
+ * profile, polled every second (an interval only tests may set), and real agent processes. Waits are for what the page shows,
  * bounded by a few polls; nothing is timed.
  */
 
@@ -39,12 +39,12 @@ async function invoke(name: string, ...args: unknown[]): Promise<unknown> {
 const agent = (name: string) =>
   startAgent(['--api-url', sandbox.url, '--authtoken', token, '--metadata', name]);
 
-/** A few polls of 5 s: the longest the page may take to show what a poll found. */
-const POLLS = { timeout: 25_000 };
+/** A few polls: the longest the page may take to show what a poll found. */
+const POLLS = { timeout: 10_000 };
 
 beforeAll(async () => {
   [web, sandbox, browser] = await Promise.all([
-    startWebApp(),
+    startWebApp({ pollIntervalMs: 1_000 }),
     startSandbox({ apiKey: KEY, rateLimit: 'off' }),
     chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
   ]);
@@ -52,7 +52,6 @@ beforeAll(async () => {
   page = await browser.newPage();
   await page.goto(web.url);
   await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
-  await invoke('settings.update', { pollIntervalSeconds: 5 });
   const added = (await invoke('profiles.add', {
     name: 'Agents',
     baseUrl: sandbox.url,

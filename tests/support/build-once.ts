@@ -1,0 +1,45 @@
+/**
+ * The e2e project's global setup: runs `npm run build:test` unless its last build is newer than
+ * every source it builds from, so that `npm test` builds once and a single test file run by hand
+ * never starts yesterday's renderer or CLIs.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BUILT_STAMP } from './bins.ts';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const SOURCES = [
+  'shared',
+  'core',
+  'sandbox',
+  'web',
+  'renderer',
+  'package-lock.json',
+  'vite.config.ts',
+];
+const SCRIPT = 'scripts/build-test.ts';
+
+function newest(entry: string): number {
+  const stats = statSync(entry);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(entry).reduce((latest, name) => {
+    if (name === 'node_modules') return latest;
+    return Math.max(latest, newest(path.join(entry, name)));
+  }, stats.mtimeMs);
+}
+
+function builtAt(): number {
+  try {
+    return statSync(BUILT_STAMP).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+export default function setup(): void {
+  const sources = Math.max(...[...SOURCES, SCRIPT].map((entry) => newest(path.join(repo, entry))));
+  if (builtAt() > sources) return;
+  execFileSync(process.execPath, ['--import', 'tsx', SCRIPT], { cwd: repo, stdio: 'inherit' });
+}
