@@ -133,7 +133,9 @@ describe('burrow export, plan and apply', () => {
     target.faults.add({ kind: 'status', status: 500, method: 'POST', pathPrefix: '/edges/tls' });
     const failed = await run(target, ['apply', file, '--yes']);
     expect(failed.code).toBe(1);
-    expect(failed.stderr).toMatch(/^burrow: create tlsEdge\/\S+ failed after \d+ step\(s\) done: .*\n/);
+    expect(failed.stderr).toMatch(
+      /^burrow: create tlsEdge\/\S+ failed after \d+ step\(s\) done: .*\n/,
+    );
     expect(failed.stderr).toContain('Run the same command again');
     target.faults.clear();
     const resumed = await run(target, ['apply', file, '--yes', '--json']);
