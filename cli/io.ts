@@ -13,6 +13,8 @@ export type Io = {
   /** Progress goes to stderr only when it is a terminal; questions only when stdin is one. */
   readonly isTTY: { readonly stdin: boolean; readonly stderr: boolean };
   readonly cwd: string;
+  /** The keychain's service name; tests keep to one of their own, never the person's `burrow`. */
+  readonly keychainService?: string;
 };
 
 /** A failure worded for a person: one line on stderr, exit 1. */

@@ -9,7 +9,7 @@ import { dataDirOf, keysPresent, openAppProfiles, openTarget, type Target } from
 export type { Io } from './io.ts';
 
 async function profilesCommand(options: Options, io: Io): Promise<number> {
-  const app = await openAppProfiles(dataDirOf(options, io));
+  const app = await openAppProfiles(dataDirOf(options, io), io);
   const keys = await keysPresent(app);
   const rows = app.profiles.map((p) => ({
     name: p.name,

@@ -41,7 +41,7 @@ export type AppProfiles = {
   readonly secrets: SecretStore;
 };
 
-export async function openAppProfiles(dataDir: string): Promise<AppProfiles> {
+export async function openAppProfiles(dataDir: string, io: Io): Promise<AppProfiles> {
   // Opening the store of a folder without one would start a new one; the app makes it first.
   if (!existsSync(path.join(dataDir, 'settings.json')))
     throw new CliError(
@@ -55,7 +55,7 @@ export async function openAppProfiles(dataDir: string): Promise<AppProfiles> {
     store,
     profiles: profiles.success ? profiles.data : [],
     activeId: typeof active === 'string' ? active : undefined,
-    secrets: await osKeychain(),
+    secrets: await osKeychain(io.keychainService),
   };
 }
 
@@ -96,7 +96,7 @@ function localFailure(error: unknown): never {
 
 async function profileTarget(options: Options, io: Io): Promise<Target> {
   const dataDir = dataDirOf(options, io);
-  const app = await openAppProfiles(dataDir);
+  const app = await openAppProfiles(dataDir, io);
   const profile = chooseProfile(app, options.profile);
   // init() starts the Local sandbox in the background, as the app's launch does; here it starts
   // only when the command's profile is that one, in this process, for the command's duration.

@@ -1,9 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmbeddedSandbox } from '../../../sandbox/embedded.ts';
-import { burrow, oneLine, tempDir } from './support.ts';
+import { burrow as run, oneLine, tempDir, type RunOptions } from './support.ts';
+
+/** Never the person's own keychain entries: the Local sandbox's key goes under a test service. */
+const SERVICE = `burrow-test-${randomBytes(6).toString('hex')}`;
+const burrow = (argv: string[], options: RunOptions = {}) =>
+  run(argv, { keychainService: SERVICE, ...options });
 
 const LOCAL = { id: 'prf_local0001', name: 'Local sandbox', baseUrl: '', kind: 'local' };
 const PROD = {

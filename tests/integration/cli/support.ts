@@ -12,6 +12,7 @@ export type RunOptions = {
   readonly answer?: string;
   readonly stderrIsTTY?: boolean;
   readonly cwd?: string;
+  readonly keychainService?: string;
 };
 
 /** `burrow ARGV` in this process, its output captured; stdin is no terminal unless it answers. */
@@ -25,6 +26,7 @@ export async function burrow(argv: readonly string[], options: RunOptions = {}):
     env: { BURROW_DATA_DIR: undefined, ...options.env },
     isTTY: { stdin: options.answer !== undefined, stderr: options.stderrIsTTY === true },
     cwd: options.cwd ?? tmpdir(),
+    ...(options.keychainService !== undefined && { keychainService: options.keychainService }),
   });
   return { code, stdout, stderr };
 }
