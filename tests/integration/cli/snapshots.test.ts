@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../core/api/client.ts';
@@ -145,10 +145,26 @@ describe('burrow export, plan and apply', () => {
     expect((await run(target, ['plan', file])).code).toBe(0);
   });
 
+  it("a journal's half-written copy, left by a kill -9, goes with the journal", async () => {
+    const file = join(dir, 'leftover.json');
+    expect((await run(source, ['export', '--with-secrets', '-o', file])).code).toBe(0);
+    const { sandbox: target } = await account('cli-leftover');
+    const journals = join(dir, 'leftover-data');
+    const argv = ['apply', file, '--yes', '--api-url', target.url, '--data-dir', journals];
+    const env = { BURROW_API_KEY: target.apiKey };
+    target.faults.add({ kind: 'status', status: 500, method: 'POST', pathPrefix: '/edges/tls' });
+    expect((await burrow(argv, { env })).code).toBe(1);
+    const [journal] = await readdir(join(journals, 'snapshots'));
+    // What saveJournal leaves when killed between writing its temporary file and the rename.
+    await writeFile(join(journals, 'snapshots', `${journal}.0123456789ab.tmp`), '{"plan":');
+    target.faults.clear();
+    expect((await burrow(argv, { env })).code).toBe(0);
+    expect(await readdir(join(journals, 'snapshots'))).toEqual([]);
+  });
+
   it('a snapshot that is not one: one line naming the field, exit 1', async () => {
     const file = join(dir, 'round.json');
     const bad = join(dir, 'bad.json');
-    const { writeFile } = await import('node:fs/promises');
     const document = JSON.parse(await readFile(file, 'utf8')) as { version: number };
     await writeFile(bad, JSON.stringify({ ...document, version: 9 }));
     const result = await run(source, ['plan', bad]);
