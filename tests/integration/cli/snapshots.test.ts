@@ -115,6 +115,22 @@ describe('burrow export, plan and apply', () => {
     expect(nothing.stdout).toContain('Nothing to apply');
   });
 
+  it('progress and time left on stderr only when it is a terminal', async () => {
+    const file = join(dir, 'progress.json');
+    expect((await run(source, ['export', '--with-secrets', '-o', file])).code).toBe(0);
+    const { sandbox: quiet } = await account('cli-quiet');
+    const plain = await run(quiet, ['apply', file, '--yes']);
+    expect(plain).toMatchObject({ code: 0, stderr: '' });
+    const { sandbox: shown } = await account('cli-progress');
+    const { argv, env } = on(shown, 'apply', file, '--yes');
+    const tty = await burrow(argv, { env, stderrIsTTY: true });
+    expect(tty.code).toBe(0);
+    expect(tty.stderr).toMatch(/\r\x1b\[K\[1\/\d+\] create ipPolicy\//);
+    expect(tty.stderr).toMatch(/\[\d+\/\d+\] create \S+ · about \d+ s left/);
+    expect(tty.stderr).toMatch(/Reading ipPolicy/);
+    expect(tty.stdout).not.toContain('\r');
+  });
+
   it('applies after a "y" on a terminal', async () => {
     const file = join(dir, 'yes.json');
     expect((await run(source, ['export', '--with-secrets', '-o', file])).code).toBe(0);
