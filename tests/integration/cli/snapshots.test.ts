@@ -131,6 +131,24 @@ describe('burrow export, plan and apply', () => {
     expect(tty.stdout).not.toContain('\r');
   });
 
+  it('a snapshot without its secrets, applied where they are needed: blocked before any call', async () => {
+    const file = join(dir, 'no-secrets.json');
+    expect((await run(source, ['export', '-o', file])).code).toBe(0);
+    const { sandbox: empty } = await account('cli-blocked');
+    const result = await run(empty, ['apply', file, '--yes']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('Blocked: nothing can be applied');
+    const lines = result.stderr.split('\n').filter((l) => l !== '');
+    expect(lines[0]).toBe('burrow: Nothing was applied: the plan is blocked');
+    expect(lines.slice(1).join('\n')).toMatch(
+      /oidc\.client_secret: secret missing from the snapshot/,
+    );
+    const plan = JSON.parse((await run(empty, ['plan', file, '--json'])).stdout) as {
+      counts: { unchanged: number };
+    };
+    expect(plan.counts.unchanged).toBe(0);
+  });
+
   it('applies after a "y" on a terminal', async () => {
     const file = join(dir, 'yes.json');
     expect((await run(source, ['export', '--with-secrets', '-o', file])).code).toBe(0);
