@@ -12,6 +12,8 @@ const OPTIONS = {
   'with-secrets': { type: 'boolean' },
   prune: { type: 'boolean' },
   yes: { type: 'boolean', short: 'y' },
+  watch: { type: 'boolean' },
+  interval: { type: 'string' },
 } as const;
 type OptionName = keyof typeof OPTIONS;
 
@@ -48,8 +50,11 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
   },
   sessions: {
     args: [],
-    options: [],
+    options: ['watch', 'interval'],
     summary: "the profile's tunnel sessions: agent, session id, region, version, started",
+    details:
+      'With --watch, then a line each time a session comes online or goes, until Ctrl-C ' +
+      '(with --json, one JSON object a line).',
   },
   restart: { args: ['AGENT'], options: [], summary: 'restart an agent', details: AGENT_DETAILS },
   stop: {
@@ -100,6 +105,8 @@ const OPTION_HELP: Readonly<Record<OptionName, string>> = {
   'with-secrets': '--with-secrets    keep the secrets the API returns',
   prune: '--prune           also delete what the snapshot does not have',
   yes: '--yes, -y         do not ask for confirmation',
+  watch: '--watch           keep listening for sessions that come and go',
+  interval: '--interval SECS   how often --watch asks (default 5, at least 2)',
 };
 
 export function usage(command?: CommandName): string {
@@ -142,6 +149,9 @@ export type Options = {
   readonly withSecrets: boolean;
   readonly prune: boolean;
   readonly yes: boolean;
+  readonly watch: boolean;
+  /** --watch's poll interval. */
+  readonly intervalMs: number;
 };
 
 export type Invocation =
@@ -198,6 +208,12 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
         : `burrow ${name} needs ${spec.args.join(' ')}`,
       name,
     );
+  const interval = Number(values.interval ?? '5');
+  // Within a quarter of the service's 120 requests a minute, as the app's own polling keeps.
+  if (!(interval >= 2))
+    throw new UsageError(`--interval must be a number of seconds, at least 2`, name);
+  if (values.interval !== undefined && values.watch !== true)
+    throw new UsageError('--interval goes with --watch', name);
   if (values.profile !== undefined && values['api-url'] !== undefined)
     throw new UsageError('give --profile or --api-url, not both', name);
   return {
@@ -213,6 +229,8 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
       withSecrets: values['with-secrets'] === true,
       prune: values.prune === true,
       yes: values.yes === true,
+      watch: values.watch === true,
+      intervalMs: interval * 1000,
     },
   };
 }

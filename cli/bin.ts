@@ -2,11 +2,18 @@
 /** The `burrow` command: see cli/main.ts. */
 import { main } from './main.ts';
 
-process.exitCode = await main(process.argv.slice(2), {
+const argv = process.argv.slice(2);
+// Ctrl-C ends a watch cleanly (exit 0); any other command it kills as usual, and an apply so
+// killed is carried on by running it again.
+const stop = new AbortController();
+if (argv.includes('--watch')) process.once('SIGINT', () => stop.abort());
+
+process.exitCode = await main(argv, {
   stdout: process.stdout,
   stderr: process.stderr,
   stdin: process.stdin,
   env: process.env,
   isTTY: { stdin: process.stdin.isTTY === true, stderr: process.stderr.isTTY === true },
   cwd: process.cwd(),
+  signal: stop.signal,
 });

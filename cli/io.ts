@@ -15,6 +15,8 @@ export type Io = {
   readonly cwd: string;
   /** The keychain's service name; tests keep to one of their own, never the person's `burrow`. */
   readonly keychainService?: string;
+  /** Ends `sessions --watch` (the executable aborts it on Ctrl-C). */
+  readonly signal?: AbortSignal;
 };
 
 /** A failure worded for a person: one line on stderr, exit 1. */

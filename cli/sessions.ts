@@ -1,12 +1,66 @@
 import type { TunnelSession } from '../shared/api/tunnel-sessions.ts';
 import { agentName } from '../shared/monitor.ts';
 import { createSessionActions } from '../core/sessions/actions.ts';
-import { CliError, confirm, table, writeJson, type Io } from './io.ts';
+import { setTimeout } from 'node:timers/promises';
+import { ApiError } from '../core/api/errors.ts';
+import { CliError, confirm, failureLines, table, writeJson, type Io } from './io.ts';
 import type { Options } from './args.ts';
 import type { Target } from './target.ts';
 
+/** A session that came or went, as a line of text or of JSON. */
+function eventLine(event: 'online' | 'gone', s: TunnelSession, at: Date, json: boolean): string {
+  if (json)
+    return `${JSON.stringify({ event, at: at.toISOString(), session: { agent: agentName(s) ?? null, ...s } })}\n`;
+  const time = at.toISOString().slice(11, 19);
+  return `${time}  ${event.padEnd(6)}  ${agentName(s) ?? '-'}  ${s.id}  ${s.region}  ${s.agent_version}\n`;
+}
+
+/**
+ * Lists again every `intervalMs` and tells each session that appeared or went, until the signal.
+ * A failed poll is said once and tried again; a refused key ends the watch.
+ */
+async function watch(target: Target, first: TunnelSession[], options: Options, io: Io) {
+  let known = new Map(first.map((s) => [s.id, s]));
+  let failing = false;
+  for (;;) {
+    try {
+      await setTimeout(options.intervalMs, undefined, { signal: io.signal });
+    } catch {
+      return 0;
+    }
+    let now: TunnelSession[];
+    try {
+      now = await target.client.tunnelSessions.listAll({
+        priority: 'background',
+        maxRetries: 0,
+        signal: io.signal,
+      });
+      failing = false;
+    } catch (error) {
+      if (io.signal?.aborted === true) return 0;
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw error;
+      if (!failing) io.stderr.write(`burrow: ${failureLines(error).join(' ')}; trying again\n`);
+      failing = true;
+      continue;
+    }
+    const at = new Date();
+    const current = new Map(now.map((s) => [s.id, s]));
+    const events = [
+      ...now.filter((s) => !known.has(s.id)).map((s) => ['online', s] as const),
+      ...[...known.values()].filter((s) => !current.has(s.id)).map((s) => ['gone', s] as const),
+    ];
+    for (const [event, s] of events) io.stdout.write(eventLine(event, s, at, options.json));
+    known = current;
+  }
+}
+
 export async function sessionsCommand(target: Target, options: Options, io: Io): Promise<number> {
   const sessions = await target.client.tunnelSessions.listAll();
+  if (options.watch) {
+    const at = new Date();
+    for (const s of sessions) io.stdout.write(eventLine('online', s, at, options.json));
+    return watch(target, sessions, options, io);
+  }
   if (options.json) {
     writeJson(
       io,

@@ -47,6 +47,43 @@ describe('burrow sessions and the session commands', () => {
       .not.toBe(before?.id);
   });
 
+  it('--watch: a line as a session goes and one as it comes, until stopped (exit 0)', async () => {
+    const before = (await listed()).find((s) => s.agent === 'build-box');
+    const stop = new AbortController();
+    let lines: { event: string; session: { id: string; agent: string } }[] = [];
+    const watching = burrow(
+      ['sessions', '--watch', '--interval', '2', '--json', '--api-url', sandbox.url],
+      {
+        env: { BURROW_API_KEY: sandbox.apiKey },
+        signal: stop.signal,
+        onStdout: (all) => {
+          lines = all
+            .split('\n')
+            .filter((l) => l !== '')
+            .map((l) => JSON.parse(l) as (typeof lines)[number]);
+        },
+      },
+    );
+    await expect.poll(() => lines.length).toBe(3);
+    expect(lines.every((l) => l.event === 'online')).toBe(true);
+    expect((await run('restart', 'build-box')).code).toBe(0);
+    await expect
+      .poll(
+        () =>
+          lines
+            .slice(3)
+            .map((l) => `${l.event} ${l.session.agent}`)
+            .sort(),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toEqual(['gone build-box', 'online build-box']);
+    expect(lines.find((l) => l.event === 'gone')?.session.id).toBe(before?.id);
+    stop.abort();
+    expect(await watching).toMatchObject({ code: 0, stderr: '' });
+  });
+
   it("a rule's refusal and the service's: one line with the reason and code, exit 1", async () => {
     const windows = await run('restart', 'office-pc');
     expect(windows.code).toBe(1);

@@ -239,6 +239,11 @@ describe('burrow errors', () => {
     [['sessions', '--prune'], 'burrow sessions takes no --prune'],
     [['plan'], 'burrow plan needs FILE'],
     [[], 'no command given'],
+    [
+      ['sessions', '--watch', '--interval', '1'],
+      '--interval must be a number of seconds, at least 2',
+    ],
+    [['sessions', '--interval', '3'], '--interval goes with --watch'],
   ])('burrow %j: one line and a usage hint, exit 1', async (argv, message) => {
     const result = await burrow(argv);
     expect(result.code).toBe(1);

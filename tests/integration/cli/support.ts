@@ -13,6 +13,9 @@ export type RunOptions = {
   readonly stderrIsTTY?: boolean;
   readonly cwd?: string;
   readonly keychainService?: string;
+  readonly signal?: AbortSignal;
+  /** Sees stdout as it is written (a watch). */
+  readonly onStdout?: (all: string) => void;
 };
 
 /** `burrow ARGV` in this process, its output captured; stdin is no terminal unless it answers. */
@@ -20,13 +23,19 @@ export async function burrow(argv: readonly string[], options: RunOptions = {}):
   let stdout = '';
   let stderr = '';
   const code = await main(argv, {
-    stdout: { write: (text: string) => (stdout += text) },
+    stdout: {
+      write: (text: string) => {
+        stdout += text;
+        options.onStdout?.(stdout);
+      },
+    },
     stderr: { write: (text: string) => (stderr += text) },
     ...(options.answer !== undefined && { stdin: Readable.from([options.answer]) }),
     env: { BURROW_DATA_DIR: undefined, ...options.env },
     isTTY: { stdin: options.answer !== undefined, stderr: options.stderrIsTTY === true },
     cwd: options.cwd ?? tmpdir(),
     ...(options.keychainService !== undefined && { keychainService: options.keychainService }),
+    ...(options.signal !== undefined && { signal: options.signal }),
   });
   return { code, stdout, stderr };
 }
