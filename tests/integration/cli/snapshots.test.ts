@@ -125,7 +125,8 @@ describe('burrow export, plan and apply', () => {
     const { argv, env } = on(shown, 'apply', file, '--yes');
     const tty = await burrow(argv, { env, stderrIsTTY: true });
     expect(tty.code).toBe(0);
-    expect(tty.stderr).toMatch(/\r\x1b\[K\[1\/\d+\] create ipPolicy\//);
+    // Each status rewrites the line in place: back to its start, erased.
+    expect(tty.stderr).toContain('\r\x1b[K[1/');
     expect(tty.stderr).toMatch(/\[\d+\/\d+\] create \S+ · about \d+ s left/);
     expect(tty.stderr).toMatch(/Reading ipPolicy/);
     expect(tty.stdout).not.toContain('\r');
