@@ -8,6 +8,12 @@ const argv = process.argv.slice(2);
 const stop = new AbortController();
 if (argv.includes('--watch')) process.once('SIGINT', () => stop.abort());
 
+// `burrow export | head`: a reader that has had enough is no error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 process.exitCode = await main(argv, {
   stdout: process.stdout,
   stderr: process.stderr,

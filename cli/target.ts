@@ -41,14 +41,19 @@ export type AppProfiles = {
   readonly secrets: SecretStore;
 };
 
+function noProfiles(dataDir: string): CliError {
+  return new CliError(
+    `No Burrow profiles in ${dataDir}: start Burrow once (or pass --data-dir), or use ` +
+      '--api-url with the key in BURROW_API_KEY',
+  );
+}
+
 export async function openAppProfiles(dataDir: string, io: Io): Promise<AppProfiles> {
   // Opening the store of a folder without one would start a new one; the app makes it first.
-  if (!existsSync(path.join(dataDir, 'settings.json')))
-    throw new CliError(
-      `No Burrow profiles in ${dataDir}: start Burrow once (or pass --data-dir), or use ` +
-        '--api-url with the key in BURROW_API_KEY',
-    );
+  if (!existsSync(path.join(dataDir, 'settings.json'))) throw noProfiles(dataDir);
   const store = await openConfStore(dataDir);
+  // Without them, ProfileService would take this for a first launch and make the Local sandbox.
+  if (store.get('profiles') === undefined) throw noProfiles(dataDir);
   const profiles = z.array(Profile).safeParse(store.get('profiles'));
   const active = store.get('activeProfileId');
   return {

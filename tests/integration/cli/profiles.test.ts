@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmbeddedSandbox } from '../../../sandbox/embedded.ts';
@@ -90,5 +90,13 @@ describe('burrow with the app profiles', () => {
     expect(none.code).toBe(1);
     oneLine(none, `No Burrow profiles in ${empty}`, 'BURROW_API_KEY');
     expect(existsSync(join(empty, 'settings.json'))).toBe(false);
+    // Settings without profiles (never the app's own state): still none, and none made.
+    await writeFile(join(empty, 'settings.json'), JSON.stringify({ settings: {} }));
+    const unset = await burrow(['export', '--data-dir', empty]);
+    expect(unset.code).toBe(1);
+    oneLine(unset, `No Burrow profiles in ${empty}`);
+    expect(JSON.parse(await readFile(join(empty, 'settings.json'), 'utf8'))).toEqual({
+      settings: {},
+    });
   });
 });
