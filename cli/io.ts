@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import { ApplyBlockedError } from '../core/snapshot/apply.ts';
+import { ApplyBlockedError, ApplyStepError } from '../core/snapshot/apply.ts';
 
 type Writable = { write(text: string): unknown };
 
@@ -35,13 +35,18 @@ export class UsageError extends CliError {
   }
 }
 
-/** A failure as the lines to print: one, unless it is a list (what blocks an apply). */
+/**
+ * A failure as the lines to print: one, but for what blocks an apply (a list) and a failed step
+ * (with how to carry on).
+ */
 export function failureLines(error: unknown): string[] {
   if (error instanceof ApplyBlockedError)
     return [
       'Nothing was applied: the plan is blocked',
       ...error.blockers.map((b) => `  ${b.name} ${b.field}: ${b.reason}`),
     ];
+  if (error instanceof ApplyStepError)
+    return [error.message, 'Run the same command again to carry on once the cause is fixed.'];
   if (error instanceof UsageError)
     return [
       `${error.message} (see "burrow ${error.helpFor === undefined ? '' : `${error.helpFor} `}--help")`,

@@ -1,12 +1,17 @@
 import type { Options } from './args.ts';
 import { parseCommandLine, usage } from './args.ts';
-import { ApplyStepError } from '../core/snapshot/apply.ts';
 import { failureLines, table, writeJson, type Io } from './io.ts';
 import { actionCommand, sessionsCommand } from './sessions.ts';
 import { applyCommand, exportCommand, planCommand } from './snapshots.ts';
 import { dataDirOf, keysPresent, openAppProfiles, openTarget, type Target } from './target.ts';
 
 export type { Io } from './io.ts';
+
+function keyCell(kind: string, present: boolean | undefined): string {
+  if (kind === 'local') return 'own';
+  if (present === undefined) return '? (no keychain)';
+  return present ? 'yes' : 'missing';
+}
 
 async function profilesCommand(options: Options, io: Io): Promise<number> {
   const app = await openAppProfiles(dataDirOf(options, io), io);
@@ -30,18 +35,7 @@ async function profilesCommand(options: Options, io: Io): Promise<number> {
   io.stdout.write(
     table([
       ['', 'NAME', 'ADDRESS', 'KEY'],
-      ...rows.map((r) => [
-        r.active ? '*' : '',
-        r.name,
-        r.address,
-        r.kind === 'local'
-          ? 'own'
-          : r.key === undefined
-            ? '? (no keychain)'
-            : r.key
-              ? 'yes'
-              : 'missing',
-      ]),
+      ...rows.map((r) => [r.active ? '*' : '', r.name, r.address, keyCell(r.kind, r.key)]),
     ]),
   );
   return 0;
@@ -90,10 +84,11 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
         return await withTarget(options, io, (t) => applyCommand(t, arg, options, io));
     }
   } catch (error) {
-    const lines = failureLines(error);
-    if (error instanceof ApplyStepError)
-      lines.push('Run the same command again to carry on once the cause is fixed.');
-    io.stderr.write(lines.map((line) => `burrow: ${line}\n`).join(''));
+    io.stderr.write(
+      failureLines(error)
+        .map((line) => `burrow: ${line}\n`)
+        .join(''),
+    );
     return 1;
   }
 }
