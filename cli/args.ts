@@ -14,6 +14,13 @@ const OPTIONS = {
   yes: { type: 'boolean', short: 'y' },
   watch: { type: 'boolean' },
   interval: { type: 'string' },
+  ca: { type: 'string' },
+  principal: { type: 'string', multiple: true },
+  host: { type: 'boolean' },
+  validity: { type: 'string' },
+  'key-type': { type: 'string' },
+  dir: { type: 'string' },
+  overwrite: { type: 'boolean' },
 } as const;
 type OptionName = keyof typeof OPTIONS;
 
@@ -28,11 +35,14 @@ export const COMMAND_NAMES = [
   'export',
   'plan',
   'apply',
+  'ssh',
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 type CommandSpec = {
   readonly args: readonly string[];
+  /** The first argument's values, when it names a subcommand. */
+  readonly subcommands?: readonly string[];
   readonly options: readonly OptionName[];
   readonly summary: string;
   readonly details?: string;
@@ -93,6 +103,19 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
       'An apply that stops (an error, Ctrl-C, a crash) is carried on by running the same ' +
       'command again: nothing is created twice.',
   },
+  ssh: {
+    args: ['new|sign|renew', 'NAME|FILE'],
+    subcommands: ['new', 'sign', 'renew'],
+    options: ['ca', 'principal', 'host', 'validity', 'key-type', 'dir', 'overwrite'],
+    summary: 'SSH keys and certificates signed by a CA of the profile',
+    details:
+      '"ssh new NAME --ca CA" makes a key pair (not passphrase-protected: add one with ' +
+      'ssh-keygen -p) and its certificate as NAME, NAME.pub and NAME-cert.pub in --dir (default ' +
+      '~/.ssh); "ssh sign FILE.pub --ca CA" signs an existing public key, saving FILE-cert.pub ' +
+      'beside it; "ssh renew NAME" signs a saved certificate again (NAME is its key file name or ' +
+      'its id). CA is the id or the description of an SSH certificate authority. Existing files ' +
+      'are never replaced without --overwrite.',
+  },
 };
 
 const OPTION_HELP: Readonly<Record<OptionName, string>> = {
@@ -107,6 +130,13 @@ const OPTION_HELP: Readonly<Record<OptionName, string>> = {
   yes: '--yes, -y         do not ask for confirmation',
   watch: '--watch           keep listening for sessions that come and go',
   interval: '--interval SECS   how often --watch asks (default 5, at least 2)',
+  ca: '--ca CA           the SSH certificate authority (id or description)',
+  principal: '--principal P     a user (or host) name the certificate is for; repeatable',
+  host: '--host            a host certificate (default: a user certificate)',
+  validity: '--validity V      1h, 8h, 1d, 7d, 30d, 90d or 1y (default 1d; 1y for hosts)',
+  'key-type': '--key-type T      ed25519 (default), ecdsa or rsa',
+  dir: '--dir DIR         where the key files go (default ~/.ssh)',
+  overwrite: '--overwrite       replace files that exist',
 };
 
 export function usage(command?: CommandName): string {
@@ -152,6 +182,15 @@ export type Options = {
   readonly watch: boolean;
   /** --watch's poll interval. */
   readonly intervalMs: number;
+  readonly ssh: {
+    readonly ca?: string;
+    readonly principals: readonly string[];
+    readonly host: boolean;
+    readonly validity?: string;
+    readonly keyType?: string;
+    readonly dir?: string;
+    readonly overwrite: boolean;
+  };
 };
 
 export type Invocation =
@@ -208,6 +247,9 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
         : `burrow ${name} needs ${spec.args.join(' ')}`,
       name,
     );
+  const sub = spec.subcommands;
+  if (sub !== undefined && args[0] !== undefined && !sub.includes(args[0]))
+    throw new UsageError(`burrow ${name} ${args[0]}: not one of ${sub.join(', ')}`, name);
   const interval = Number(values.interval ?? '5');
   // Within a quarter of the service's 120 requests a minute, as the app's own polling keeps.
   if (!(interval >= 2))
@@ -231,6 +273,15 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
       yes: values.yes === true,
       watch: values.watch === true,
       intervalMs: interval * 1000,
+      ssh: {
+        ...(values.ca !== undefined && { ca: values.ca }),
+        principals: values.principal ?? [],
+        host: values.host === true,
+        ...(values.validity !== undefined && { validity: values.validity }),
+        ...(values['key-type'] !== undefined && { keyType: values['key-type'] }),
+        ...(values.dir !== undefined && { dir: values.dir }),
+        overwrite: values.overwrite === true,
+      },
     },
   };
 }

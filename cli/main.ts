@@ -3,6 +3,7 @@ import { parseCommandLine, usage } from './args.ts';
 import { failureLines, table, writeJson, type Io } from './io.ts';
 import { actionCommand, sessionsCommand } from './sessions.ts';
 import { applyCommand, exportCommand, planCommand } from './snapshots.ts';
+import { sshCommand } from './ssh.ts';
 import { dataDirOf, keysPresent, openAppProfiles, openTarget, type Target } from './target.ts';
 
 export type { Io } from './io.ts';
@@ -82,6 +83,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
         return await withTarget(options, io, (t) => planCommand(t, arg, options, io));
       case 'apply':
         return await withTarget(options, io, (t) => applyCommand(t, arg, options, io));
+      case 'ssh':
+        return await withTarget(options, io, (t) => sshCommand(t, arg, args[1] ?? '', options, io));
     }
   } catch (error) {
     io.stderr.write(

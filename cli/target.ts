@@ -24,6 +24,8 @@ export type Target = {
   readonly profileId: string;
   readonly profileName?: string;
   readonly dataDir: string;
+  /** The app's settings store, where saved SSH certificates are kept. */
+  store(): Promise<KeyValueStore>;
   close(): Promise<void>;
 };
 
@@ -132,6 +134,7 @@ async function profileTarget(options: Options, io: Io): Promise<Target> {
       profileId: profile.id,
       profileName: profile.name,
       dataDir,
+      store: () => Promise.resolve(app.store),
       close: () => service.close(),
     };
   } catch (error) {
@@ -151,6 +154,7 @@ function addressTarget(apiUrl: string, options: Options, io: Io): Target {
     label: apiUrl,
     profileId: apiUrl,
     dataDir: dataDirOf(options, io),
+    store: () => openConfStore(dataDirOf(options, io)),
     close: () => client.close(),
   };
 }
