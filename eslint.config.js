@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The dependency rules (README.md, "The folders"): data flows one way (shared ← sandbox,
- * shared ← core ← electron/web; the renderer reaches the app only through the Bridge). Each folder lists what it
+ * shared ← core ← electron/web/cli; the renderer reaches the app only through the Bridge). Each folder lists what it
  * must not import; a crossing is a lint error, not a review comment.
  */
 const ours = (dir) => [`**/${dir}`, `**/${dir}/**`];
@@ -23,6 +23,7 @@ const boundaries = {
   core: [forbid('core/ imports only shared/.', 'sandbox', 'electron', 'web', 'renderer')],
   electron: [forbid('electron/ reaches the renderer only through the Bridge.', 'web', 'renderer')],
   web: [forbid('web/ imports core, shared and sandbox only.', 'electron', 'renderer')],
+  cli: [forbid('cli/ imports core, shared and sandbox only.', 'electron', 'web', 'renderer')],
   renderer: [
     forbid('renderer/ talks only to the Bridge and shared/.', 'sandbox', 'core', 'electron', 'web'),
     nodeBuiltins,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import type { Plan } from './plan.ts';
 
 /**
@@ -78,6 +78,12 @@ export async function saveJournal(folder: string, journal: Journal): Promise<voi
   await rename(temporary, path);
 }
 
+/** The journal, and any temporary copy a save killed before its rename left: all hold the plan. */
 export async function removeJournal(folder: string, journal: Journal): Promise<void> {
+  const prefix = `${basename(journalPath(folder, journal.id))}.`;
+  const leftovers = (await readdir(folder).catch(() => [])).filter(
+    (name) => name.startsWith(prefix) && name.endsWith('.tmp'),
+  );
+  for (const name of leftovers) await rm(join(folder, name), { force: true });
   await rm(journalPath(folder, journal.id), { force: true });
 }

@@ -30,6 +30,9 @@ const forbidden: Array<[string, string]> = [
   ['web/x.ts', "import 'electron';"],
   ['web/x.ts', "import { a } from '../electron/main.ts';"],
   ['electron/x.ts', "import { a } from '../renderer/src/main.ts';"],
+  ['cli/x.ts', "import 'electron';"],
+  ['cli/x.ts', "import { a } from '../web/server.ts';"],
+  ['cli/x.ts', "import { a } from '../renderer/src/main.ts';"],
 ];
 
 const allowed: Array<[string, string]> = [
@@ -41,6 +44,8 @@ const allowed: Array<[string, string]> = [
   ['web/x.ts', "import { a } from '../core/ipc/dispatch.ts';"],
   ['web/x.ts', "import { a } from '../sandbox/index.ts';"],
   ['renderer/src/x.ts', "import { a } from '../../shared/ipc/bridge.ts';"],
+  ['cli/x.ts', "import { a } from '../core/snapshot/plan.ts';"],
+  ['cli/x.ts', "import { a } from '../sandbox/embedded.ts';"],
 ];
 
 // The first lint loads ESLint and its parsers: seconds on a busy machine, not a hang.

@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+/** The `burrow` command: see cli/main.ts. */
+import { main } from './main.ts';
+
+const argv = process.argv.slice(2);
+// Ctrl-C ends a watch cleanly (exit 0); any other command it kills as usual, and an apply so
+// killed is carried on by running it again.
+const stop = new AbortController();
+if (argv.includes('--watch')) process.once('SIGINT', () => stop.abort());
+
+// `burrow export | head`: a reader that has had enough is no error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
+process.exitCode = await main(argv, {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+  env: process.env,
+  isTTY: { stdin: process.stdin.isTTY === true, stderr: process.stderr.isTTY === true },
+  cwd: process.cwd(),
+  signal: stop.signal,
+});

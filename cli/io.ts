@@ -1,0 +1,93 @@
+import { createInterface } from 'node:readline';
+import { ApplyBlockedError, ApplyStepError } from '../core/snapshot/apply.ts';
+
+type Writable = { write(text: string): unknown };
+
+/** What a command reaches of its process, passed in so that tests run `main()` in-process. */
+export type Io = {
+  readonly stdout: Writable;
+  readonly stderr: Writable;
+  /** Where a confirmation is read; only asked for when `isTTY.stdin`. */
+  readonly stdin?: NodeJS.ReadableStream;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Progress goes to stderr only when it is a terminal; questions only when stdin is one. */
+  readonly isTTY: { readonly stdin: boolean; readonly stderr: boolean };
+  readonly cwd: string;
+  /** The keychain's service name; tests keep to one of their own, never the person's `burrow`. */
+  readonly keychainService?: string;
+  /** Ends `sessions --watch` (the executable aborts it on Ctrl-C). */
+  readonly signal?: AbortSignal;
+};
+
+/** A failure worded for a person: one line on stderr, exit 1. */
+export class CliError extends Error {
+  override name = 'CliError';
+}
+
+/** A command line Burrow cannot read: the line, then where to find the usage. */
+export class UsageError extends CliError {
+  override name = 'UsageError';
+  constructor(
+    message: string,
+    readonly helpFor?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A failure as the lines to print: one, but for what blocks an apply (a list) and a failed step
+ * (with how to carry on).
+ */
+export function failureLines(error: unknown): string[] {
+  if (error instanceof ApplyBlockedError)
+    return [
+      'Nothing was applied: the plan is blocked',
+      ...error.blockers.map((b) => `  ${b.name} ${b.field}: ${b.reason}`),
+    ];
+  if (error instanceof ApplyStepError)
+    return [error.message, 'Run the same command again to carry on once the cause is fixed.'];
+  if (error instanceof UsageError)
+    return [
+      `${error.message} (see "burrow ${error.helpFor === undefined ? '' : `${error.helpFor} `}--help")`,
+    ];
+  const message = error instanceof Error ? error.message : String(error);
+  return [message.replace(/\s*\n\s*/g, ' ')];
+}
+
+/**
+ * Asks on stderr and reads one line of stdin; anything but y/yes is a no. Without a terminal to
+ * ask on, a command that changes an account needs `--yes`: it never reads a "y" piped in blind.
+ */
+export async function confirm(io: Io, question: string, what: string): Promise<boolean> {
+  if (!io.isTTY.stdin || io.stdin === undefined)
+    throw new CliError(
+      `${what} asks for confirmation, and its input is not a terminal: pass --yes`,
+    );
+  io.stderr.write(`${question} [y/N] `);
+  const lines = createInterface({ input: io.stdin, terminal: false });
+  const answer = await new Promise<string>((resolve) => {
+    lines.once('line', resolve);
+    lines.once('close', () => resolve(''));
+  });
+  lines.close();
+  return /^\s*y(es)?\s*$/i.test(answer);
+}
+
+/** Columns padded to their widest cell, two spaces apart. */
+export function table(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => [...(r[i] ?? '')].length)));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths?.[i] ?? 0)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .map((line) => `${line}\n`)
+    .join('');
+}
+
+export function writeJson(io: Io, value: unknown): void {
+  io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}

@@ -1,0 +1,67 @@
+import { maskStep } from '../core/snapshot/mask.ts';
+import type { Plan, PlanStep } from '../core/snapshot/plan.ts';
+
+const SIGN = { create: '+', update: '~', delete: '-', unchanged: '=' } as const;
+
+const show = (value: unknown) => (value === undefined ? '(none)' : JSON.stringify(value));
+
+export function countsOf(plan: Plan) {
+  const count = (action: PlanStep['action']) =>
+    plan.steps.filter((s) => s.action === action).length;
+  return {
+    create: count('create'),
+    update: count('update'),
+    delete: count('delete'),
+    unchanged: count('unchanged'),
+  };
+}
+
+/** The plan for a person: each change field by field, secrets masked, then the counts. */
+export function planText(plan: Plan, target: string): string {
+  const lines: string[] = [];
+  for (const step of plan.steps.map(maskStep)) {
+    if (step.action === 'unchanged') continue;
+    lines.push(`${SIGN[step.action]} ${step.action} ${step.name}`);
+    if (step.action === 'create')
+      for (const [key, value] of Object.entries(step.fields))
+        lines.push(`    ${key}: ${show(value)}`);
+    if (step.action === 'update')
+      for (const c of step.changes) lines.push(`    ${c.path}: ${show(c.from)} → ${show(c.to)}`);
+  }
+  const n = countsOf(plan);
+  lines.push(
+    `${target}: ${n.create} to create, ${n.update} to update, ${n.delete} to delete, ` +
+      `${n.unchanged} unchanged.`,
+  );
+  if (plan.untouched.length > 0)
+    lines.push(
+      `Not in the snapshot, left alone (--prune deletes them): ${plan.untouched.join(', ')}`,
+    );
+  if (plan.blockers.length > 0) {
+    lines.push('Blocked: nothing can be applied until these are resolved:');
+    for (const b of plan.blockers) lines.push(`  ${b.name} ${b.field}: ${b.reason}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The plan for a program: what `planText` shows, as data, secrets masked. */
+export function planJson(plan: Plan, target: string) {
+  const steps = plan.steps.map(maskStep).flatMap((step): object[] => {
+    const base = { action: step.action, kind: step.kind, name: step.name };
+    if (step.action === 'create')
+      return [
+        { ...base, fields: step.fields, ...(step.edge !== undefined && { edge: step.edge }) },
+      ];
+    if (step.action === 'update') return [{ ...base, id: step.id, changes: step.changes }];
+    if (step.action === 'delete') return [{ ...base, id: step.id }];
+    return [];
+  });
+  return {
+    target,
+    changes: steps.length > 0,
+    counts: countsOf(plan),
+    steps,
+    untouched: plan.untouched,
+    blockers: plan.blockers,
+  };
+}

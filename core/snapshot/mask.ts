@@ -1,0 +1,54 @@
+import { getPath, isSecretValue, secretPaths } from './fields.ts';
+import type { PlanStep } from './plan.ts';
+
+type Json = Record<string, unknown>;
+
+/** What a secret reads as wherever a plan is shown: on a terminal, in JSON, in a log. */
+export const MASKED = '********';
+
+function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function replaceAt(value: Json, path: readonly string[]): Json {
+  const [head, ...rest] = path;
+  if (head === undefined || !(head in value)) return value;
+  const inner = value[head];
+  if (rest.length === 0) return { ...value, [head]: MASKED };
+  return isObject(inner) ? { ...value, [head]: replaceAt(inner, rest) } : value;
+}
+
+/** A copy of a resource's fields with every secret the API returns shown as `MASKED`. */
+export function maskSecrets(fields: Json): Json {
+  return secretPaths(fields).reduce(
+    (out, path) => (isSecretValue(getPath(out, path)) ? replaceAt(out, path) : out),
+    fields,
+  );
+}
+
+/** A field change's value, masked: `path` is a top-level field or module of the resource. */
+function maskedValue(path: string, value: unknown): unknown {
+  return isObject(value) ? maskSecrets({ [path]: value })[path] : value;
+}
+
+/**
+ * A step as it may be shown: secrets in a create's fields, an update's changes and its writes
+ * masked. Steps carry a snapshot's secrets (`--with-secrets`); what shows a plan shows this.
+ */
+export function maskStep(step: PlanStep): PlanStep {
+  if (step.action === 'create') return { ...step, fields: maskSecrets(step.fields) };
+  if (step.action !== 'update') return step;
+  return {
+    ...step,
+    changes: step.changes.map((c) => ({
+      path: c.path,
+      from: maskedValue(c.path, c.from),
+      to: maskedValue(c.path, c.to),
+    })),
+    patch: maskSecrets(step.patch),
+    modules: step.modules.map(({ module, value }) => ({
+      module,
+      value: value === null ? null : (maskedValue(module, value) as Json),
+    })),
+  };
+}
