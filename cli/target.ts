@@ -6,7 +6,7 @@ import { createApiClient, type ApiClient } from '../core/api/index.ts';
 import { defaultDataDir } from '../core/paths.ts';
 import { osKeychain, probeKeychain, type SecretStore } from '../core/profiles/keychain.ts';
 import { ProfileService } from '../core/profiles/profiles.ts';
-import { openConfStore, type KeyValueStore } from '../core/settings/store.ts';
+import { openConfStore, type KeyValueStore } from '../core/store.ts';
 import { startEmbeddedSandbox } from '../sandbox/embedded.ts';
 import type { Options } from './args.ts';
 import { CliError, type Io } from './io.ts';
@@ -116,8 +116,6 @@ async function profileTarget(options: Options, io: Io): Promise<Target> {
       localWanted
         ? startEmbeddedSandbox(start)
         : Promise.reject(new Error('not needed by this command')),
-    onChange: () => undefined,
-    onApiEvent: () => undefined,
   });
   await service.init();
   localWanted = profile.kind === 'local';
