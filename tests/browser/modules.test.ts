@@ -207,6 +207,6 @@ it('puts the API refusal of an OIDC issuer beside the issuer field', async () =>
   await expect
     .element(dialog.getByRole('alert').filter({ hasText: 'issuer did not answer discovery' }))
     .toBeVisible();
-  const toasts = page.getByRole('region', { name: 'Notifications' });
+  const toasts = page.getByRole('region', { name: 'Messages' });
   await expect.element(toasts.getByText('ERR_SERVICE_7133')).toBeVisible();
 });

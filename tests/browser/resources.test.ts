@@ -64,7 +64,7 @@ it('puts the API refusal beside the field it names, and the code and operation i
   await userEvent.click(page.getByRole('button', { name: 'Create agent ingress' }));
   const dialog = page.getByRole('dialog');
   await expect.element(dialog.getByText('domain is already in use')).toBeVisible();
-  const toasts = page.getByRole('region', { name: 'Notifications' });
+  const toasts = page.getByRole('region', { name: 'Messages' });
   await expect.element(toasts.getByText('ERR_SERVICE_5001')).toBeVisible();
   await expect.element(toasts.getByRole('button', { name: 'Copy operation id' })).toBeVisible();
 });

@@ -166,7 +166,7 @@ it('sets and removes every module of an HTTPS edge and of its route', async () =
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await page
-    .getByRole('region', { name: 'Notifications' })
+    .getByRole('region', { name: 'Messages' })
     .getByText(/ERR_SERVICE_\d+/)
     .first()
     .waitFor();
