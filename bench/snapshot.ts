@@ -23,12 +23,21 @@ import { applyPlan, callsOf } from '../core/snapshot/apply.ts';
 import { exportSnapshot } from '../core/snapshot/export.ts';
 import { planSnapshot } from '../core/snapshot/plan.ts';
 import { startSandbox } from '../sandbox/index.ts';
-import { SNAPSHOT_KINDS } from '../shared/snapshot/document.ts';
+import { SNAPSHOT_KINDS, type SnapshotKind } from '../shared/snapshot/document.ts';
 
 const API_KEY = 'bench-key';
 const PAGE_SIZE = 100;
-/** Resources a block of the seed holds (see `seedBlock`). */
-const BLOCK = 10;
+/** What a block of the seed holds, by kind (see `seedBlock`). */
+const PER_BLOCK: Partial<Record<SnapshotKind, number>> = {
+  ipPolicy: 3,
+  httpResponseBackend: 1,
+  tunnelGroupBackend: 1,
+  failoverBackend: 1,
+  tlsEdge: 1,
+  httpsEdge: 1,
+  httpsEdgeRoute: 2,
+};
+const BLOCK = Object.values(PER_BLOCK).reduce((n, k) => n + k, 0);
 
 const { values } = parseArgs({
   options: {
@@ -39,14 +48,24 @@ const { values } = parseArgs({
   },
 });
 const quick = values.quick;
-const blocks = Math.max(1, Math.round(Number(values.items ?? (quick ? 100 : 1_000)) / BLOCK));
-const exportBlocks = Math.max(
-  1,
-  Math.round(Number(values['export-items'] ?? (quick ? 5_000 : 10_000)) / BLOCK),
-);
-const [requests, windowSeconds] = (values.limit ?? (quick ? '20/3' : '120/60'))
-  .split('/')
-  .map(Number) as [number, number];
+
+function refuse(name: string, text: string, wanted: string): never {
+  console.error(`bench:snapshot: --${name} must be ${wanted}, not "${text}"`);
+  process.exit(1);
+}
+const positive = (name: string, text: string) => {
+  const n = Number(text);
+  return n > 0 && Number.isFinite(n) ? n : refuse(name, text, 'a positive number');
+};
+/** Whole blocks of the seed, at least one, for about that many resources. */
+const blocksOf = (name: string, text: string) =>
+  Math.max(1, Math.round(positive(name, text) / BLOCK));
+const blocks = blocksOf('items', values.items ?? (quick ? '100' : '1000'));
+const exportBlocks = blocksOf('export-items', values['export-items'] ?? (quick ? '5000' : '10000'));
+const limit = values.limit ?? (quick ? '20/3' : '120/60');
+const [requests, windowSeconds] = /^[^/]+\/[^/]+$/.test(limit)
+  ? (limit.split('/').map((part) => positive('limit', part)) as [number, number])
+  : refuse('limit', limit, 'REQUESTS/SECONDS');
 const windowMs = windowSeconds * 1000;
 /** The first `requests` go at once; each later batch of `requests` one window after the previous. */
 const minimumFor = (calls: number) => Math.floor((Math.max(1, calls) - 1) / requests) * windowMs;
@@ -240,15 +259,12 @@ try {
 
   const exported = exportBlocks * BLOCK;
   // Every kind is listed, one page at least; routes come inside their edges.
-  const perKind = (kind: string) =>
-    ({ ipPolicy: 3, httpResponseBackend: 1, tunnelGroupBackend: 1, failoverBackend: 1 })[kind] ??
-    (kind === 'tlsEdge' || kind === 'httpsEdge' ? 1 : 0);
   const pages = SNAPSHOT_KINDS.filter((k) => k !== 'httpsEdgeRoute').reduce(
-    (n, kind) => n + Math.max(1, Math.ceil((perKind(kind) * exportBlocks) / PAGE_SIZE)),
+    (n, kind) => n + Math.max(1, Math.ceil(((PER_BLOCK[kind] ?? 0) * exportBlocks) / PAGE_SIZE)),
     0,
   );
   const exportAt = (api: ApiClient, url: string) => exportSnapshot(api, { apiUrl: url });
-  // The fastest of three, each on a warm process: a floor no run below could beat by luck.
+  // The fastest of three on a warm process: the floor that is not the limit's.
   const unlimitedMs = await unlimited(exportFile, async (api, url) => {
     const times: number[] = [];
     for (let i = 0; i < 3; i++) {
