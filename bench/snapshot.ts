@@ -23,7 +23,11 @@ import { applyPlan, callsOf } from '../core/snapshot/apply.ts';
 import { exportSnapshot } from '../core/snapshot/export.ts';
 import { planSnapshot } from '../core/snapshot/plan.ts';
 import { startSandbox } from '../sandbox/index.ts';
-import { SNAPSHOT_KINDS, type SnapshotKind } from '../shared/snapshot/document.ts';
+import {
+  SNAPSHOT_KINDS,
+  type SnapshotDocument,
+  type SnapshotKind,
+} from '../shared/snapshot/document.ts';
 
 const API_KEY = 'bench-key';
 const PAGE_SIZE = 100;
@@ -282,11 +286,20 @@ try {
       `(paced ${seconds(pacedMinimum)}${pages <= requests ? `: all in the first window's ${requests}` : ''}; ` +
       `the same export with the limit off, fastest of 3, ${seconds(unlimitedMs)})`,
   );
-  const run = await limited(exportFile, exportAt);
-  const got = SNAPSHOT_KINDS.reduce((n, kind) => n + run.value.resources[kind].length, 0);
+  // Like for like: against the fastest of 3, the fastest of 3 too, each with a fresh window.
+  const runs: Timed<SnapshotDocument>[] = [];
+  for (let i = 0; i < (pacedMinimum === 0 ? 3 : 1); i++)
+    runs.push(await limited(exportFile, exportAt));
+  const fastest = Math.min(...runs.map((r) => r.elapsedMs));
+  const rateLimited = runs.reduce((n, r) => n + r.rateLimited, 0);
+  const counts = runs.map((r) =>
+    SNAPSHOT_KINDS.reduce((n, k) => n + r.value.resources[k].length, 0),
+  );
+  const wrong = counts.filter((n) => n !== exported);
   console.log(
-    `export: ${seconds(run.elapsedMs)}, ratio ${ratio(run.elapsedMs, exportMinimum)}, ` +
-      `429s ${run.rateLimited}, resources ${got}${got === exported ? '' : ` (expected ${exported})`}`,
+    `export${runs.length > 1 ? `, fastest of ${runs.length}` : ''}: ${seconds(fastest)}, ` +
+      `ratio ${ratio(fastest, exportMinimum)}, 429s ${rateLimited}, resources ${exported}` +
+      (wrong.length === 0 ? '' : ` (got ${wrong.join(', ')})`),
   );
 } finally {
   await rm(dir, { recursive: true, force: true });
