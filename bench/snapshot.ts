@@ -8,6 +8,8 @@
  * and module replaces; its requests are counted from the plan. Export: 10,000 such resources.
  * Each account is seeded on a sandbox with the limit off, persisted to its data file, then served
  * again by a sandbox holding the limit for the timed run.
+ * At the service's limit the export's 85 pages all fit in the first window, so the limit sets no
+ * floor; the same export on a sandbox without the limit is then the floor.
  *
  * Options: --quick (or BENCH_QUICK=1) scales the window and the data down to finish in well
  * under a minute; --items N (resources applied), --export-items N and --limit R/S override
