@@ -2,7 +2,7 @@ import type { ApiClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { Priority } from '../api/governor.ts';
 import { swapRefs } from './fields.ts';
-import { openJournal, removeJournal, saveJournal, type Journal } from './journal.ts';
+import { markStep, openJournal, removeJournal, type Journal } from './journal.ts';
 import { KINDS } from './kinds.ts';
 import type { Blocker, Plan, PlanStep } from './plan.ts';
 import { findCreated } from './recover.ts';
@@ -63,8 +63,8 @@ export class ApplyStepError extends Error {
   }
 }
 
-/** The calls a step makes, for the time-left estimate. */
-function callsOf(step: PlanStep): number {
+/** The calls a step makes: for the time-left estimate, and what a step costs of the rate limit. */
+export function callsOf(step: PlanStep): number {
   if (step.action === 'update')
     return (Object.keys(step.patch).length > 0 ? 1 : 0) + step.modules.length;
   return step.action === 'unchanged' ? 0 : 1;
@@ -82,14 +82,14 @@ class Run {
     this.call = client.call as (name: string, request: object) => Promise<unknown>;
   }
 
-  private get ids(): Record<string, string> {
-    return { ...this.journal.plan.ids, ...this.journal.ids };
+  /** The target's id of a local name: made by this apply, or there when planned. */
+  private idOf(name: string): string | undefined {
+    return this.journal.ids[name] ?? this.journal.plan.ids[name];
   }
 
   private resolve(fields: Json): Json {
-    const ids = this.ids;
     return swapRefs(fields, (name) => {
-      const id = ids[name];
+      const id = this.idOf(name);
       if (id === undefined) throw new Error(`"${name}" has no id in the target yet`);
       return id;
     });
@@ -100,16 +100,21 @@ class Run {
     return { params, ...(body !== undefined && { body }), signal, priority };
   }
 
+  /** The id of what the step created, or of what an earlier run's call of it did. */
   private async create(
     step: Extract<PlanStep, { action: 'create' }>,
     index: number,
-  ): Promise<void> {
+  ): Promise<string> {
     const group = KINDS[step.kind].group;
     const body = this.resolve(step.fields);
-    const edgeId = step.edge === undefined ? undefined : this.ids[step.edge];
+    const edgeId = step.edge === undefined ? undefined : this.idOf(step.edge);
     const params = edgeId === undefined ? {} : { edge_id: edgeId };
     if (this.journal.steps[index] === 'started') {
-      const known = new Set([...this.journal.plan.targetIds, ...Object.values(this.ids)]);
+      const known = new Set([
+        ...this.journal.plan.targetIds,
+        ...Object.values(this.journal.plan.ids),
+        ...Object.values(this.journal.ids),
+      ]);
       const found = await findCreated({
         client: this.client,
         kind: step.kind,
@@ -118,17 +123,13 @@ class Run {
         ...(edgeId !== undefined && { edgeId }),
         ...(this.options.signal !== undefined && { signal: this.options.signal }),
       });
-      if (found !== undefined) {
-        this.journal.ids[step.name] = found;
-        return;
-      }
+      if (found !== undefined) return found;
     }
-    this.journal.steps[index] = 'started';
-    await saveJournal(this.options.journalDir, this.journal);
+    await markStep(this.options.journalDir, this.journal, index, 'started');
     const created = (await this.call(`${group}.create`, this.request(params, body))) as {
       id: string;
     };
-    this.journal.ids[step.name] = created.id;
+    return created.id;
   }
 
   private async update(step: Extract<PlanStep, { action: 'update' }>): Promise<void> {
@@ -183,11 +184,12 @@ class Run {
     for (const { step, index } of changing) {
       if (isDone(index)) continue;
       report(step);
+      let created: { name: string; id: string } | undefined;
       try {
-        if (step.action === 'create') await this.create(step, index);
+        if (step.action === 'create')
+          created = { name: step.name, id: await this.create(step, index) };
         else {
-          this.journal.steps[index] = 'started';
-          await saveJournal(this.options.journalDir, this.journal);
+          await markStep(this.options.journalDir, this.journal, index, 'started');
           if (step.action === 'update') await this.update(step);
           else if (step.action === 'delete') await this.remove(step);
         }
@@ -195,8 +197,7 @@ class Run {
         const done = changing.filter(({ index: i }) => isDone(i)).map(({ step: s }) => s);
         throw new ApplyStepError(step, done, error);
       }
-      this.journal.steps[index] = 'done';
-      await saveJournal(this.options.journalDir, this.journal);
+      await markStep(this.options.journalDir, this.journal, index, 'done', created);
       callsMade += callsOf(step);
       callsLeft -= callsOf(step);
     }

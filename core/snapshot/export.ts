@@ -40,29 +40,43 @@ export type ExportOptions = {
   readonly now?: () => Date;
 };
 
-/** Every resource of the account, by kind, as the API returns it. Routes come out of their edges. */
-export type AccountResources = { readonly [K in SnapshotKind]: readonly Resource[] };
-
 const LISTED = SNAPSHOT_KINDS.filter((k) => k !== 'httpsEdgeRoute');
 
-async function readAccount(client: ApiClient, options: ExportOptions): Promise<AccountResources> {
-  const read: Partial<Record<SnapshotKind, readonly Resource[]>> = {};
-  for (const [done, kind] of LISTED.entries()) {
+const routesOf = (edges: readonly Resource[]) =>
+  edges.flatMap((edge) => (edge['routes'] as Resource[] | undefined) ?? []);
+
+/**
+ * Reads the account kind by kind, handing each kind to `builder` while the next is being read:
+ * the work on what arrived fills the governor's waits instead of following the last page.
+ */
+async function readAccount(
+  client: ApiClient,
+  options: ExportOptions,
+  builder: SnapshotBuilder,
+): Promise<void> {
+  // Every group of the table has a list; the name is computed, so its item type is not.
+  const listAll = client.listAll as (name: string, o: object) => Promise<Resource[]>;
+  const list = (done: number) => {
+    const kind = LISTED[done] as SnapshotKind;
     const report = (loaded: number) =>
       options.onProgress?.({ kind, loaded, kindsDone: done, totalKinds: LISTED.length });
     report(0);
-    // Every group of the table has a list; the name is computed, so its item type is not.
-    const listAll = client.listAll as (name: string, o: object) => Promise<Resource[]>;
-    read[kind] = await listAll(`${KINDS[kind].group}.list`, {
+    const listed = listAll(`${KINDS[kind].group}.list`, {
       priority: 'background',
       signal: options.signal,
       onProgress: report,
     });
+    // Awaited below; until then, a failure must not count as unhandled.
+    listed.catch(() => undefined);
+    return listed;
+  };
+  let next = list(0);
+  for (const [done, kind] of LISTED.entries()) {
+    const resources = await next;
+    if (done + 1 < LISTED.length) next = list(done + 1);
+    builder.add(kind, resources);
+    if (kind === 'httpsEdge') builder.add('httpsEdgeRoute', routesOf(resources));
   }
-  read.httpsEdgeRoute = (read.httpsEdge ?? []).flatMap(
-    (edge) => (edge['routes'] as Resource[] | undefined) ?? [],
-  );
-  return read as AccountResources;
 }
 
 /** A representation in its create form, modules in their write form, references still ids. */
@@ -87,21 +101,24 @@ function withoutSecrets(fields: Record<string, unknown>): Record<string, unknown
   );
 }
 
+type BuildOptions = Pick<ExportOptions, 'apiUrl' | 'profileName' | 'withSecrets'>;
+
 /**
- * The snapshot of resources already read: named, references as names, sorted. Pure, so that a
- * plan can be made from any two accounts' resources.
+ * The snapshot, made kind by kind in the document's order (a kind's references are to kinds
+ * before it): named, references as names, sorted.
  */
-export function buildSnapshot(
-  account: AccountResources,
-  options: Pick<ExportOptions, 'apiUrl' | 'profileName' | 'withSecrets'> & { exportedAt: string },
-): SnapshotDocument {
-  const names = new Map<string, string>();
-  const nameOf = (id: string) => names.get(id) ?? id;
-  const resources = {} as Record<SnapshotKind, SnapshotEntry[]>;
-  for (const kind of SNAPSHOT_KINDS) {
-    const forms = account[kind].map((resource) => {
+class SnapshotBuilder {
+  private readonly names = new Map<string, string>();
+  private readonly resources = {} as Record<SnapshotKind, SnapshotEntry[]>;
+  constructor(private readonly options: BuildOptions) {}
+
+  private nameOf = (id: string) => this.names.get(id) ?? id;
+
+  add(kind: SnapshotKind, account: readonly Resource[]): void {
+    const { nameOf, names } = this;
+    const forms = account.map((resource) => {
       const raw = createForm(kind, resource);
-      const fields = options.withSecrets === true ? raw : withoutSecrets(raw);
+      const fields = this.options.withSecrets === true ? raw : withoutSecrets(raw);
       return { resource, fields };
     });
     const edgeName = (r: Resource) => nameOf(String(r['edge_id']));
@@ -115,7 +132,7 @@ export function buildSnapshot(
       })),
     );
     for (const [id, name] of kindNames) names.set(id, name);
-    resources[kind] = forms
+    this.resources[kind] = forms
       .map(({ resource, fields }) =>
         canonical({
           name: nameOf(resource.id),
@@ -127,18 +144,21 @@ export function buildSnapshot(
       )
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
-  return {
-    format: 'burrow-snapshot',
-    version: 1,
-    exportedAt: options.exportedAt,
-    source: {
-      apiUrl: options.apiUrl,
-      ...(options.profileName !== undefined && { profileName: options.profileName }),
-    },
-    containsSecrets: options.withSecrets === true,
-    notIncluded: [...NOT_INCLUDED],
-    resources,
-  };
+
+  document(exportedAt: string): SnapshotDocument {
+    return {
+      format: 'burrow-snapshot',
+      version: 1,
+      exportedAt,
+      source: {
+        apiUrl: this.options.apiUrl,
+        ...(this.options.profileName !== undefined && { profileName: this.options.profileName }),
+      },
+      containsSecrets: this.options.withSecrets === true,
+      notIncluded: [...NOT_INCLUDED],
+      resources: this.resources,
+    };
+  }
 }
 
 /** Reads the whole account at background priority, so a person's clicks go first. */
@@ -146,9 +166,9 @@ export async function exportSnapshot(
   client: ApiClient,
   options: ExportOptions,
 ): Promise<SnapshotDocument> {
-  const account = await readAccount(client, options);
-  const exportedAt = (options.now?.() ?? new Date()).toISOString();
-  return buildSnapshot(account, { ...options, exportedAt });
+  const builder = new SnapshotBuilder(options);
+  await readAccount(client, options, builder);
+  return builder.document((options.now?.() ?? new Date()).toISOString());
 }
 
 /** The document as written to a file: two spaces, a final newline. */

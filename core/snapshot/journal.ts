@@ -9,18 +9,36 @@ import type { Plan } from './plan.ts';
  * quit, kill -9) leaves the journal behind, and the next apply of the same snapshot to the same
  * account resumes it. A finished apply removes its journal, which holds the plan and so any
  * secrets of the snapshot.
+ *
+ * Two files: the plan, written once before the first call, and the steps, one line appended per
+ * mark; a mark costs a line, not a rewrite of the plan (that grew with the plan, twice a step).
  */
 export type Journal = {
-  readonly format: 'burrow-apply-journal';
-  readonly version: 1;
   /** Of the snapshot's resources, the target's address and prune: the same three resume. */
   readonly id: string;
   /** The plan being applied: a resumed apply keeps to it, not to a new plan of a half-done account. */
   readonly plan: Plan;
   /** Local name → id of what this apply created. */
-  ids: Record<string, string>;
+  readonly ids: Record<string, string>;
   /** By the step's index in the plan. */
-  steps: Record<string, 'started' | 'done'>;
+  readonly steps: Record<string, 'started' | 'done'>;
+  /** Whether the plan's file is written: not before the first mark, so a refused apply leaves none. */
+  stored: boolean;
+};
+
+type PlanFile = {
+  readonly format: 'burrow-apply-journal';
+  readonly version: 2;
+  readonly id: string;
+  readonly plan: Plan;
+};
+
+/** One line of the steps file; a `done` create names what it made. */
+type Mark = {
+  readonly step: number;
+  readonly state: 'started' | 'done';
+  readonly name?: string;
+  readonly id?: string;
 };
 
 export function journalId(plan: Plan): string {
@@ -34,43 +52,54 @@ export function journalPath(folder: string, id: string): string {
   return join(folder, `apply-${id}.json`);
 }
 
+const stepsPath = (folder: string, id: string) => join(folder, `apply-${id}.steps`);
+
+async function readIfThere(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return undefined;
+  }
+}
+
+/** Marks in order; a last line cut short by a kill was never synced, so it never happened. */
+function replay(journal: Journal, text: string): void {
+  for (const line of text.split('\n')) {
+    let mark: Mark;
+    try {
+      mark = JSON.parse(line) as Mark;
+    } catch {
+      continue;
+    }
+    journal.steps[mark.step] = mark.state;
+    if (mark.name !== undefined && mark.id !== undefined) journal.ids[mark.name] = mark.id;
+  }
+}
+
 /** The journal of an unfinished apply of this plan's snapshot and target, or a new one for `plan`. */
 export async function openJournal(
   folder: string,
   plan: Plan,
 ): Promise<{ journal: Journal; resumed: boolean }> {
   const id = journalId(plan);
-  let text: string | undefined;
-  try {
-    text = await readFile(journalPath(folder, id), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  if (text !== undefined) {
-    const saved = JSON.parse(text) as Journal;
-    if (saved.format !== 'burrow-apply-journal' || saved.id !== id)
-      throw new Error(`${journalPath(folder, id)} is not this apply's journal`);
-    return { journal: saved, resumed: true };
-  }
-  const journal: Journal = {
-    format: 'burrow-apply-journal',
-    version: 1,
-    id,
-    plan,
-    ids: {},
-    steps: {},
-  };
-  return { journal, resumed: false };
+  const text = await readIfThere(journalPath(folder, id));
+  if (text === undefined)
+    return { journal: { id, plan, ids: {}, steps: {}, stored: false }, resumed: false };
+  const saved = JSON.parse(text) as PlanFile;
+  if (saved.format !== 'burrow-apply-journal' || saved.version !== 2 || saved.id !== id)
+    throw new Error(`${journalPath(folder, id)} is not this apply's journal`);
+  const journal: Journal = { id, plan: saved.plan, ids: {}, steps: {}, stored: true };
+  replay(journal, (await readIfThere(stepsPath(folder, id))) ?? '');
+  return { journal, resumed: true };
 }
 
-/** Written whole to a fresh file, synced, then renamed over the old one: never half a journal. */
-export async function saveJournal(folder: string, journal: Journal): Promise<void> {
-  await mkdir(folder, { recursive: true, mode: 0o700 });
-  const path = journalPath(folder, journal.id);
+/** Written to a fresh file, synced, then renamed into place: never half a file. */
+async function writeWhole(path: string, text: string): Promise<void> {
   const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   const file = await open(temporary, 'wx', 0o600);
   try {
-    await file.writeFile(`${JSON.stringify(journal)}\n`);
+    await file.writeFile(text);
     await file.sync();
   } finally {
     await file.close();
@@ -78,12 +107,49 @@ export async function saveJournal(folder: string, journal: Journal): Promise<voi
   await rename(temporary, path);
 }
 
-/** The journal, and any temporary copy a save killed before its rename left: all hold the plan. */
+/**
+ * Marks step `index` and syncs the mark to disk before returning; `created` is the id a create
+ * step made. The first mark writes the plan first, with an empty steps file beside it.
+ */
+export async function markStep(
+  folder: string,
+  journal: Journal,
+  index: number,
+  state: 'started' | 'done',
+  created?: { readonly name: string; readonly id: string },
+): Promise<void> {
+  if (!journal.stored) {
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    await writeWhole(stepsPath(folder, journal.id), '');
+    const file: PlanFile = {
+      format: 'burrow-apply-journal',
+      version: 2,
+      id: journal.id,
+      plan: journal.plan,
+    };
+    await writeWhole(journalPath(folder, journal.id), `${JSON.stringify(file)}\n`);
+    journal.stored = true;
+  }
+  const mark: Mark = { step: index, state, ...created };
+  const file = await open(stepsPath(folder, journal.id), 'a', 0o600);
+  try {
+    await file.appendFile(`${JSON.stringify(mark)}\n`);
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  journal.steps[index] = state;
+  if (created !== undefined) journal.ids[created.name] = created.id;
+}
+
+/** The journal, and any temporary copy a write killed before its rename left: all hold the plan. */
 export async function removeJournal(folder: string, journal: Journal): Promise<void> {
-  const prefix = `${basename(journalPath(folder, journal.id))}.`;
+  // The plan goes first: a plan without its steps would be resumed as if nothing had been sent.
+  await rm(journalPath(folder, journal.id), { force: true });
+  await rm(stepsPath(folder, journal.id), { force: true });
+  const prefixes = [journalPath, stepsPath].map((file) => `${basename(file(folder, journal.id))}.`);
   const leftovers = (await readdir(folder).catch(() => [])).filter(
-    (name) => name.startsWith(prefix) && name.endsWith('.tmp'),
+    (name) => name.endsWith('.tmp') && prefixes.some((prefix) => name.startsWith(prefix)),
   );
   for (const name of leftovers) await rm(join(folder, name), { force: true });
-  await rm(journalPath(folder, journal.id), { force: true });
 }

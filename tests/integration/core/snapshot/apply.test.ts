@@ -156,9 +156,12 @@ describe('apply', () => {
       );
       expect(error).toBeInstanceOf(ApplyStepError);
       expect((error as ApplyStepError).done).toHaveLength(at - 1);
-      const [journal] = await readdir(dir);
-      expect(journal).toMatch(/^apply-[0-9a-f]{16}\.json$/);
-      expect((await stat(join(dir, journal ?? ''))).mode & 0o777).toBe(0o600);
+      // The plan and its steps' marks, both for the owner only.
+      const files = await readdir(dir);
+      expect(files).toHaveLength(2);
+      expect(files[0]).toMatch(/^apply-[0-9a-f]{16}\.json$/);
+      expect(files[1]).toBe(files[0]?.replace(/json$/, 'steps'));
+      for (const file of files) expect((await stat(join(dir, file))).mode & 0o777).toBe(0o600);
 
       // As the command would: a fresh plan against the half-done account, the same journal folder.
       const again = planSnapshot(snapshot, await exportOf(sandbox, api));

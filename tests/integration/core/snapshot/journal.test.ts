@@ -1,0 +1,77 @@
+import { appendFile, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { journalPath, markStep, openJournal } from '../../../../core/snapshot/journal.ts';
+import type { Plan } from '../../../../core/snapshot/plan.ts';
+
+/** A plan of `n` creates; the journal never looks inside its steps. */
+const planOf = (n: number): Plan => ({
+  documentDigest: 'digest',
+  targetApiUrl: 'http://127.0.0.1:1',
+  prune: false,
+  steps: Array.from({ length: n }, (_, i) => ({
+    action: 'create',
+    kind: 'ipPolicy',
+    name: `ipPolicy/p${i}`,
+    fields: { description: `policy ${i}`.padEnd(200, '.') },
+  })),
+  ids: {},
+  targetIds: [],
+  blockers: [],
+  untouched: [],
+});
+
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+async function folder() {
+  const dir = await mkdtemp(join(tmpdir(), 'burrow-journal-'));
+  dirs.push(dir);
+  return dir;
+}
+
+describe('apply journal', () => {
+  it('writes the plan once: a mark appends one line, whatever the size of the plan', async () => {
+    const dir = await folder();
+    const plan = planOf(1_000);
+    const { journal } = await openJournal(dir, plan);
+    await markStep(dir, journal, 0, 'started');
+    const planFile = journalPath(dir, journal.id);
+    const before = await stat(planFile);
+    const stepsFile = planFile.replace(/json$/, 'steps');
+    for (let i = 0; i < 50; i++) {
+      await markStep(dir, journal, i, i === 0 ? 'done' : 'started', {
+        name: `ipPolicy/p${i}`,
+        id: `ipp_${i}`,
+      });
+    }
+    const after = await stat(planFile);
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+    const lines = (await readFile(stepsFile, 'utf8')).trimEnd().split('\n');
+    expect(lines).toHaveLength(51);
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThan(100);
+  });
+
+  it('resumes from the marks, ignoring a last line a kill cut short', async () => {
+    const dir = await folder();
+    const plan = planOf(3);
+    const { journal } = await openJournal(dir, plan);
+    await markStep(dir, journal, 0, 'started');
+    await markStep(dir, journal, 0, 'done', { name: 'ipPolicy/p0', id: 'ipp_0' });
+    await markStep(dir, journal, 1, 'started');
+    await appendFile(journalPath(dir, journal.id).replace(/json$/, 'steps'), '{"step":1,"sta');
+    const { journal: resumed, resumed: isResumed } = await openJournal(dir, plan);
+    expect(isResumed).toBe(true);
+    expect(resumed.steps).toEqual({ 0: 'done', 1: 'started' });
+    expect(resumed.ids).toEqual({ 'ipPolicy/p0': 'ipp_0' });
+    expect(resumed.plan).toEqual(plan);
+  });
+
+  it('leaves no file until the first mark', async () => {
+    const dir = await folder();
+    await openJournal(dir, planOf(2));
+    expect(await readdir(dir)).toEqual([]);
+  });
+});
