@@ -3,25 +3,22 @@ import { expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
-import type { MonitorSnapshot } from '../../shared/monitor.ts';
+import { unavailableSnapshot, type MonitorSnapshot } from '../../shared/monitor.ts';
 import type { TrayModel } from '../../shared/tray.ts';
+import { session as someSession } from '../support/tunnel-sessions.ts';
 import { scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';
 
 const PROFILE = SOME_PROFILES.activeId ?? '';
 
 function session(id: string, os = 'linux'): TunnelSession {
-  return {
+  return someSession({
     id,
-    uri: `http://127.0.0.1:4040/tunnel_sessions/${id}`,
-    agent_version: '3.1.2',
-    credential: { id: 'cr_1', uri: 'http://127.0.0.1:4040/credentials/cr_1' },
     ip: '10.0.0.7',
     metadata: `box-${id}`,
     os,
     region: 'eu',
     started_at: new Date().toISOString(),
-    transport: 'service/v2',
-  };
+  });
 }
 
 function snapshot(...sessions: TunnelSession[]): MonitorSnapshot {
@@ -196,18 +193,7 @@ it('names agents by their JSON metadata, and says why a profile is not watched',
     'The API key of "Acme" is not in the keychain any more: enter it again in Settings';
   bridge.emit('sessions.changed', {
     paused: false,
-    profiles: [
-      {
-        profileId: PROFILE,
-        health: 'unavailable',
-        healthReason: reason,
-        sessions: [],
-        lastPollAt: null,
-        polls: 0,
-        pages: 0,
-        intervalMs: 0,
-      },
-    ],
+    profiles: [unavailableSnapshot(PROFILE, reason)],
   });
   await expect.element(page.getByRole('status').filter({ hasText: reason })).toBeVisible();
   await expect.element(page.getByRole('link', { name: 'Open Settings' })).toBeVisible();
