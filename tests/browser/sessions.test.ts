@@ -65,12 +65,12 @@ it('asks before stopping, and shows update-and-restart progress', async () => {
   await page.getByRole('button', { name: 'Stop ts_one' }).click();
   const dialog = page.getByRole('dialog', { name: 'Stop this agent?' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  expect(bridge.calls.some((c) => c.name === 'sessions.run')).toBe(false);
+  expect(bridge.argsOf('sessions.run')).toBeUndefined();
 
   await page.getByRole('button', { name: 'Stop ts_one' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Stop agent' }).click();
   await expect
-    .poll(() => bridge.calls.find((c) => c.name === 'sessions.run')?.args)
+    .poll(() => bridge.argsOf('sessions.run'))
     .toEqual([{ profileId: PROFILE, sessionId: 'ts_one', action: 'stop' }]);
 
   const subject = { action: 'update-and-restart' as const, profileId: PROFILE, sessionId: s.id };
@@ -135,9 +135,7 @@ it('renders the tray model in the header and runs its items by id', async () => 
     .element(page.getByRole('button', { name: 'Update (not on SSH sessions)' }))
     .toBeDisabled();
   await page.getByRole('button', { name: 'Restart', exact: true }).click();
-  await expect
-    .poll(() => bridge.calls.find((c) => c.name === 'tray.run')?.args)
-    .toEqual(['session:ts_one:restart']);
+  await expect.poll(() => bridge.argsOf('tray.run')).toEqual(['session:ts_one:restart']);
 });
 
 it("asks before a tray Stop with the model's words, and stops only on yes", async () => {
@@ -172,14 +170,12 @@ it("asks before a tray Stop with the model's words, and stops only on yes", asyn
   const dialog = page.getByRole('dialog', { name: 'Stop this agent?' });
   await expect.element(dialog).toHaveTextContent(confirm.message);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  expect(bridge.calls.some((c) => c.name === 'tray.run')).toBe(false);
+  expect(bridge.argsOf('tray.run')).toBeUndefined();
 
   await openTray();
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Stop agent' }).click();
-  await expect
-    .poll(() => bridge.calls.find((c) => c.name === 'tray.run')?.args)
-    .toEqual(['session:ts_one:stop']);
+  await expect.poll(() => bridge.argsOf('tray.run')).toEqual(['session:ts_one:stop']);
 });
 
 it('names agents by their JSON metadata, and says why a profile is not watched', async () => {

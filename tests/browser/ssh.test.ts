@@ -201,17 +201,15 @@ it('badges saved certificates as valid, due or expired, and forgets one only whe
     .toHaveTextContent('expired');
 
   await userEvent.selectOptions(page.getByLabelText('Remind about id_ok-cert.pub'), '1 day before');
-  await expect
-    .poll(() => bridge.calls.find((c) => c.name === 'ssh.setLeadTime')?.args)
-    .toEqual(['a', 86_400]);
+  await expect.poll(() => bridge.argsOf('ssh.setLeadTime')).toEqual(['a', 86_400]);
 
   await page.getByRole('button', { name: 'Forget id_old-cert.pub' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-  expect(bridge.calls.some((c) => c.name === 'ssh.forget')).toBe(false);
+  expect(bridge.argsOf('ssh.forget')).toBeUndefined();
   await page.getByRole('button', { name: 'Forget id_old-cert.pub' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Forget' }).click();
   await expect.element(page.getByRole('row', { name: /id_old-cert\.pub/ })).not.toBeInTheDocument();
-  expect(bridge.calls.find((c) => c.name === 'ssh.forget')?.args).toEqual(['c']);
+  expect(bridge.argsOf('ssh.forget')).toEqual(['c']);
 });
 
 it('creates a certificate authority with the key type chosen', async () => {
@@ -231,7 +229,7 @@ it('creates a certificate authority with the key type chosen', async () => {
   await userEvent.selectOptions(page.getByLabelText('Key type'), 'rsa-4096');
   await page.getByRole('button', { name: 'Create certificate authority' }).click();
   await expect
-    .poll(() => bridge.calls.find((c) => c.name === 'api.sshCertificateAuthorities.create')?.args)
+    .poll(() => bridge.argsOf('api.sshCertificateAuthorities.create'))
     .toEqual([{ body: { private_key_type: 'rsa', key_size: 4096 } }]);
 });
 
