@@ -318,18 +318,13 @@ describe('webhook verification', () => {
   });
 
   it('refuses an unknown provider with ERR_SERVICE_315', () => {
-    expectRejected(
-      EndpointWebhookValidationMutate,
-      { provider: 'myspace', secret: 's' },
-      'webhookProvider',
-      'provider',
-    );
-    expectRejected(
-      EndpointWebhookValidationMutate,
-      { provider: '', secret: 's' },
-      'webhookProvider',
-      'provider',
-    );
+    for (const provider of ['myspace', ''])
+      expectRejected(
+        EndpointWebhookValidationMutate,
+        { provider, secret: 's' },
+        'webhookProvider',
+        'provider',
+      );
     expectRejected(EndpointWebhookValidationMutate, { secret: 's' }, 'missingField', 'provider');
     expectRejected(
       EndpointWebhookValidationMutate,
