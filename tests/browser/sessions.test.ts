@@ -4,7 +4,7 @@ import { page } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
 import { unavailableSnapshot, type MonitorSnapshot } from '../../shared/monitor.ts';
-import type { TrayModel } from '../../shared/tray.ts';
+import type { TrayClickable, TrayModel } from '../../shared/tray.ts';
 import { session as someSession } from '../support/tunnel-sessions.ts';
 import { scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';
 
@@ -87,6 +87,17 @@ it('asks before stopping, and shows update-and-restart progress', async () => {
   await expect.element(page.getByText('Updated 3.1.2 → 3.2.0')).toBeVisible();
 });
 
+/** A tray item that runs `verb` on the agent of session ts_one. */
+function onTsOne(verb: 'restart' | 'stop' | 'update', label: string): TrayClickable {
+  return {
+    type: 'item',
+    id: `session:ts_one:${verb}`,
+    label,
+    enabled: true,
+    action: { name: `session.${verb}`, by: 'core', profileId: PROFILE, sessionId: 'ts_one' },
+  };
+}
+
 it('renders the tray model in the header and runs its items by id', async () => {
   const tray: TrayModel = {
     icon: { state: 'attention', variant: 'burrow-badge', tooltip: 'Burrow · 1 agent went offline' },
@@ -98,25 +109,11 @@ it('renders the tray model in the header and runs its items by id', async () => 
         label: 'box · linux · eu',
         enabled: true,
         items: [
+          onTsOne('restart', 'Restart'),
           {
-            type: 'item',
-            id: 'session:ts_one:restart',
-            label: 'Restart',
-            enabled: true,
-            action: {
-              name: 'session.restart',
-              by: 'core',
-              profileId: PROFILE,
-              sessionId: 'ts_one',
-            },
-          },
-          {
-            type: 'item',
-            id: 'session:ts_one:update',
-            label: 'Update (not on SSH sessions)',
+            ...onTsOne('update', 'Update (not on SSH sessions)'),
             enabled: false,
             tooltip: 'An SSH session can only be stopped',
-            action: { name: 'session.update', by: 'core', profileId: PROFILE, sessionId: 'ts_one' },
           },
         ],
       },
@@ -148,16 +145,7 @@ it("asks before a tray Stop with the model's words, and stops only on yes", asyn
   const tray: TrayModel = {
     icon: { state: 'normal', variant: 'burrow', tooltip: 'Burrow · Acme' },
     title: '1',
-    items: [
-      {
-        type: 'item',
-        id: 'session:ts_one:stop',
-        label: 'Stop',
-        enabled: true,
-        action: { name: 'session.stop', by: 'core', profileId: PROFILE, sessionId: 'ts_one' },
-        confirm,
-      },
-    ],
+    items: [{ ...onTsOne('stop', 'Stop'), confirm }],
   };
   const bridge = scriptedBridge({
     'tray.model': () => tray,
