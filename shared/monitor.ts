@@ -74,6 +74,20 @@ export const ProfileSnapshot = z.object({
 });
 export type ProfileSnapshot = z.output<typeof ProfileSnapshot>;
 
+/** A profile that cannot be polled at all, with the reason to show: no polls, no sessions. */
+export function unavailableSnapshot(profileId: string, reason: string): ProfileSnapshot {
+  return {
+    profileId,
+    health: 'unavailable',
+    healthReason: reason,
+    sessions: [],
+    lastPollAt: null,
+    polls: 0,
+    pages: 0,
+    intervalMs: 0,
+  };
+}
+
 export const MonitorSnapshot = z.object({
   paused: z.boolean(),
   profiles: z.array(ProfileSnapshot),

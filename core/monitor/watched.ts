@@ -2,7 +2,11 @@ import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
 import { Emitter } from '../../shared/emitter.ts';
 import type { ProfilesState } from '../../shared/ipc/profiles.ts';
 import type { Settings } from '../../shared/ipc/settings.ts';
-import type { MonitorEvent, MonitorSnapshot, ProfileSnapshot } from '../../shared/monitor.ts';
+import {
+  unavailableSnapshot,
+  type MonitorEvent,
+  type MonitorSnapshot,
+} from '../../shared/monitor.ts';
 import type { ApiClient, ApiEvent } from '../api/client.ts';
 import type { Clock } from '../api/clock.ts';
 import { createSessionMonitor, type ExpectedCommand, type SessionMonitor } from './monitor.ts';
@@ -86,7 +90,7 @@ export class WatchedProfiles {
     const snapshot = this.monitor.snapshot();
     const profiles = [...snapshot.profiles];
     for (const [id, reason] of this.unavailable)
-      if (!profiles.some((p) => p.profileId === id)) profiles.push(unavailable(id, reason));
+      if (!profiles.some((p) => p.profileId === id)) profiles.push(unavailableSnapshot(id, reason));
     return {
       ...snapshot,
       profiles:
@@ -159,17 +163,4 @@ export class WatchedProfiles {
   private snapshotChanged(): void {
     if (!this.closed) this.snapshots.emit(this.snapshot());
   }
-}
-
-function unavailable(profileId: string, reason: string): ProfileSnapshot {
-  return {
-    profileId,
-    health: 'unavailable',
-    healthReason: reason,
-    sessions: [],
-    lastPollAt: null,
-    polls: 0,
-    pages: 0,
-    intervalMs: 0,
-  };
 }

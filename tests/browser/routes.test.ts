@@ -6,6 +6,8 @@ import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
 import type { NotificationTarget } from '../../shared/notifications.ts';
 import { notificationRoute, routeHref } from '../../shared/routes.ts';
 import type { SavedCertificate } from '../../shared/ssh/results.ts';
+import { session as someSession } from '../support/tunnel-sessions.ts';
+import { savedCertificate } from './support/saved-certificate.ts';
 import { scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';
 
 /*
@@ -20,40 +22,19 @@ function openAt(target: NotificationTarget) {
 }
 
 function saved(id: string, name: string): SavedCertificate {
-  const at = (file: string) => `/home/me/.ssh/${file}`;
-  return {
-    id,
-    kind: 'user',
-    caId: 'sshca_1',
-    certificateId: `sshuc_${id}`,
-    publicKey: 'ssh-ed25519 AAAA',
-    principals: ['alice'],
-    criticalOptions: {},
-    extensions: {},
-    validAfter: '2026-11-23T10:00:00.000Z',
-    validUntil: '2026-11-24T10:00:00.000Z',
-    privateKeyPath: at(name),
-    publicKeyPath: at(`${name}.pub`),
-    certificatePath: at(`${name}-cert.pub`),
-    leadTimeSeconds: null,
-    savedAt: '2026-11-23T10:00:00.000Z',
-    renewedAt: null,
-  };
+  return savedCertificate(name, { id, certificateId: `sshuc_${id}` });
 }
 
 function session(id: string): TunnelSession {
-  return {
+  return someSession({
     id,
     uri: `https://api.example.com/tunnel_sessions/${id}`,
-    agent_version: '3.1.2',
     credential: { id: 'cr_1', uri: 'https://api.example.com/credentials/cr_1' },
     ip: '10.0.0.7',
     metadata: `box-${id}`,
-    os: 'linux',
     region: 'eu',
     started_at: new Date().toISOString(),
-    transport: 'service/v2',
-  };
+  });
 }
 
 it("a profile's notification (its key is missing) opens Settings with that profile pointed out", async () => {

@@ -3,25 +3,22 @@ import { expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
-import type { MonitorSnapshot } from '../../shared/monitor.ts';
-import type { TrayModel } from '../../shared/tray.ts';
+import { unavailableSnapshot, type MonitorSnapshot } from '../../shared/monitor.ts';
+import type { TrayClickable, TrayModel } from '../../shared/tray.ts';
+import { session as someSession } from '../support/tunnel-sessions.ts';
 import { scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';
 
 const PROFILE = SOME_PROFILES.activeId ?? '';
 
 function session(id: string, os = 'linux'): TunnelSession {
-  return {
+  return someSession({
     id,
-    uri: `http://127.0.0.1:4040/tunnel_sessions/${id}`,
-    agent_version: '3.1.2',
-    credential: { id: 'cr_1', uri: 'http://127.0.0.1:4040/credentials/cr_1' },
     ip: '10.0.0.7',
     metadata: `box-${id}`,
     os,
     region: 'eu',
     started_at: new Date().toISOString(),
-    transport: 'service/v2',
-  };
+  });
 }
 
 function snapshot(...sessions: TunnelSession[]): MonitorSnapshot {
@@ -68,12 +65,12 @@ it('asks before stopping, and shows update-and-restart progress', async () => {
   await page.getByRole('button', { name: 'Stop ts_one' }).click();
   const dialog = page.getByRole('dialog', { name: 'Stop this agent?' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  expect(bridge.calls.some((c) => c.name === 'sessions.run')).toBe(false);
+  expect(bridge.argsOf('sessions.run')).toBeUndefined();
 
   await page.getByRole('button', { name: 'Stop ts_one' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Stop agent' }).click();
   await expect
-    .poll(() => bridge.calls.find((c) => c.name === 'sessions.run')?.args)
+    .poll(() => bridge.argsOf('sessions.run'))
     .toEqual([{ profileId: PROFILE, sessionId: 'ts_one', action: 'stop' }]);
 
   const subject = { action: 'update-and-restart' as const, profileId: PROFILE, sessionId: s.id };
@@ -90,6 +87,17 @@ it('asks before stopping, and shows update-and-restart progress', async () => {
   await expect.element(page.getByText('Updated 3.1.2 → 3.2.0')).toBeVisible();
 });
 
+/** A tray item that runs `verb` on the agent of session ts_one. */
+function onTsOne(verb: 'restart' | 'stop' | 'update', label: string): TrayClickable {
+  return {
+    type: 'item',
+    id: `session:ts_one:${verb}`,
+    label,
+    enabled: true,
+    action: { name: `session.${verb}`, by: 'core', profileId: PROFILE, sessionId: 'ts_one' },
+  };
+}
+
 it('renders the tray model in the header and runs its items by id', async () => {
   const tray: TrayModel = {
     icon: { state: 'attention', variant: 'burrow-badge', tooltip: 'Burrow · 1 agent went offline' },
@@ -101,25 +109,11 @@ it('renders the tray model in the header and runs its items by id', async () => 
         label: 'box · linux · eu',
         enabled: true,
         items: [
+          onTsOne('restart', 'Restart'),
           {
-            type: 'item',
-            id: 'session:ts_one:restart',
-            label: 'Restart',
-            enabled: true,
-            action: {
-              name: 'session.restart',
-              by: 'core',
-              profileId: PROFILE,
-              sessionId: 'ts_one',
-            },
-          },
-          {
-            type: 'item',
-            id: 'session:ts_one:update',
-            label: 'Update (not on SSH sessions)',
+            ...onTsOne('update', 'Update (not on SSH sessions)'),
             enabled: false,
             tooltip: 'An SSH session can only be stopped',
-            action: { name: 'session.update', by: 'core', profileId: PROFILE, sessionId: 'ts_one' },
           },
         ],
       },
@@ -138,9 +132,7 @@ it('renders the tray model in the header and runs its items by id', async () => 
     .element(page.getByRole('button', { name: 'Update (not on SSH sessions)' }))
     .toBeDisabled();
   await page.getByRole('button', { name: 'Restart', exact: true }).click();
-  await expect
-    .poll(() => bridge.calls.find((c) => c.name === 'tray.run')?.args)
-    .toEqual(['session:ts_one:restart']);
+  await expect.poll(() => bridge.argsOf('tray.run')).toEqual(['session:ts_one:restart']);
 });
 
 it("asks before a tray Stop with the model's words, and stops only on yes", async () => {
@@ -153,16 +145,7 @@ it("asks before a tray Stop with the model's words, and stops only on yes", asyn
   const tray: TrayModel = {
     icon: { state: 'normal', variant: 'burrow', tooltip: 'Burrow · Acme' },
     title: '1',
-    items: [
-      {
-        type: 'item',
-        id: 'session:ts_one:stop',
-        label: 'Stop',
-        enabled: true,
-        action: { name: 'session.stop', by: 'core', profileId: PROFILE, sessionId: 'ts_one' },
-        confirm,
-      },
-    ],
+    items: [{ ...onTsOne('stop', 'Stop'), confirm }],
   };
   const bridge = scriptedBridge({
     'tray.model': () => tray,
@@ -175,14 +158,12 @@ it("asks before a tray Stop with the model's words, and stops only on yes", asyn
   const dialog = page.getByRole('dialog', { name: 'Stop this agent?' });
   await expect.element(dialog).toHaveTextContent(confirm.message);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  expect(bridge.calls.some((c) => c.name === 'tray.run')).toBe(false);
+  expect(bridge.argsOf('tray.run')).toBeUndefined();
 
   await openTray();
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Stop agent' }).click();
-  await expect
-    .poll(() => bridge.calls.find((c) => c.name === 'tray.run')?.args)
-    .toEqual(['session:ts_one:stop']);
+  await expect.poll(() => bridge.argsOf('tray.run')).toEqual(['session:ts_one:stop']);
 });
 
 it('names agents by their JSON metadata, and says why a profile is not watched', async () => {
@@ -196,18 +177,7 @@ it('names agents by their JSON metadata, and says why a profile is not watched',
     'The API key of "Acme" is not in the keychain any more: enter it again in Settings';
   bridge.emit('sessions.changed', {
     paused: false,
-    profiles: [
-      {
-        profileId: PROFILE,
-        health: 'unavailable',
-        healthReason: reason,
-        sessions: [],
-        lastPollAt: null,
-        polls: 0,
-        pages: 0,
-        intervalMs: 0,
-      },
-    ],
+    profiles: [unavailableSnapshot(PROFILE, reason)],
   });
   await expect.element(page.getByRole('status').filter({ hasText: reason })).toBeVisible();
   await expect.element(page.getByRole('link', { name: 'Open Settings' })).toBeVisible();

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 import type { SignResult } from '../../shared/ssh/results.ts';
+import { savedCertificate, SSH_FOLDER } from './support/saved-certificate.ts';
 import { scriptedBridge } from './support/scripted-bridge.ts';
 
 const CA = {
@@ -15,29 +16,13 @@ const CA = {
   key_type: 'ed25519',
 };
 
-const FOLDER = '/home/me/.ssh';
-
 function made(name: string): SignResult {
-  const at = (file: string) => `${FOLDER}/${file}`;
+  const at = (file: string) => `${SSH_FOLDER}/${file}`;
   return {
-    saved: {
-      id: 'saved-1',
-      kind: 'user',
+    saved: savedCertificate(name, {
       caId: CA.id,
-      certificateId: 'sshuc_1',
-      publicKey: 'ssh-ed25519 AAAA',
-      principals: ['alice'],
-      criticalOptions: {},
       extensions: { 'permit-pty': '', 'permit-user-rc': '' },
-      validAfter: '2026-11-23T10:00:00.000Z',
-      validUntil: '2026-11-24T10:00:00.000Z',
-      privateKeyPath: at(name),
-      publicKeyPath: at(`${name}.pub`),
-      certificatePath: at(`${name}-cert.pub`),
-      leadTimeSeconds: null,
-      savedAt: '2026-11-23T10:00:00.000Z',
-      renewedAt: null,
-    },
+    }),
     certificate: {} as SignResult['certificate'],
     files: [
       { path: at(name), role: 'private-key', mode: 0o600 },
@@ -55,14 +40,14 @@ function made(name: string): SignResult {
 function openSsh(answers: Parameters<typeof scriptedBridge>[0] = {}) {
   window.location.hash = '#/ssh';
   const bridge = scriptedBridge({
-    'ssh.defaultFolder': () => FOLDER,
+    'ssh.defaultFolder': () => SSH_FOLDER,
     'api.sshCertificateAuthorities.listAll': () => [CA],
     'ssh.listSaved': () => [],
     'ssh.due': () => [],
     'ssh.existingFiles': () => ({
-      folder: FOLDER,
+      folder: SSH_FOLDER,
       files: ['id_burrow', 'id_burrow.pub', 'id_burrow-cert.pub'].map((f) => ({
-        path: `${FOLDER}/${f}`,
+        path: `${SSH_FOLDER}/${f}`,
         role: 'certificate',
         exists: false,
       })),
@@ -79,7 +64,7 @@ const generated = (bridge: ReturnType<typeof scriptedBridge>) =>
 
 it('refuses to go on while the two passphrases differ, and says so', async () => {
   const bridge = openSsh();
-  await expect.element(page.getByLabelText('Folder')).toHaveValue(FOLDER);
+  await expect.element(page.getByLabelText('Folder')).toHaveValue(SSH_FOLDER);
   await page.getByLabelText('Passphrase', { exact: true }).fill('one passphrase');
   await page.getByLabelText('Repeat passphrase').fill('another one');
   await expect.element(page.getByRole('alert')).toHaveTextContent('The passphrases differ.');
@@ -96,7 +81,7 @@ it('refuses to go on while the two passphrases differ, and says so', async () =>
   expect(request).toEqual({
     key: { type: 'ed25519' },
     passphrase: 'one passphrase',
-    target: { folder: FOLDER, name: 'id_burrow', overwrite: false },
+    target: { folder: SSH_FOLDER, name: 'id_burrow', overwrite: false },
     certificate: {
       caId: CA.id,
       kind: 'user',
@@ -127,11 +112,11 @@ it('warns plainly while no principal is given, for users and for hosts', async (
 it('asks before replacing files that exist, naming them, and Cancel writes nothing', async () => {
   const bridge = openSsh({
     'ssh.existingFiles': () => ({
-      folder: FOLDER,
+      folder: SSH_FOLDER,
       files: [
-        { path: `${FOLDER}/id_burrow`, role: 'private-key', exists: true },
-        { path: `${FOLDER}/id_burrow.pub`, role: 'public-key', exists: true },
-        { path: `${FOLDER}/id_burrow-cert.pub`, role: 'certificate', exists: false },
+        { path: `${SSH_FOLDER}/id_burrow`, role: 'private-key', exists: true },
+        { path: `${SSH_FOLDER}/id_burrow.pub`, role: 'public-key', exists: true },
+        { path: `${SSH_FOLDER}/id_burrow-cert.pub`, role: 'certificate', exists: false },
       ],
     }),
   });
@@ -146,7 +131,7 @@ it('asks before replacing files that exist, naming them, and Cancel writes nothi
   await page.getByRole('dialog').getByRole('button', { name: 'Replace' }).click();
   await expect
     .poll(() => (generated(bridge)[0]?.args[0] as { target: unknown } | undefined)?.target)
-    .toEqual({ folder: FOLDER, name: 'id_burrow', overwrite: true });
+    .toEqual({ folder: SSH_FOLDER, name: 'id_burrow', overwrite: true });
 });
 
 it('asks too when a file appeared after the check, from the paths of the refusal', async () => {
@@ -155,7 +140,7 @@ it('asks too when a file appeared after the check, from the paths of the refusal
       throw Object.assign(new Error('exists'), {
         code: 'SSH_FILE_EXISTS',
         message: 'Already there',
-        paths: [`${FOLDER}/id_burrow-cert.pub`],
+        paths: [`${SSH_FOLDER}/id_burrow-cert.pub`],
       });
     },
   });
@@ -186,7 +171,7 @@ it('badges saved certificates as valid, due or expired, and forgets one only whe
   const record = (id: string, name: string) => ({
     ...made(name).saved,
     id,
-    certificatePath: `${FOLDER}/${name}-cert.pub`,
+    certificatePath: `${SSH_FOLDER}/${name}-cert.pub`,
   });
   const saved = [record('a', 'id_ok'), record('b', 'id_due'), record('c', 'id_old')];
   const due = (savedId: string, expired: boolean) => ({
@@ -216,17 +201,15 @@ it('badges saved certificates as valid, due or expired, and forgets one only whe
     .toHaveTextContent('expired');
 
   await userEvent.selectOptions(page.getByLabelText('Remind about id_ok-cert.pub'), '1 day before');
-  await expect
-    .poll(() => bridge.calls.find((c) => c.name === 'ssh.setLeadTime')?.args)
-    .toEqual(['a', 86_400]);
+  await expect.poll(() => bridge.argsOf('ssh.setLeadTime')).toEqual(['a', 86_400]);
 
   await page.getByRole('button', { name: 'Forget id_old-cert.pub' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-  expect(bridge.calls.some((c) => c.name === 'ssh.forget')).toBe(false);
+  expect(bridge.argsOf('ssh.forget')).toBeUndefined();
   await page.getByRole('button', { name: 'Forget id_old-cert.pub' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Forget' }).click();
   await expect.element(page.getByRole('row', { name: /id_old-cert\.pub/ })).not.toBeInTheDocument();
-  expect(bridge.calls.find((c) => c.name === 'ssh.forget')?.args).toEqual(['c']);
+  expect(bridge.argsOf('ssh.forget')).toEqual(['c']);
 });
 
 it('creates a certificate authority with the key type chosen', async () => {
@@ -246,7 +229,7 @@ it('creates a certificate authority with the key type chosen', async () => {
   await userEvent.selectOptions(page.getByLabelText('Key type'), 'rsa-4096');
   await page.getByRole('button', { name: 'Create certificate authority' }).click();
   await expect
-    .poll(() => bridge.calls.find((c) => c.name === 'api.sshCertificateAuthorities.create')?.args)
+    .poll(() => bridge.argsOf('api.sshCertificateAuthorities.create'))
     .toEqual([{ body: { private_key_type: 'rsa', key_size: 4096 } }]);
 });
 

@@ -65,13 +65,18 @@ it('holds its toasts while the pointer is over them', async () => {
   expect(release).toHaveBeenCalledWith('pointer');
 });
 
-it('lets go when the toast it was holding is dismissed from the keyboard', async () => {
+/** One error toast on real timers, with a spy on the toasts' release (a holder letting go). */
+function showProblemWatchingRelease() {
   vi.useRealTimers();
   const toasts = new Toasts();
   const release = vi.spyOn(toasts, 'release');
   render(ToastsView, { toasts });
   toasts.error(problem);
-  const dismiss = page.getByRole('button', { name: 'Dismiss' });
+  return { release, dismiss: page.getByRole('button', { name: 'Dismiss' }) };
+}
+
+it('lets go when the toast it was holding is dismissed from the keyboard', async () => {
+  const { release, dismiss } = showProblemWatchingRelease();
   await expect.element(dismiss).toBeVisible();
   (dismiss.element() as HTMLButtonElement).focus();
   await userEvent.keyboard('{Enter}');
@@ -80,12 +85,7 @@ it('lets go when the toast it was holding is dismissed from the keyboard', async
 });
 
 it('lets go when the last toast under the pointer is dismissed by a click', async () => {
-  vi.useRealTimers();
-  const toasts = new Toasts();
-  const release = vi.spyOn(toasts, 'release');
-  render(ToastsView, { toasts });
-  toasts.error(problem);
-  const dismiss = page.getByRole('button', { name: 'Dismiss' });
+  const { release, dismiss } = showProblemWatchingRelease();
   await dismiss.click();
   await expect.element(dismiss).not.toBeInTheDocument();
   await expect.poll(() => release.mock.calls.some(([by]) => by === 'pointer')).toBe(true);

@@ -1,3 +1,5 @@
+import type { Page } from 'playwright';
+
 /**
  * How every test launches Chromium. Debian's build is used because Playwright cannot download
  * its own here; the flags stop Chromium from reaching for Google's hosts, which this machine's
@@ -13,3 +15,16 @@ export const chromiumArgs = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/**
+ * What went wrong in `page` from now on: console errors and warnings (a CSP violation shows up
+ * there) and uncaught page errors. A test ends by expecting it empty.
+ */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}

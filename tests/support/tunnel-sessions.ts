@@ -2,10 +2,10 @@ import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
 
 let counter = 0;
 
-/** A listed session as the API renders it; each call a new session id. */
+/** A listed session as the API renders it; each call a new session id unless one is given. */
 export function session(overrides: Partial<TunnelSession> = {}): TunnelSession {
   counter += 1;
-  const id = `ts_${String(counter).padStart(27, '0')}`;
+  const id = overrides.id ?? `ts_${String(counter).padStart(27, '0')}`;
   return {
     id,
     uri: `http://127.0.0.1:4040/tunnel_sessions/${id}`,

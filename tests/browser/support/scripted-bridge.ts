@@ -19,6 +19,8 @@ type Answer = (...args: never[]) => unknown;
 export type ScriptedBridge = Bridge & {
   emit<E extends IpcEventName>(name: E, payload: IpcEventPayload<E>): void;
   calls: { name: string; args: unknown[] }[];
+  /** The arguments of the first call of `name`; undefined while there was none. */
+  argsOf(name: IpcCallName): unknown[] | undefined;
 };
 
 export const SOME_PROFILES: ProfilesState = {
@@ -51,6 +53,7 @@ export function scriptedBridge(
   const calls: { name: string; args: unknown[] }[] = [];
   return {
     calls,
+    argsOf: (name) => calls.find((c) => c.name === name)?.args,
     async invoke<N extends IpcCallName>(name: N, ...args: unknown[]): Promise<IpcResult<N>> {
       calls.push({ name, args });
       const answer = answers[name] ?? defaults[name];

@@ -85,14 +85,16 @@ describe('abuse review', () => {
         { hostname: 'myunbanned.example.org', status: 'UNBANNED' },
         // Only the first label counts.
         { hostname: 'deep.unban.example.org', status: 'BANNED' },
-        { hostname: '203.0.113.7', status: 'IGNORE' },
-        { hostname: '[2001:db8::1]', status: 'IGNORE' },
-        { hostname: 'site.test', status: 'IGNORE' },
-        { hostname: 'docs.example', status: 'IGNORE' },
-        { hostname: 'nothing.invalid', status: 'IGNORE' },
-        { hostname: 'localhost', status: 'IGNORE' },
-        { hostname: 'app.localhost', status: 'IGNORE' },
-        { hostname: 'intranet', status: 'IGNORE' },
+        ...[
+          '203.0.113.7',
+          '[2001:db8::1]',
+          'site.test',
+          'docs.example',
+          'nothing.invalid',
+          'localhost',
+          'app.localhost',
+          'intranet',
+        ].map((hostname) => ({ hostname, status: 'IGNORE' })),
       ],
     });
     expect(await reviewedReport(api, acted.id)).toMatchObject({

@@ -2,7 +2,7 @@ import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { osKeychain } from '../../../core/profiles/keychain.ts';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
-import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
+import { chromiumArgs, chromiumExecutable, watchProblems } from '../../support/chromium.ts';
 import { filesUnder } from '../../integration/core/profiles/support.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
 
@@ -18,8 +18,7 @@ let remote: Sandbox;
 let browser: Browser;
 let page: Page;
 const ipcBodies: string[] = [];
-/** Console errors and warnings (a CSP violation shows up here) and uncaught page errors. */
-const problems: string[] = [];
+let problems: string[];
 
 beforeAll(async () => {
   [web, remote, browser] = await Promise.all([
@@ -28,10 +27,7 @@ beforeAll(async () => {
     chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
   ]);
   page = await browser.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
+  problems = watchProblems(page);
   page.on('response', (response) => {
     if (response.url().endsWith('/ipc/invoke')) void response.text().then((t) => ipcBodies.push(t));
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
+import { chromiumArgs, chromiumExecutable, watchProblems } from '../../support/chromium.ts';
 import { currentUser } from '../../support/openssh.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
 
@@ -23,7 +23,7 @@ let browser: Browser;
 let page: Page;
 let folder: string;
 const wire: string[] = [];
-const problems: string[] = [];
+let problems: string[];
 
 const file = (name: string) => path.join(folder, name);
 const keygen = async (...args: string[]) =>
@@ -38,10 +38,7 @@ beforeAll(async () => {
   ]);
   folder = path.join(web.home, 'keys');
   page = await browser.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
+  problems = watchProblems(page);
   page.on('response', (response) => {
     if (response.url().endsWith('/ipc/invoke')) void response.text().then((t) => wire.push(t));
   });

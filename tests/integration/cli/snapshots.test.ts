@@ -1,8 +1,7 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../../core/api/client.ts';
-import { clientOf, freePort, startSandbox, type Sandbox } from '../core/api/support.ts';
+import { freePort, startAccount, type Sandbox } from '../core/api/support.ts';
 import { seedAccount } from '../core/snapshot/seed.ts';
 import { burrow, oneLine, tempDir } from './support.ts';
 
@@ -11,15 +10,7 @@ const cleanup: (() => Promise<unknown>)[] = [];
 let source: Sandbox;
 let dir: string;
 
-async function account(key: string): Promise<{ sandbox: Sandbox; api: ApiClient }> {
-  const sandbox = await startSandbox({ apiKey: key, rateLimit: 'off' });
-  const api = clientOf(sandbox).client;
-  cleanup.push(
-    () => sandbox.close(),
-    () => api.close(),
-  );
-  return { sandbox, api };
-}
+const account = (key: string) => startAccount(key, cleanup);
 
 /** The command line and environment that reach `sandbox`, the data folder the test's own. */
 const on = (sandbox: Sandbox, ...argv: string[]) => ({

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
-import { apiCaller } from '../../support/sandbox-client.ts';
-import { ACCOUNTS, expectError } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { accountCallers, expectError, sandboxForFile } from './support.ts';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ accounts: ACCOUNTS, rateLimit: 'off' });
-});
-afterAll(() => sandbox.close());
+const suite = sandboxForFile();
 
 describe('accounts', () => {
   it('never see each other: another account’s id is a plain 404 and an invalid reference', async () => {
-    const alice = apiCaller(sandbox.url, 'alice-key-1');
-    const bob = apiCaller(sandbox.url, 'bob-key-1');
-    const carol = apiCaller(sandbox.url, 'carol-key-1');
+    const { alice, bob, carol } = accountCallers(suite.sandbox.url);
     const policy = (await alice('POST', '/ip_policies', {})).body.id;
     const backend = (await alice('POST', '/backends/http_response', {})).body.id;
     const edge = (await alice('POST', '/edges/tls', {})).body.id;

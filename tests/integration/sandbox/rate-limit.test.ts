@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
-import { ACCOUNTS, expectError, raw } from './support.ts';
+import { accountCallers, ACCOUNTS, expectError, raw } from './support.ts';
 
 const LIMIT = 5;
 const WINDOW_SECONDS = 1;
@@ -18,9 +18,7 @@ afterAll(() => sandbox.close());
 
 describe('the rate limit of each account', () => {
   it('admits the limit, refuses the next with 429 ERR_SERVICE_226, and rolls', async () => {
-    const alice = apiCaller(sandbox.url, 'alice-key-1');
-    const bob = apiCaller(sandbox.url, 'bob-key-1');
-    const carol = apiCaller(sandbox.url, 'carol-key-1');
+    const { alice, bob, carol } = accountCallers(sandbox.url);
     expect((await alice('GET', '/ip_policies')).status).toBe(200);
     // The window rolls from that first admission, which came before this line (a slow start of
     // the first request must not make the wait below too short).

@@ -46,6 +46,15 @@ export function sandboxForFile() {
   };
 }
 
+/** Callers for the users of ACCOUNTS: alice (admin) and bob share acme, carol is globex's. */
+export function accountCallers(url: string) {
+  return {
+    alice: apiCaller(url, 'alice-key-1'),
+    bob: apiCaller(url, 'bob-key-1'),
+    carol: apiCaller(url, 'carol-key-1'),
+  };
+}
+
 /** The reply is the API error `name`: its status, its code, and the spec's error shape. */
 export function expectError(reply: ApiReply, name: ErrorName): void {
   const { code, status } = ERRORS[name];

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import { ApiError } from '../../../../core/api/errors.ts';
 import type { CallArgs } from '../../../../core/api/types.ts';
+import type { KindGroup } from '../../../../core/snapshot/kinds.ts';
 import {
   ENDPOINTS,
   type BodyOf,
@@ -39,20 +40,8 @@ afterAll(async () => {
 const callAny = call as unknown as (name: string, request?: object) => Promise<unknown>;
 
 type Created = Record<string, { id: string }>;
-type Group =
-  | 'ipPolicies'
-  | 'sshCertificateAuthorities'
-  | 'sshUserCertificates'
-  | 'sshHostCertificates'
-  | 'sshCredentials'
-  | 'credentials'
-  | 'agentIngresses'
-  | 'httpResponseBackends'
-  | 'tunnelGroupBackends'
-  | 'failoverBackends'
-  | 'certificateAuthorities'
-  | 'tlsEdges'
-  | 'httpsEdges';
+/** The snapshot's kinds, routes aside (they live under their edge), and the certificates. */
+type Group = Exclude<KindGroup, 'httpsEdgeRoutes'> | 'sshUserCertificates' | 'sshHostCertificates';
 
 /** In creation order: later ones refer to earlier ones, so they are deleted in reverse. */
 const CREATE: { readonly [G in Group]: (made: Created) => BodyOf<`${G}.create`> } = {

@@ -34,6 +34,20 @@ export function clientOf(sandbox: Sandbox, options: Partial<ApiClientOptions> = 
 }
 
 /**
+ * An account of its own: a sandbox with key `key`, without rate limit, and a client of it, both
+ * closed by the test's `cleanup` list.
+ */
+export async function startAccount(key: string, cleanup: (() => Promise<unknown>)[]) {
+  const sandbox = await startSandbox({ apiKey: key, rateLimit: 'off' });
+  const api = clientOf(sandbox).client;
+  cleanup.push(
+    () => sandbox.close(),
+    () => api.close(),
+  );
+  return { sandbox, api };
+}
+
+/**
  * A port nobody listens on right now. The sandbox reports its `baseUrl` as its url when given
  * one, so a test that makes it advertise another origin must know the real port beforehand.
  */

@@ -13,7 +13,7 @@ import {
 import { exportSnapshot } from '../../../../core/snapshot/export.ts';
 import { changesOf, planSnapshot } from '../../../../core/snapshot/plan.ts';
 import { SNAPSHOT_KINDS, type SnapshotDocument } from '../../../../shared/snapshot/document.ts';
-import { clientOf, startSandbox, type Sandbox } from '../api/support.ts';
+import { clientOf, startAccount, startSandbox, type Sandbox } from '../api/support.ts';
 import { seedAccount } from './seed.ts';
 
 let source: Sandbox;
@@ -21,15 +21,7 @@ let sourceApi: ApiClient;
 let snapshot: SnapshotDocument;
 const cleanup: (() => Promise<unknown>)[] = [];
 
-async function account(key: string) {
-  const sandbox = await startSandbox({ apiKey: key, rateLimit: 'off' });
-  const api = clientOf(sandbox).client;
-  cleanup.push(
-    () => sandbox.close(),
-    () => api.close(),
-  );
-  return { sandbox, api };
-}
+const account = (key: string) => startAccount(key, cleanup);
 
 const exportOf = (sandbox: Sandbox, api: ApiClient, withSecrets = true) =>
   exportSnapshot(api, { apiUrl: sandbox.url, withSecrets, now: () => new Date(0) });

@@ -42,6 +42,15 @@ import { WEBHOOK_PROVIDERS } from '../../../../shared/api/webhook-providers.ts';
 import { expectAccepted, expectRejected } from './expect-validation.ts';
 import { ref } from './fixtures.ts';
 
+/** What OAuth, OIDC and SAML alike fill in when a request leaves it out. */
+const AUTH_DEFAULTS = {
+  enabled: true,
+  options_passthrough: false,
+  cookie_prefix: 'service.',
+  inactivity_timeout: 0,
+  maximum_duration: 0,
+};
+
 const IDP_METADATA =
   '<?xml version="1.0"?><md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.com"></md:EntityDescriptor>';
 
@@ -309,18 +318,13 @@ describe('webhook verification', () => {
   });
 
   it('refuses an unknown provider with ERR_SERVICE_315', () => {
-    expectRejected(
-      EndpointWebhookValidationMutate,
-      { provider: 'myspace', secret: 's' },
-      'webhookProvider',
-      'provider',
-    );
-    expectRejected(
-      EndpointWebhookValidationMutate,
-      { provider: '', secret: 's' },
-      'webhookProvider',
-      'provider',
-    );
+    for (const provider of ['myspace', ''])
+      expectRejected(
+        EndpointWebhookValidationMutate,
+        { provider, secret: 's' },
+        'webhookProvider',
+        'provider',
+      );
     expectRejected(EndpointWebhookValidationMutate, { secret: 's' }, 'missingField', 'provider');
     expectRejected(
       EndpointWebhookValidationMutate,
@@ -380,11 +384,7 @@ describe('OIDC', () => {
   it('fills defaults, cookie_prefix "service."', () => {
     expect(DEFAULT_COOKIE_PREFIX).toBe('service.');
     expect(expectAccepted(EndpointOIDCMutate, oidc)).toEqual({
-      enabled: true,
-      options_passthrough: false,
-      cookie_prefix: 'service.',
-      inactivity_timeout: 0,
-      maximum_duration: 0,
+      ...AUTH_DEFAULTS,
       scopes: [],
       ...oidc,
     });
@@ -411,11 +411,7 @@ describe('OIDC', () => {
 
   it('reads, keeping unknown fields', () => {
     const module = {
-      enabled: true,
-      options_passthrough: false,
-      cookie_prefix: 'service.',
-      inactivity_timeout: 0,
-      maximum_duration: 0,
+      ...AUTH_DEFAULTS,
       scopes: [],
       ...oidc,
       extra: 'x',
@@ -559,11 +555,7 @@ describe('OAuth', () => {
 
   it('fills defaults', () => {
     expect(expectAccepted(EndpointOAuthMutate, { provider: { linkedin: {} } })).toMatchObject({
-      enabled: true,
-      options_passthrough: false,
-      cookie_prefix: 'service.',
-      inactivity_timeout: 0,
-      maximum_duration: 0,
+      ...AUTH_DEFAULTS,
       auth_check_interval: 0,
     });
   });
@@ -582,12 +574,8 @@ describe('OAuth', () => {
       twitch: member,
     };
     const module = {
-      enabled: true,
+      ...AUTH_DEFAULTS,
       provider,
-      options_passthrough: false,
-      cookie_prefix: 'service.',
-      inactivity_timeout: 0,
-      maximum_duration: 0,
       auth_check_interval: 300,
     };
     expect(EndpointOAuth.parse(module)).toEqual(module);
@@ -619,11 +607,7 @@ describe('SAML', () => {
 
   it('fills defaults', () => {
     expect(expectAccepted(EndpointSAMLMutate, { idp_metadata: IDP_METADATA })).toEqual({
-      enabled: true,
-      options_passthrough: false,
-      cookie_prefix: 'service.',
-      inactivity_timeout: 0,
-      maximum_duration: 0,
+      ...AUTH_DEFAULTS,
       idp_metadata: IDP_METADATA,
       force_authn: false,
       allow_idp_initiated: false,
@@ -640,11 +624,8 @@ describe('SAML', () => {
 
   it('reads with the fields the service derives', () => {
     const module = {
-      enabled: true,
+      ...AUTH_DEFAULTS,
       options_passthrough: true,
-      cookie_prefix: 'service.',
-      inactivity_timeout: 0,
-      maximum_duration: 0,
       idp_metadata: IDP_METADATA,
       force_authn: true,
       allow_idp_initiated: false,
