@@ -69,6 +69,24 @@ it("a certificate's notification opens the saved certificates with that one poin
     .not.toHaveAttribute('aria-current');
 });
 
+it("a certificate's notification for one forgotten since says so on the saved certificates", async () => {
+  openAt({ type: 'certificate', certId: 'saved-gone' });
+  render(App, {
+    bridge: scriptedBridge({
+      'ssh.defaultFolder': () => '/home/me/.ssh',
+      'api.sshCertificateAuthorities.listAll': () => [],
+      'ssh.listSaved': () => [saved('saved-1', 'id_one')],
+      'ssh.due': () => [],
+    }),
+  });
+  await expect
+    .element(page.getByRole('status').filter({ hasText: 'no longer saved on this machine' }))
+    .toBeVisible();
+  await expect
+    .element(page.getByRole('row').filter({ hasText: 'id_one-cert.pub' }))
+    .not.toHaveAttribute('aria-current');
+});
+
 it("an agent's notification opens the sessions of its profile, even when another is active, with that session open", async () => {
   openAt({ type: 'session', profileId: WORK, sessionId: 'ts_work2' });
   const sessions = [session('ts_work1'), session('ts_work2')];

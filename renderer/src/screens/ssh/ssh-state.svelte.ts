@@ -12,6 +12,8 @@ export class SshState {
   cas = $state<SSHCertificateAuthority[]>([]);
   saved = $state<SavedCertificate[]>([]);
   due = $state<RenewalDue[]>([]);
+  /** Whether `saved` has been read once: until then an empty list says nothing. */
+  savedLoaded = $state(false);
   defaultFolder = $state('');
 
   constructor(readonly app: AppState) {}
@@ -28,7 +30,9 @@ export class SshState {
     const found = await this.app.run(() =>
       Promise.all([bridge.invoke('ssh.listSaved'), bridge.invoke('ssh.due')]),
     );
-    if (found) [this.saved, this.due] = found;
+    if (!found) return;
+    [this.saved, this.due] = found;
+    this.savedLoaded = true;
   }
 
   async load(): Promise<void> {
