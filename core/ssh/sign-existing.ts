@@ -7,7 +7,6 @@ import type { SshContext } from './context.ts';
 import { existingPaths, pathIn, writeFilesAtomically } from './files.ts';
 import { checkKeyOnDisk, readPublicKeyFile, siblingsOf } from './public-key-file.ts';
 import { newRecord, remember } from './records.ts';
-import { validityWindow } from './signing.ts';
 import { localPath, parseInput } from './validate.ts';
 
 export async function signExistingKey(
@@ -22,8 +21,7 @@ export async function signExistingKey(
   return context.targets([publicKeyPath, certificatePath], async () => {
     const line = await readPublicKeyFile(publicKeyPath);
     const hasPrivateKey = (await existingPaths([siblings.privateKey])).length > 0;
-    const window = validityWindow(signing.validity, signing.kind, context.now());
-    const { issued, info } = await certify(context, line, signing, window);
+    const { issued, info } = await certify(context, line, signing);
     await checkKeyOnDisk(publicKeyPath, line);
     const written = await writeFilesAtomically(
       [{ path: certificatePath, role: 'certificate', content: `${issued.certificate}\n` }],
