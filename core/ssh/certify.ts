@@ -10,17 +10,17 @@ import { describeCertificate } from './certificate-info.ts';
 import type { SshContext } from './context.ts';
 import { SshError } from './errors.ts';
 import { keyOnly } from './public-key-file.ts';
-import { requestCertificate, signingWarnings, type Window } from './signing.ts';
+import { requestCertificate, signingWarnings, validityWindow } from './signing.ts';
 import { commandOf } from './usage.ts';
 
-/** Signs `publicKey` with the API of `profileId` (default the active one). */
+/** Signs `publicKey` with the API of `profileId` (default the active one), valid from now. */
 export async function certify(
-  context: Pick<SshContext, 'apiOf'>,
+  context: Pick<SshContext, 'apiOf' | 'now'>,
   publicKey: string,
   signing: SigningOptions,
-  window: Window,
   profileId?: string,
 ) {
+  const window = validityWindow(signing.validity, signing.kind, context.now());
   const { profileId: signedBy, api } = await context.apiOf(profileId);
   const issued = await requestCertificate(api, keyOnly(publicKey), signing, window);
   const info = describeCertificate(issued.certificate);

@@ -13,7 +13,6 @@ import {
 } from './files.ts';
 import type { KeyGenerator } from './keygen.ts';
 import { newRecord, remember } from './records.ts';
-import { validityWindow } from './signing.ts';
 import { localPath, parseInput } from './validate.ts';
 
 /** The files of the key NAME in `folder`, in the order they are written. */
@@ -76,8 +75,7 @@ export async function generateKeyAndCertificate(
     report({ step: 'generating', message: `Generating the ${key.type} key` });
     const pair = await keygen.generate({ spec: key, comment: comment ?? target.name, passphrase });
     report({ step: 'signing', message: 'Having the certificate authority sign it' });
-    const window = validityWindow(signing.validity, signing.kind, context.now());
-    const { issued, info } = await certify(context, pair.publicKey, signing, window);
+    const { issued, info } = await certify(context, pair.publicKey, signing);
     report({ step: 'saving', message: `Saving the files in ${folder}` });
     const written = await writeFilesAtomically(
       [

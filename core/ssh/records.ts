@@ -5,7 +5,7 @@ import type { SavedCertificate } from '../../shared/ssh/results.ts';
 import type { SshContext } from './context.ts';
 import { SshError } from './errors.ts';
 import type { KeyValueStore } from '../store.ts';
-import { putSaved, readSaved, removeSaved } from './saved.ts';
+import { putSaved, readSaved } from './saved.ts';
 
 /** A record without its current certificate: what stays the same across renewals. */
 export type RecordBase = Omit<
@@ -43,10 +43,7 @@ export function remember(
   };
   // A certificate saved over another one's file replaces it: the old record would renew a
   // key that is no longer there into the new key's certificate file.
-  for (const other of readSaved(store))
-    if (other.id !== saved.id && other.certificatePath === saved.certificatePath)
-      removeSaved(store, other.id);
-  putSaved(store, saved);
+  putSaved(store, saved, (other) => other.certificatePath === saved.certificatePath);
   return saved;
 }
 

@@ -10,7 +10,6 @@ import { writeFilesAtomically } from './files.ts';
 import { checkKeyOnDisk } from './public-key-file.ts';
 import { remember, savedById, signingOf } from './records.ts';
 import { readSaved } from './saved.ts';
-import { validityWindow } from './signing.ts';
 
 export async function renew(context: SshContext, id: string): Promise<SignResult> {
   const { publicKeyPath, certificatePath } = savedById(context.store, id);
@@ -27,12 +26,10 @@ export async function renew(context: SshContext, id: string): Promise<SignResult
       (Date.parse(previous.validUntil) - Date.parse(previous.validAfter)) / 1000,
     );
     const signing = signingOf(previous, seconds);
-    const window = validityWindow(signing.validity, signing.kind, context.now());
     const { issued, info } = await certify(
       context,
       previous.publicKey,
       signing,
-      window,
       previous.profileId,
     );
     await checkKeyOnDisk(previous.publicKeyPath, previous.publicKey);

@@ -17,12 +17,13 @@ export function readSaved(store: Pick<KeyValueStore, 'get' | 'set'>): SavedCerti
   });
 }
 
-/** Adds `record`, or replaces the one with its id. */
+/** Adds `record` in place of the one with its id, and of any other that `replaces` picks. */
 export function putSaved(
   store: Pick<KeyValueStore, 'get' | 'set'>,
   record: SavedCertificate,
+  replaces: (other: SavedCertificate) => boolean = () => false,
 ): void {
-  const others = readSaved(store).filter((r) => r.id !== record.id);
+  const others = readSaved(store).filter((r) => r.id !== record.id && !replaces(r));
   store.set(KEY, [...others, record]);
 }
 

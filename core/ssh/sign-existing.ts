@@ -4,10 +4,9 @@ import { SignExistingRequest } from '../../shared/ssh/requests.ts';
 import type { SignResult } from '../../shared/ssh/results.ts';
 import { certify, resultOf } from './certify.ts';
 import type { SshContext } from './context.ts';
-import { existingPaths, pathIn, writeFilesAtomically } from './files.ts';
+import { existingPaths, writeFilesAtomically } from './files.ts';
 import { checkKeyOnDisk, readPublicKeyFile, siblingsOf } from './public-key-file.ts';
 import { newRecord, remember } from './records.ts';
-import { validityWindow } from './signing.ts';
 import { localPath, parseInput } from './validate.ts';
 
 export async function signExistingKey(
@@ -17,20 +16,19 @@ export async function signExistingKey(
   const input = parseInput(SignExistingRequest, request, 'Sign a key');
   const { overwrite, certificate: signing } = input;
   const publicKeyPath = path.resolve(localPath(input.publicKeyPath, 'publicKeyPath', 'Sign a key'));
-  const siblings = siblingsOf(publicKeyPath);
-  const certificatePath = pathIn(path.dirname(publicKeyPath), path.basename(siblings.certificate));
+  // Beside the resolved key, which has a name before ".pub" (siblingsOf checks): in its folder.
+  const { privateKey, certificate: certificatePath } = siblingsOf(publicKeyPath);
   return context.targets([publicKeyPath, certificatePath], async () => {
     const line = await readPublicKeyFile(publicKeyPath);
-    const hasPrivateKey = (await existingPaths([siblings.privateKey])).length > 0;
-    const window = validityWindow(signing.validity, signing.kind, context.now());
-    const { issued, info } = await certify(context, line, signing, window);
+    const hasPrivateKey = (await existingPaths([privateKey])).length > 0;
+    const { issued, info } = await certify(context, line, signing);
     await checkKeyOnDisk(publicKeyPath, line);
     const written = await writeFilesAtomically(
       [{ path: certificatePath, role: 'certificate', content: `${issued.certificate}\n` }],
       { overwrite, hooks: context.writeHooks },
     );
     const record = newRecord(context, signing, line, {
-      privateKey: hasPrivateKey ? siblings.privateKey : null,
+      privateKey: hasPrivateKey ? privateKey : null,
       publicKey: publicKeyPath,
       certificate: certificatePath,
     });

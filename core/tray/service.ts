@@ -54,12 +54,15 @@ export class TrayService {
   private readonly stops: (() => void)[];
   private unseenOffline = 0;
   private current: TrayModel;
+  /** `current` serialised, to compare each rebuild with without serialising it again. */
+  private currentJson: string;
   private dndTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(options: TrayServiceOptions) {
     this.options = options;
     this.now = options.now ?? Date.now;
     this.current = this.build();
+    this.currentJson = JSON.stringify(this.current);
     this.stops = [
       options.profiles.subscribe(() => this.changed()),
       options.watched.onSnapshot(() => this.changed()),
@@ -153,8 +156,10 @@ export class TrayService {
 
   private changed(): void {
     const next = this.build();
-    if (JSON.stringify(next) === JSON.stringify(this.current)) return;
+    const json = JSON.stringify(next);
+    if (json === this.currentJson) return;
     this.current = next;
+    this.currentJson = json;
     this.changes.emit(next);
   }
 }

@@ -72,11 +72,17 @@ describe('turns', () => {
     const lock = createTargetLock();
     const order: string[] = [];
     let releaseFirst = () => {};
+    let firstStarted = () => {};
+    const started = new Promise<void>((resolve) => (firstStarted = resolve));
     const first = lock([path.join(dir, 'a'), path.join(dir, 'b')], async () => {
       order.push('first starts');
-      await new Promise<void>((resolve) => (releaseFirst = resolve));
+      const released = new Promise<void>((resolve) => (releaseFirst = resolve));
+      firstStarted();
+      await released;
       order.push('first ends');
     });
+    // The others ask once the first holds its files: taking a turn reads the disk first.
+    await started;
     const overlapping = lock([path.join(dir, 'b')], async () => {
       order.push('overlapping');
     });

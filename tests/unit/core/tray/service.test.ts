@@ -104,4 +104,16 @@ describe('the tray service', () => {
     expect(tray.model().icon.state).toBe('normal');
     tray.close();
   });
+
+  it('tells its listeners a model only when it differs from the last one', () => {
+    const { tray, events, models } = setup();
+    tray.seen();
+    expect(models).toEqual([]);
+    events.emit({ kind: 'offline', profileId: 'acme', at: 0, sessions: [web] });
+    tray.seen();
+    tray.seen();
+    expect(models.map((m) => m.icon.state)).toEqual(['attention', 'normal']);
+    expect(models.at(-1)).toBe(tray.model());
+    tray.close();
+  });
 });
