@@ -129,7 +129,7 @@ const OPTION_HELP: Readonly<Record<OptionName, string>> = {
   prune: '--prune           also delete what the snapshot does not have',
   yes: '--yes, -y         do not ask for confirmation',
   watch: '--watch           keep listening for sessions that come and go',
-  interval: '--interval SECS   how often --watch asks (default 5, at least 2)',
+  interval: '--interval SECS   how often --watch asks (default 5; 2 to 86400)',
   ca: '--ca CA           the SSH certificate authority (id or description)',
   principal: '--principal P     a user (or host) name the certificate is for; repeatable',
   host: '--host            a host certificate (default: a user certificate)',
@@ -251,9 +251,13 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
   if (sub !== undefined && args[0] !== undefined && !sub.includes(args[0]))
     throw new UsageError(`burrow ${name} ${args[0]}: not one of ${sub.join(', ')}`, name);
   const interval = Number(values.interval ?? '5');
-  // Within a quarter of the service's 120 requests a minute, as the app's own polling keeps.
-  if (!(interval >= 2))
-    throw new UsageError(`--interval must be a number of seconds, at least 2`, name);
+  // Within a quarter of the service's 120 requests a minute, as the app's own polling keeps; and
+  // at most a day, as a timer longer than 2^31 ms fires at once and would poll without a pause.
+  if (!(interval >= 2 && interval <= 86_400))
+    throw new UsageError(
+      `--interval must be a number of seconds, at least 2 and at most 86400`,
+      name,
+    );
   if (values.interval !== undefined && values.watch !== true)
     throw new UsageError('--interval goes with --watch', name);
   if (values.profile !== undefined && values['api-url'] !== undefined)

@@ -235,6 +235,9 @@ describe('burrow errors', () => {
       ['sessions', '--watch', '--interval', '1'],
       '--interval must be a number of seconds, at least 2',
     ],
+    // Past 2^31 ms a timer fires at once: a watch would poll without a pause.
+    [['sessions', '--watch', '--interval', '1e9'], 'at most 86400'],
+    [['sessions', '--watch', '--interval', 'Infinity'], 'at most 86400'],
     [['sessions', '--interval', '3'], '--interval goes with --watch'],
   ])('burrow %j: one line and a usage hint, exit 1', async (argv, message) => {
     const result = await burrow(argv);
