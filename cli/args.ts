@@ -26,7 +26,7 @@ type OptionName = keyof typeof OPTIONS;
 
 const GLOBAL: readonly OptionName[] = ['profile', 'api-url', 'data-dir', 'json', 'help'];
 
-export const COMMAND_NAMES = [
+const COMMAND_NAMES = [
   'profiles',
   'sessions',
   'restart',
@@ -37,7 +37,7 @@ export const COMMAND_NAMES = [
   'apply',
   'ssh',
 ] as const;
-export type CommandName = (typeof COMMAND_NAMES)[number];
+type CommandName = (typeof COMMAND_NAMES)[number];
 
 type CommandSpec = {
   readonly args: readonly string[];
@@ -52,7 +52,7 @@ const AGENT_DETAILS =
   'AGENT is an agent name (as "burrow sessions" shows it) or a session id; a name that more ' +
   'than one session has must be given as a session id.';
 
-export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
+const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
   profiles: {
     args: [],
     options: [],
@@ -193,7 +193,7 @@ export type Options = {
   };
 };
 
-export type Invocation =
+type Invocation =
   | { readonly help: true; readonly command?: CommandName }
   | {
       readonly help: false;
