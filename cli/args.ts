@@ -240,6 +240,11 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
   const taken = new Set<string>([...spec.options, ...GLOBAL]);
   const extra = Object.keys(values).find((key) => !taken.has(key));
   if (extra !== undefined) throw new UsageError(`burrow ${name} takes no --${extra}`, name);
+  // An empty value would stand for the current folder (--data-dir, --output) or match nothing.
+  const empty = Object.entries(values).find(
+    ([, v]) => v === '' || (Array.isArray(v) && v.includes('')),
+  );
+  if (empty !== undefined) throw new UsageError(`--${empty[0]} needs a value, not ""`, name);
   if (args.length !== spec.args.length)
     throw new UsageError(
       spec.args.length === 0

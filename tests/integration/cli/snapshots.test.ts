@@ -249,6 +249,10 @@ describe('burrow errors', () => {
     [['sessions', '--watch', '--interval', '1e9'], 'at most 86400'],
     [['sessions', '--watch', '--interval', 'Infinity'], 'at most 86400'],
     [['sessions', '--interval', '3'], '--interval goes with --watch'],
+    // Empty, --output and --data-dir would name the current folder.
+    [['export', '-o', ''], '--output needs a value'],
+    [['profiles', '--data-dir', ''], '--data-dir needs a value'],
+    [['ssh', 'sign', 'k.pub', '--principal', 'a', '--principal', ''], '--principal needs a value'],
   ])('burrow %j: one line and a usage hint, exit 1', async (argv, message) => {
     const result = await burrow(argv);
     expect(result.code).toBe(1);
