@@ -26,7 +26,7 @@ type OptionName = keyof typeof OPTIONS;
 
 const GLOBAL: readonly OptionName[] = ['profile', 'api-url', 'data-dir', 'json', 'help'];
 
-export const COMMAND_NAMES = [
+const COMMAND_NAMES = [
   'profiles',
   'sessions',
   'restart',
@@ -37,7 +37,7 @@ export const COMMAND_NAMES = [
   'apply',
   'ssh',
 ] as const;
-export type CommandName = (typeof COMMAND_NAMES)[number];
+type CommandName = (typeof COMMAND_NAMES)[number];
 
 type CommandSpec = {
   readonly args: readonly string[];
@@ -52,7 +52,7 @@ const AGENT_DETAILS =
   'AGENT is an agent name (as "burrow sessions" shows it) or a session id; a name that more ' +
   'than one session has must be given as a session id.';
 
-export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
+const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
   profiles: {
     args: [],
     options: [],
@@ -129,7 +129,7 @@ const OPTION_HELP: Readonly<Record<OptionName, string>> = {
   prune: '--prune           also delete what the snapshot does not have',
   yes: '--yes, -y         do not ask for confirmation',
   watch: '--watch           keep listening for sessions that come and go',
-  interval: '--interval SECS   how often --watch asks (default 5, at least 2)',
+  interval: '--interval SECS   how often --watch asks (default 5; 2 to 86400)',
   ca: '--ca CA           the SSH certificate authority (id or description)',
   principal: '--principal P     a user (or host) name the certificate is for; repeatable',
   host: '--host            a host certificate (default: a user certificate)',
@@ -193,7 +193,7 @@ export type Options = {
   };
 };
 
-export type Invocation =
+type Invocation =
   | { readonly help: true; readonly command?: CommandName }
   | {
       readonly help: false;
@@ -240,6 +240,11 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
   const taken = new Set<string>([...spec.options, ...GLOBAL]);
   const extra = Object.keys(values).find((key) => !taken.has(key));
   if (extra !== undefined) throw new UsageError(`burrow ${name} takes no --${extra}`, name);
+  // An empty value would stand for the current folder (--data-dir, --output) or match nothing.
+  const empty = Object.entries(values).find(
+    ([, v]) => v === '' || (Array.isArray(v) && v.includes('')),
+  );
+  if (empty !== undefined) throw new UsageError(`--${empty[0]} needs a value, not ""`, name);
   if (args.length !== spec.args.length)
     throw new UsageError(
       spec.args.length === 0
@@ -251,9 +256,13 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
   if (sub !== undefined && args[0] !== undefined && !sub.includes(args[0]))
     throw new UsageError(`burrow ${name} ${args[0]}: not one of ${sub.join(', ')}`, name);
   const interval = Number(values.interval ?? '5');
-  // Within a quarter of the service's 120 requests a minute, as the app's own polling keeps.
-  if (!(interval >= 2))
-    throw new UsageError(`--interval must be a number of seconds, at least 2`, name);
+  // Within a quarter of the service's 120 requests a minute, as the app's own polling keeps; and
+  // at most a day, as a timer longer than 2^31 ms fires at once and would poll without a pause.
+  if (!(interval >= 2 && interval <= 86_400))
+    throw new UsageError(
+      `--interval must be a number of seconds, at least 2 and at most 86400`,
+      name,
+    );
   if (values.interval !== undefined && values.watch !== true)
     throw new UsageError('--interval goes with --watch', name);
   if (values.profile !== undefined && values['api-url'] !== undefined)

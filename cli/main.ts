@@ -6,8 +6,6 @@ import { applyCommand, exportCommand, planCommand } from './snapshots.ts';
 import { sshCommand } from './ssh.ts';
 import { dataDirOf, keysPresent, openAppProfiles, openTarget, type Target } from './target.ts';
 
-export type { Io } from './io.ts';
-
 function keyCell(kind: string, present: boolean | undefined): string {
   if (kind === 'local') return 'own';
   if (present === undefined) return '? (no keychain)';

@@ -5,7 +5,7 @@ const SIGN = { create: '+', update: '~', delete: '-', unchanged: '=' } as const;
 
 const show = (value: unknown) => (value === undefined ? '(none)' : JSON.stringify(value));
 
-export function countsOf(plan: Plan) {
+function countsOf(plan: Plan) {
   const count = (action: PlanStep['action']) =>
     plan.steps.filter((s) => s.action === action).length;
   return {

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseSnapshot, type SnapshotDocument } from '../shared/snapshot/document.ts';
+import { writeWhole } from '../core/files.ts';
 import { applyPlan, type ApplyProgress } from '../core/snapshot/apply.ts';
 import { exportSnapshot, serializeSnapshot, type ExportProgress } from '../core/snapshot/export.ts';
 import { openJournal } from '../core/snapshot/journal.ts';
@@ -35,21 +35,6 @@ function exportStatus(io: Io) {
       line.show(`Reading ${p.kind} (${p.loaded})… ${p.kindsDone}/${p.totalKinds} kinds`),
     end: () => line.end(),
   };
-}
-
-/** Written whole to a new file then renamed: a reader never sees half, and the mode is ours. */
-async function writeWhole(file: string, text: string, mode: number): Promise<void> {
-  const temporary = path.join(
-    path.dirname(file),
-    `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`,
-  );
-  try {
-    await writeFile(temporary, text, { mode, flag: 'wx' });
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
 }
 
 export async function exportCommand(target: Target, options: Options, io: Io): Promise<number> {

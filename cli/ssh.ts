@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isIdOf } from '../shared/api/ids.ts';
 import { NewKeySpec, VALIDITY_PRESETS, type ValidityPreset } from '../shared/ssh/requests.ts';
 import type { SignResult } from '../shared/ssh/results.ts';
 import { createSshService } from '../core/ssh/index.ts';
@@ -11,7 +12,7 @@ type SshOptions = Options['ssh'];
 /** The CA by its id, or by a description only one CA of the account has. */
 async function caIdOf(target: Target, ca: string | undefined): Promise<string> {
   if (ca === undefined) throw new UsageError('--ca names the SSH certificate authority', 'ssh');
-  if (/^sshca_/.test(ca)) return ca;
+  if (isIdOf('sshCertificateAuthority', ca)) return ca;
   const all = await target.client.sshCertificateAuthorities.listAll();
   const named = all.filter((c) => c.description === ca);
   if (named.length === 1 && named[0]) return named[0].id;

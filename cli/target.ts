@@ -146,13 +146,14 @@ function addressTarget(apiUrl: string, options: Options, io: Io): Target {
   if (apiKey === undefined || apiKey === '')
     throw new CliError('--api-url needs the API key in the environment variable BURROW_API_KEY');
   const client = createApiClient({ baseUrl: apiUrl, apiKey });
+  const dataDir = dataDirOf(options, io);
   return {
     client,
     apiUrl,
     label: apiUrl,
     profileId: apiUrl,
-    dataDir: dataDirOf(options, io),
-    store: () => openConfStore(dataDirOf(options, io)),
+    dataDir,
+    store: () => openConfStore(dataDir),
     close: () => client.close(),
   };
 }

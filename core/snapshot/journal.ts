@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { writeWhole } from '../files.ts';
 import type { Plan } from './plan.ts';
 
 /**
@@ -94,19 +95,6 @@ export async function openJournal(
   return { journal, resumed: true };
 }
 
-/** Written to a fresh file, synced, then renamed into place: never half a file. */
-async function writeWhole(path: string, text: string): Promise<void> {
-  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  const file = await open(temporary, 'wx', 0o600);
-  try {
-    await file.writeFile(text);
-    await file.sync();
-  } finally {
-    await file.close();
-  }
-  await rename(temporary, path);
-}
-
 /**
  * Marks step `index` and syncs the mark to disk before returning; `created` is the id a create
  * step made. The first mark writes the plan first, with an empty steps file beside it.
@@ -120,14 +108,14 @@ export async function markStep(
 ): Promise<void> {
   if (!journal.stored) {
     await mkdir(folder, { recursive: true, mode: 0o700 });
-    await writeWhole(stepsPath(folder, journal.id), '');
+    await writeWhole(stepsPath(folder, journal.id), '', 0o600);
     const file: PlanFile = {
       format: 'burrow-apply-journal',
       version: 2,
       id: journal.id,
       plan: journal.plan,
     };
-    await writeWhole(journalPath(folder, journal.id), `${JSON.stringify(file)}\n`);
+    await writeWhole(journalPath(folder, journal.id), `${JSON.stringify(file)}\n`, 0o600);
     journal.stored = true;
   }
   const mark: Mark = { step: index, state, ...created };

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent } from '../../../sandbox/agent/agent.ts';
+import { apiCaller } from '../../support/sandbox-client.ts';
 import { startSandbox, type Sandbox } from '../core/api/support.ts';
 import { burrow, oneLine } from './support.ts';
 
@@ -111,5 +113,31 @@ describe('burrow sessions and the session commands', () => {
     await expect
       .poll(async () => (await listed()).some((s) => s.agent === 'laptop'), { timeout: 15_000 })
       .toBe(false);
+  });
+
+  it('an agent name two sessions have: one line naming both ids, exit 1, nothing done', async () => {
+    const { token } = (
+      await apiCaller(sandbox.url, sandbox.apiKey ?? '')('POST', '/credentials', {})
+    ).body as { token: string };
+    const twin = new Agent({
+      url: sandbox.agentUrl,
+      authtoken: token,
+      version: '3.1.2',
+      os: 'linux',
+      metadata: '{"host":"build-box"}',
+    }).start();
+    try {
+      await twin.online();
+      const both = (await listed()).filter((s) => s.agent === 'build-box').map((s) => s.id);
+      expect(both).toHaveLength(2);
+      const result = await run('restart', 'build-box');
+      expect(result.code).toBe(1);
+      oneLine(result, '2 sessions have the agent name "build-box"', ...both);
+      expect((await listed()).filter((s) => s.agent === 'build-box').map((s) => s.id)).toEqual(
+        both,
+      );
+    } finally {
+      await twin.stop();
+    }
   });
 });

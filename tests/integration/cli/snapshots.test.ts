@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startAccount, type Sandbox } from '../core/api/support.ts';
@@ -55,6 +55,16 @@ describe('burrow export, plan and apply', () => {
     const plain = join(dir, 'plain.json');
     expect((await run(source, ['export', '-o', plain])).code).toBe(0);
     expect((await stat(plain)).mode & 0o077).not.toBe(0);
+  });
+
+  it('a file it cannot put in place: one line, exit 1, no temporary file left', async () => {
+    const folder = await tempDir(cleanup);
+    const taken = join(folder, 'taken.json');
+    await mkdir(taken);
+    const result = await run(source, ['export', '-o', taken]);
+    expect(result.code).toBe(1);
+    oneLine(result, taken);
+    expect(await readdir(folder)).toEqual(['taken.json']);
   });
 
   it('round trip: plan (2, secrets masked), refused without --yes, apply, plan again (0)', async () => {
@@ -235,7 +245,14 @@ describe('burrow errors', () => {
       ['sessions', '--watch', '--interval', '1'],
       '--interval must be a number of seconds, at least 2',
     ],
+    // Past 2^31 ms a timer fires at once: a watch would poll without a pause.
+    [['sessions', '--watch', '--interval', '1e9'], 'at most 86400'],
+    [['sessions', '--watch', '--interval', 'Infinity'], 'at most 86400'],
     [['sessions', '--interval', '3'], '--interval goes with --watch'],
+    // Empty, --output and --data-dir would name the current folder.
+    [['export', '-o', ''], '--output needs a value'],
+    [['profiles', '--data-dir', ''], '--data-dir needs a value'],
+    [['ssh', 'sign', 'k.pub', '--principal', 'a', '--principal', ''], '--principal needs a value'],
   ])('burrow %j: one line and a usage hint, exit 1', async (argv, message) => {
     const result = await burrow(argv);
     expect(result.code).toBe(1);

@@ -94,6 +94,28 @@ describe('burrow ssh', () => {
     expect(text).toMatch(/web\.example\.com/);
   });
 
+  it('a CA described with the prefix of an id, but no id, is found by its description', async () => {
+    const api = clientOf(sandbox).client;
+    cleanup.push(() => api.close());
+    await api.sshCertificateAuthorities.create({
+      description: 'sshca_ ops',
+      private_key_type: 'ed25519',
+    });
+    const key = join(dir, 'ops_key');
+    await exec('ssh-keygen', ['-t', 'ed25519', '-N', '', '-q', '-f', key]);
+    const signed = await run(
+      'ssh',
+      'sign',
+      `${key}.pub`,
+      '--ca',
+      'sshca_ ops',
+      '--principal',
+      'ops',
+    );
+    expect(signed).toMatchObject({ code: 0, stderr: '' });
+    expect(await certificate(`${key}-cert.pub`)).toMatch(/Principals:\s*\n\s*ops\n/);
+  });
+
   it('a CA nobody has, a bad validity, a certificate never saved: one line each, exit 1', async () => {
     const noCa = await run('ssh', 'new', 'x', '--ca', 'nobody', '--dir', dir);
     expect(noCa.code).toBe(1);
