@@ -41,7 +41,7 @@ type Mark = {
   readonly id?: string;
 };
 
-export function journalId(plan: Plan): string {
+function journalId(plan: Plan): string {
   return createHash('sha256')
     .update(`${plan.documentDigest}\n${plan.targetApiUrl}\n${String(plan.prune)}`)
     .digest('hex')

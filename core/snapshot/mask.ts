@@ -4,7 +4,7 @@ import type { PlanStep } from './plan.ts';
 type Json = Record<string, unknown>;
 
 /** What a secret reads as wherever a plan is shown: on a terminal, in JSON, in a log. */
-export const MASKED = '********';
+const MASKED = '********';
 
 function isObject(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -19,7 +19,7 @@ function replaceAt(value: Json, path: readonly string[]): Json {
 }
 
 /** A copy of a resource's fields with every secret the API returns shown as `MASKED`. */
-export function maskSecrets(fields: Json): Json {
+function maskSecrets(fields: Json): Json {
   return secretPaths(fields).reduce(
     (out, path) => (isSecretValue(getPath(out, path)) ? replaceAt(out, path) : out),
     fields,
