@@ -113,6 +113,15 @@ export function withoutPath(value: Json, path: readonly string[]): Json {
   return isPlainObject(inner) ? { ...others, [head]: withoutPath(inner, rest) } : value;
 }
 
+/** A copy with `leaf` at `path`; unchanged where a value on the way is not an object. */
+export function withPath(value: Json, path: readonly string[], leaf: unknown): Json {
+  const [head, ...rest] = path;
+  if (head === undefined) return value;
+  if (rest.length === 0) return { ...value, [head]: leaf };
+  const inner = value[head];
+  return isPlainObject(inner) ? { ...value, [head]: withPath(inner, rest, leaf) } : value;
+}
+
 /** A secret worth keeping out: a real string, not the "" or null of a module without one. */
 export function isSecretValue(value: unknown): value is string {
   return typeof value === 'string' && value !== '';

@@ -1,4 +1,4 @@
-import { getPath, isSecretValue, secretPaths } from './fields.ts';
+import { getPath, isSecretValue, secretPaths, withPath } from './fields.ts';
 import type { PlanStep } from './plan.ts';
 import { isPlainObject } from '../../shared/api/validate.ts';
 
@@ -7,18 +7,10 @@ type Json = Record<string, unknown>;
 /** What a secret reads as wherever a plan is shown: on a terminal, in JSON, in a log. */
 const MASKED = '********';
 
-function replaceAt(value: Json, path: readonly string[]): Json {
-  const [head, ...rest] = path;
-  if (head === undefined || !(head in value)) return value;
-  const inner = value[head];
-  if (rest.length === 0) return { ...value, [head]: MASKED };
-  return isPlainObject(inner) ? { ...value, [head]: replaceAt(inner, rest) } : value;
-}
-
 /** A copy of a resource's fields with every secret the API returns shown as `MASKED`. */
 function maskSecrets(fields: Json): Json {
   return secretPaths(fields).reduce(
-    (out, path) => (isSecretValue(getPath(out, path)) ? replaceAt(out, path) : out),
+    (out, path) => (isSecretValue(getPath(out, path)) ? withPath(out, path, MASKED) : out),
     fields,
   );
 }

@@ -1,4 +1,4 @@
-import { getPath, secretPaths, withoutPath } from './fields.ts';
+import { getPath, secretPaths, withPath, withoutPath } from './fields.ts';
 import { isPlainObject } from '../../shared/api/validate.ts';
 
 type Json = Record<string, unknown>;
@@ -44,15 +44,7 @@ export function fillSecretsFrom(document: Json, target: Json | undefined): Json 
     const holder = getPath(out, path.slice(0, -1));
     if (!isPlainObject(holder) || holder[path.at(-1) ?? ''] !== undefined || own === undefined)
       continue;
-    out = setPath(out, path, own);
+    out = withPath(out, path, own);
   }
   return out;
-}
-
-function setPath(value: Json, path: readonly string[], leaf: unknown): Json {
-  const [head, ...rest] = path;
-  if (head === undefined) return value;
-  if (rest.length === 0) return { ...value, [head]: leaf };
-  const inner = value[head];
-  return isPlainObject(inner) ? { ...value, [head]: setPath(inner, rest, leaf) } : value;
 }
