@@ -70,7 +70,14 @@ export function callsOf(step: PlanStep): number {
   return step.action === 'unchanged' ? 0 : 1;
 }
 
-const isGone = (error: unknown) => error instanceof ApiError && error.status === 404;
+/** A 404 to a delete: what it would remove is gone already. */
+const unlessGone = (error: unknown) => {
+  if (!(error instanceof ApiError && error.status === 404)) throw error;
+};
+
+/** The path parameters of a resource of the target: a route's include its edge. */
+const idParams = (step: { readonly id: string; readonly edgeId?: string }) =>
+  step.edgeId === undefined ? { id: step.id } : { edge_id: step.edgeId, id: step.id };
 
 class Run {
   private readonly call: (name: string, request: object) => Promise<unknown>;
@@ -134,8 +141,7 @@ class Run {
 
   private async update(step: Extract<PlanStep, { action: 'update' }>): Promise<void> {
     const group = KINDS[step.kind].group;
-    const params =
-      step.edgeId === undefined ? { id: step.id } : { edge_id: step.edgeId, id: step.id };
+    const params = idParams(step);
     if (Object.keys(step.patch).length > 0)
       await this.call(`${group}.update`, this.request(params, this.resolve(step.patch)));
     for (const { module, value } of step.modules) {
@@ -143,20 +149,14 @@ class Run {
         await this.call(`${group}.${module}.replace`, this.request(params, this.resolve(value)));
         continue;
       }
-      await this.call(`${group}.${module}.delete`, this.request(params)).catch((error: unknown) => {
-        if (!isGone(error)) throw error;
-      });
+      await this.call(`${group}.${module}.delete`, this.request(params)).catch(unlessGone);
     }
   }
 
   private async remove(step: Extract<PlanStep, { action: 'delete' }>): Promise<void> {
-    const params =
-      step.edgeId === undefined ? { id: step.id } : { edge_id: step.edgeId, id: step.id };
     // Gone already: an earlier run deleted it and stopped before writing so.
-    await this.call(`${KINDS[step.kind].group}.delete`, this.request(params)).catch(
-      (error: unknown) => {
-        if (!isGone(error)) throw error;
-      },
+    await this.call(`${KINDS[step.kind].group}.delete`, this.request(idParams(step))).catch(
+      unlessGone,
     );
   }
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { REFERENCE_FIELDS } from '../../shared/snapshot/document.ts';
+import { isPlainObject } from '../../shared/api/validate.ts';
 
 /*
  * Turning a representation into a snapshot's fields and back: keep what a write form takes,
@@ -7,10 +8,6 @@ import { REFERENCE_FIELDS } from '../../shared/snapshot/document.ts';
  */
 
 type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 type Def = {
   type: string;
@@ -35,7 +32,7 @@ export function project(schema: z.ZodType, value: unknown): unknown {
     const element = def.element;
     return value.map((item) => project(element, item));
   }
-  if (def.type === 'object' && def.shape && isObject(value)) {
+  if (def.type === 'object' && def.shape && isPlainObject(value)) {
     const out: Json = {};
     for (const [key, field] of Object.entries(def.shape))
       if (value[key] !== undefined) out[key] = project(field, value[key]);
@@ -52,7 +49,7 @@ export function keysOf(schema: z.ZodType): string[] {
 /** A copy with object keys sorted at every depth: the same data always serialises the same. */
 export function canonical<T>(value: T): T {
   if (Array.isArray(value)) return value.map(canonical) as T;
-  if (!isObject(value)) return value;
+  if (!isPlainObject(value)) return value;
   return Object.fromEntries(
     Object.keys(value)
       .sort()
@@ -63,7 +60,7 @@ export function canonical<T>(value: T): T {
 /** The read form's references → the write form's ids: `backend: {id}` → `backend_id`, and so on. */
 export function refsToIds(module: Json): Json {
   const { backend, ip_policies, certificate_authorities, ...rest } = module;
-  const id = (ref: unknown) => (isObject(ref) ? ref['id'] : ref);
+  const id = (ref: unknown) => (isPlainObject(ref) ? ref['id'] : ref);
   return {
     ...rest,
     ...(backend !== undefined && { backend_id: id(backend) }),
@@ -84,7 +81,7 @@ export function swapRefs(fields: Json, swap: (ref: string) => string): Json {
       if (typeof value === 'string') return swap(value);
       if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' ? swap(v) : v));
     }
-    if (!isObject(value)) return value;
+    if (!isPlainObject(value)) return value;
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, k)]));
   };
   return walk(fields, '') as Json;
@@ -97,14 +94,14 @@ export function secretPaths(fields: Json): string[][] {
     ['webhook_verification', 'secret'],
   ];
   const oauth = fields['oauth'];
-  if (isObject(oauth) && isObject(oauth['provider']))
+  if (isPlainObject(oauth) && isPlainObject(oauth['provider']))
     for (const name of Object.keys(oauth['provider']))
       paths.push(['oauth', 'provider', name, 'client_secret']);
   return paths;
 }
 
 export function getPath(value: unknown, path: readonly string[]): unknown {
-  return path.reduce<unknown>((v, key) => (isObject(v) ? v[key] : undefined), value);
+  return path.reduce<unknown>((v, key) => (isPlainObject(v) ? v[key] : undefined), value);
 }
 
 /** A copy without the value at `path`. */
@@ -113,7 +110,16 @@ export function withoutPath(value: Json, path: readonly string[]): Json {
   if (head === undefined || !(head in value)) return value;
   const { [head]: inner, ...others } = value;
   if (rest.length === 0) return others;
-  return isObject(inner) ? { ...others, [head]: withoutPath(inner, rest) } : value;
+  return isPlainObject(inner) ? { ...others, [head]: withoutPath(inner, rest) } : value;
+}
+
+/** A copy with `leaf` at `path`; unchanged where a value on the way is not an object. */
+export function withPath(value: Json, path: readonly string[], leaf: unknown): Json {
+  const [head, ...rest] = path;
+  if (head === undefined) return value;
+  if (rest.length === 0) return { ...value, [head]: leaf };
+  const inner = value[head];
+  return isPlainObject(inner) ? { ...value, [head]: withPath(inner, rest, leaf) } : value;
 }
 
 /** A secret worth keeping out: a real string, not the "" or null of a module without one. */

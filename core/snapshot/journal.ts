@@ -42,7 +42,7 @@ type Mark = {
   readonly id?: string;
 };
 
-export function journalId(plan: Plan): string {
+function journalId(plan: Plan): string {
   return createHash('sha256')
     .update(`${plan.documentDigest}\n${plan.targetApiUrl}\n${String(plan.prune)}`)
     .digest('hex')
@@ -78,6 +78,18 @@ function replay(journal: Journal, text: string): void {
   }
 }
 
+/** The plan file of journal `id` that `text` holds, if it is one: a damaged file is not. */
+function planFileOf(text: string, id: string): PlanFile | undefined {
+  let saved: Partial<PlanFile> | null;
+  try {
+    saved = JSON.parse(text) as Partial<PlanFile> | null;
+  } catch {
+    return undefined;
+  }
+  const ours = saved?.format === 'burrow-apply-journal' && saved.version === 2 && saved.id === id;
+  return ours ? (saved as PlanFile) : undefined;
+}
+
 /** The journal of an unfinished apply of this plan's snapshot and target, or a new one for `plan`. */
 export async function openJournal(
   folder: string,
@@ -87,8 +99,8 @@ export async function openJournal(
   const text = await readIfThere(journalPath(folder, id));
   if (text === undefined)
     return { journal: { id, plan, ids: {}, steps: {}, stored: false }, resumed: false };
-  const saved = JSON.parse(text) as PlanFile;
-  if (saved.format !== 'burrow-apply-journal' || saved.version !== 2 || saved.id !== id)
+  const saved = planFileOf(text, id);
+  if (saved === undefined)
     throw new Error(`${journalPath(folder, id)} is not this apply's journal`);
   const journal: Journal = { id, plan: saved.plan, ids: {}, steps: {}, stored: true };
   replay(journal, (await readIfThere(stepsPath(folder, id))) ?? '');

@@ -1,34 +1,23 @@
-import { getPath, isSecretValue, secretPaths } from './fields.ts';
+import { getPath, isSecretValue, secretPaths, withPath } from './fields.ts';
 import type { PlanStep } from './plan.ts';
+import { isPlainObject } from '../../shared/api/validate.ts';
 
 type Json = Record<string, unknown>;
 
 /** What a secret reads as wherever a plan is shown: on a terminal, in JSON, in a log. */
-export const MASKED = '********';
-
-function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function replaceAt(value: Json, path: readonly string[]): Json {
-  const [head, ...rest] = path;
-  if (head === undefined || !(head in value)) return value;
-  const inner = value[head];
-  if (rest.length === 0) return { ...value, [head]: MASKED };
-  return isObject(inner) ? { ...value, [head]: replaceAt(inner, rest) } : value;
-}
+const MASKED = '********';
 
 /** A copy of a resource's fields with every secret the API returns shown as `MASKED`. */
-export function maskSecrets(fields: Json): Json {
+function maskSecrets(fields: Json): Json {
   return secretPaths(fields).reduce(
-    (out, path) => (isSecretValue(getPath(out, path)) ? replaceAt(out, path) : out),
+    (out, path) => (isSecretValue(getPath(out, path)) ? withPath(out, path, MASKED) : out),
     fields,
   );
 }
 
 /** A field change's value, masked: `path` is a top-level field or module of the resource. */
 function maskedValue(path: string, value: unknown): unknown {
-  return isObject(value) ? maskSecrets({ [path]: value })[path] : value;
+  return isPlainObject(value) ? maskSecrets({ [path]: value })[path] : value;
 }
 
 /**

@@ -1,10 +1,7 @@
-import { getPath, secretPaths, withoutPath } from './fields.ts';
+import { getPath, secretPaths, withPath, withoutPath } from './fields.ts';
+import { isPlainObject } from '../../shared/api/validate.ts';
 
 type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** Whether the module holding a secret at `path` needs one: SNS and the service's own OAuth app do not. */
 function needsSecret(path: readonly string[], holder: Json): boolean {
@@ -19,7 +16,9 @@ export function missingSecrets(fields: Json): string[] {
     .filter((path) => {
       const holder = getPath(fields, path.slice(0, -1));
       return (
-        isObject(holder) && holder[path.at(-1) ?? ''] === undefined && needsSecret(path, holder)
+        isPlainObject(holder) &&
+        holder[path.at(-1) ?? ''] === undefined &&
+        needsSecret(path, holder)
       );
     })
     .map((path) => path.join('.'));
@@ -43,16 +42,9 @@ export function fillSecretsFrom(document: Json, target: Json | undefined): Json 
   for (const path of secretPaths(document)) {
     const own = getPath(target, path);
     const holder = getPath(out, path.slice(0, -1));
-    if (!isObject(holder) || holder[path.at(-1) ?? ''] !== undefined || own === undefined) continue;
-    out = setPath(out, path, own);
+    if (!isPlainObject(holder) || holder[path.at(-1) ?? ''] !== undefined || own === undefined)
+      continue;
+    out = withPath(out, path, own);
   }
   return out;
-}
-
-function setPath(value: Json, path: readonly string[], leaf: unknown): Json {
-  const [head, ...rest] = path;
-  if (head === undefined) return value;
-  if (rest.length === 0) return { ...value, [head]: leaf };
-  const inner = value[head];
-  return isObject(inner) ? { ...value, [head]: setPath(inner, rest, leaf) } : value;
 }

@@ -54,7 +54,7 @@ export const REFERENCE_FIELDS = [
   'backends',
 ] as const;
 
-export const LocalName = z
+const LocalName = z
   .string()
   .regex(/^[A-Za-z]+\/[a-z0-9][a-z0-9./-]*$/, 'must be "kind/slug", e.g. "ipPolicy/office"');
 

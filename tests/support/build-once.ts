@@ -30,16 +30,18 @@ function newest(entry: string): number {
   }, stats.mtimeMs);
 }
 
-function builtAt(): number {
+/** Whether `built` is missing or older than a change under `sources` (from the repository). */
+export function isOutOfDate(built: string, sources: readonly string[]): boolean {
+  let builtAt = 0;
   try {
-    return statSync(BUILT_STAMP).mtimeMs;
+    builtAt = statSync(built).mtimeMs;
   } catch {
-    return 0;
+    // Missing: never built.
   }
+  return builtAt <= Math.max(...sources.map((entry) => newest(path.join(repo, entry))));
 }
 
 export default function setup(): void {
-  const sources = Math.max(...[...SOURCES, SCRIPT].map((entry) => newest(path.join(repo, entry))));
-  if (builtAt() > sources) return;
+  if (!isOutOfDate(BUILT_STAMP, [...SOURCES, SCRIPT])) return;
   execFileSync(process.execPath, ['--import', 'tsx', SCRIPT], { cwd: repo, stdio: 'inherit' });
 }

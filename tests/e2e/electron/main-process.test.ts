@@ -7,40 +7,22 @@
  * mix-up, a path outside dist/) as well as wiring that unit tests of the pieces cannot see.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { APP_ORIGIN } from '../../../core/ipc/sender.ts';
 import { IPC_INVOKE_CHANNEL, type IpcReply } from '../../../shared/ipc/bridge.ts';
 import type { MonitorSnapshot } from '../../../shared/monitor.ts';
+import { isOutOfDate } from '../../support/build-once.ts';
 import type { FromStandIn, ToStandIn } from './stand-in/messages.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const bundle = path.join(root, 'dist/electron/main.js');
 
-/** The newest change under the folders the bundle is built from. */
-function newestSource(): number {
-  const newest = (dir: string): number =>
-    readdirSync(dir, { withFileTypes: true }).reduce((latest, entry) => {
-      const file = path.join(dir, entry.name);
-      return Math.max(latest, entry.isDirectory() ? newest(file) : statSync(file).mtimeMs);
-    }, 0);
-  return Math.max(
-    ...['electron', 'core', 'shared', 'sandbox'].map((d) => newest(path.join(root, d))),
-  );
-}
-
 /** Builds dist/electron when it is missing or older than its sources (about 2 s). */
 function ensureBuilt(): void {
-  const built = (() => {
-    try {
-      return statSync(bundle).mtimeMs;
-    } catch {
-      return 0;
-    }
-  })();
-  if (built > newestSource()) return;
+  if (!isOutOfDate(bundle, ['electron', 'core', 'shared', 'sandbox'])) return;
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-electron.ts'], {
     cwd: root,
     encoding: 'utf8',

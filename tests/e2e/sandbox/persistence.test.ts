@@ -8,6 +8,12 @@ import { apiCaller } from '../../support/sandbox-client.ts';
 import { freshDataFile as dataFile, spawnSandbox } from './sandbox-process.ts';
 import { ACCOUNTS, CA_PEM, expectError } from '../../integration/sandbox/support.ts';
 
+/** A sandbox with key `k` over `file`, without rate limit, and its caller. */
+async function onFile(file: string) {
+  const sandbox = await startSandbox({ apiKey: 'k', dataFile: file, rateLimit: 'off' });
+  return { sandbox, api: apiCaller(sandbox.url, 'k') };
+}
+
 describe('--data persistence', () => {
   it('keeps everything across a restart: ids, order, created_at, hashed tokens', async () => {
     const file = dataFile();
@@ -126,11 +132,10 @@ describe('--data persistence', () => {
       }
       await child.exit;
 
-      const restarted = await startSandbox({ apiKey: 'k', dataFile: file, rateLimit: 'off' });
+      const { sandbox: restarted, api: api2 } = await onFile(file);
       try {
         const ids: string[] = [];
         let next: string | null = '/ip_policies';
-        const api2 = apiCaller(restarted.url, 'k');
         while (next) {
           const page = await api2('GET', next);
           ids.push(...page.body.ip_policies.map((p: { id: string }) => p.id));
@@ -149,8 +154,7 @@ describe('--data persistence', () => {
 
   it('is one sandbox’s: a second is refused (its temp files untouched), a stale lock taken over', async () => {
     const file = dataFile();
-    const first = await startSandbox({ apiKey: 'k', dataFile: file, rateLimit: 'off' });
-    const api = apiCaller(first.url, 'k');
+    const { sandbox: first, api } = await onFile(file);
     const kept = (await api('POST', '/ip_policies', { description: 'first' })).body.id;
     writeFileSync(`${file}.${process.pid}.99.tmp`, 'a write of the first sandbox');
     await expect(startSandbox({ apiKey: 'k', dataFile: file })).rejects.toThrow(
@@ -180,9 +184,9 @@ describe('--data persistence', () => {
     // The lock of a process that is gone (kill -9, a crash) is taken over.
     const gone = spawnSync(process.execPath, ['-e', '']).pid;
     writeFileSync(`${file}.lock`, `${gone}\n`);
-    const next = await startSandbox({ apiKey: 'k', dataFile: file, rateLimit: 'off' });
+    const { sandbox: next, api: nextApi } = await onFile(file);
     try {
-      const listed = (await apiCaller(next.url, 'k')('GET', '/ip_policies')).body.ip_policies;
+      const listed = (await nextApi('GET', '/ip_policies')).body.ip_policies;
       expect(listed.map((p: { description: string }) => p.description)).toEqual([
         'still first',
         'first',
@@ -196,8 +200,7 @@ describe('--data persistence', () => {
 
   it('undoes writes the disk refuses: a client told "failed" never finds them, then or later', async () => {
     const file = dataFile();
-    const sandbox = await startSandbox({ apiKey: 'k', dataFile: file, rateLimit: 'off' });
-    const api = apiCaller(sandbox.url, 'k');
+    const { sandbox, api } = await onFile(file);
     const described = async (path: string) => (await api('GET', path)).body.description;
     const kept = (await api('POST', '/ip_policies', { description: 'kept' })).body;
     const doomed = (await api('POST', '/ip_policies', { description: 'doomed' })).body;
@@ -244,9 +247,8 @@ describe('--data persistence', () => {
     const after = { ...before, policies: ['after', 'doomed', 'kept'] };
     expect(await state()).toEqual(after);
     await sandbox.close();
-    const restarted = await startSandbox({ apiKey: 'k', dataFile: file, rateLimit: 'off' });
+    const { sandbox: restarted, api: again } = await onFile(file);
     try {
-      const again = apiCaller(restarted.url, 'k');
       expect(
         (await again('GET', '/ip_policies')).body.ip_policies.map(
           (p: { description: string }) => p.description,

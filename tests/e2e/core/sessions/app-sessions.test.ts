@@ -39,11 +39,18 @@ describe('sessions through the contract with real agents', () => {
           profiles: { sessions: { id: string }[] }[];
         }
       ).profiles[0]?.sessions.map((s) => s.id) ?? [];
+    /** A new agent, and the id of its session once a poll has been made after it connected. */
+    const polled = async (name: string) => {
+      const started = agent(name);
+      const id = await started.session(0);
+      await monitor.pollNow();
+      return [started, id] as const;
+    };
+    const run = (sessionId: string, action: 'stop' | 'restart') =>
+      call('sessions.run', { profileId, sessionId, action });
 
     // Appears after one poll.
-    const killed = agent('killed');
-    const killedId = await killed.session(0);
-    await monitor.pollNow();
+    const [killed, killedId] = await polled('killed');
     expect(await listed()).toContain(killedId);
     expect(of('online').map((e) => e.payload)).toMatchObject([{ session: { id: killedId } }]);
 
@@ -59,22 +66,14 @@ describe('sessions through the contract with real agents', () => {
     expect(notes).toMatchObject([{ kind: 'offline' }]);
 
     // Stop through the contract ends the agent's process.
-    const stopped = agent('stopped');
-    const stoppedId = await stopped.session(0);
-    await monitor.pollNow();
-    expect(
-      await call('sessions.run', { profileId, sessionId: stoppedId, action: 'stop' }),
-    ).toMatchObject({ ok: true });
+    const [stopped, stoppedId] = await polled('stopped');
+    expect(await run(stoppedId, 'stop')).toMatchObject({ ok: true });
     await stopped.exit;
     expect(isAlive(stopped.pids[0] ?? 0)).toBe(false);
 
     // Restart reports restarted, never offline.
-    const restarted = agent('restarted');
-    const firstId = await restarted.session(0);
-    await monitor.pollNow();
-    expect(
-      await call('sessions.run', { profileId, sessionId: firstId, action: 'restart' }),
-    ).toMatchObject({ ok: true });
+    const [restarted, firstId] = await polled('restarted');
+    expect(await run(firstId, 'restart')).toMatchObject({ ok: true });
     await restarted.session(1, 20_000);
     await until(async () => {
       await monitor.pollNow();

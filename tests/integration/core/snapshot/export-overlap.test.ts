@@ -1,22 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import { exportSnapshot } from '../../../../core/snapshot/export.ts';
-import { clientOf, startSandbox, type Sandbox } from '../api/support.ts';
-import { seedAccount } from './seed.ts';
+import { seededAccountForFile } from './seed.ts';
 
-let sandbox: Sandbox;
-let api: ApiClient;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ apiKey: 'snapshot-overlap', rateLimit: 'off' });
-  api = clientOf(sandbox).client;
-  await seedAccount(api);
-});
-
-afterAll(async () => {
-  await api?.close();
-  await sandbox?.close();
-});
+const account = seededAccountForFile('snapshot-overlap');
 
 describe('export', () => {
   it('works on the kinds already read while the rest are still being read', async () => {
@@ -24,10 +11,10 @@ describe('export', () => {
     let releaseEdges = () => {};
     const edgesHeld = new Promise<void>((resolve) => (releaseEdges = resolve));
     let readBeforeEdges: boolean | undefined;
-    const listAll = api.listAll as (name: string, options?: object) => Promise<unknown[]>;
+    const listAll = account.api.listAll as (name: string, options?: object) => Promise<unknown[]>;
     // The IP policies tell when the export looks at them; the HTTPS edges wait, as the governor may.
     const held = {
-      ...api,
+      ...account.api,
       listAll: async (name: string, options?: object) => {
         const items = await listAll(name, options);
         if (name === 'ipPolicies.list')
@@ -49,7 +36,7 @@ describe('export', () => {
         return items;
       },
     } as ApiClient;
-    const document = await exportSnapshot(held, { apiUrl: sandbox.url });
+    const document = await exportSnapshot(held, { apiUrl: account.sandbox.url });
     expect(readBeforeEdges).toBe(true);
     expect(document.resources.ipPolicy).toHaveLength(3);
     expect(document.resources.httpsEdgeRoute).toHaveLength(3);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import {
   exportSnapshot,
@@ -11,25 +11,12 @@ import {
   SNAPSHOT_KINDS,
   type SnapshotKind,
 } from '../../../../shared/snapshot/document.ts';
-import { clientOf, startSandbox, type Sandbox } from '../api/support.ts';
-import { seedAccount } from './seed.ts';
+import { seededAccountForFile } from './seed.ts';
 
-let sandbox: Sandbox;
-let api: ApiClient;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ apiKey: 'snapshot-export', rateLimit: 'off' });
-  api = clientOf(sandbox).client;
-  await seedAccount(api);
-});
-
-afterAll(async () => {
-  await api?.close();
-  await sandbox?.close();
-});
+const account = seededAccountForFile('snapshot-export');
 
 const exportOf = (withSecrets = false) =>
-  exportSnapshot(api, { apiUrl: sandbox.url, withSecrets, now: () => new Date(0) });
+  exportSnapshot(account.api, { apiUrl: account.sandbox.url, withSecrets, now: () => new Date(0) });
 
 describe('export', () => {
   it('writes every kind, references as local names, and reads back through the schema', async () => {
@@ -85,14 +72,17 @@ describe('export', () => {
   it('reports its progress kind by kind, at background priority', async () => {
     const progress: ExportProgress[] = [];
     const priorities: unknown[] = [];
-    const listAll = api.listAll as (name: string, o: { priority?: string }) => Promise<unknown>;
+    const listAll = account.api.listAll as (
+      name: string,
+      o: { priority?: string },
+    ) => Promise<unknown>;
     const spy = {
       listAll: (name: string, o: { priority?: string }) => {
         priorities.push(o.priority);
         return listAll(name, o);
       },
     } as unknown as ApiClient;
-    await exportSnapshot(spy, { apiUrl: sandbox.url, onProgress: (p) => progress.push(p) });
+    await exportSnapshot(spy, { apiUrl: account.sandbox.url, onProgress: (p) => progress.push(p) });
     expect(new Set(priorities)).toEqual(new Set(['background']));
     expect(progress[0]).toEqual({ kind: 'ipPolicy', loaded: 0, kindsDone: 0, totalKinds: 11 });
     expect(progress).toContainEqual({ kind: 'ipPolicy', loaded: 3, kindsDone: 0, totalKinds: 11 });

@@ -1,4 +1,4 @@
-import { appendFile, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -68,6 +68,21 @@ describe('apply journal', () => {
     expect(resumed.ids).toEqual({ 'ipPolicy/p0': 'ipp_0' });
     expect(resumed.plan).toEqual(plan);
   });
+
+  it.each(['', '{"format":"burrow-apply', 'null', '[]'])(
+    'names a damaged plan file (%j) instead of resuming it',
+    async (text) => {
+      const dir = await folder();
+      const plan = planOf(2);
+      const { journal } = await openJournal(dir, plan);
+      await markStep(dir, journal, 0, 'started');
+      const planFile = journalPath(dir, journal.id);
+      await writeFile(planFile, text);
+      await expect(openJournal(dir, plan)).rejects.toThrow(
+        `${planFile} is not this apply's journal`,
+      );
+    },
+  );
 
   it('leaves no file until the first mark', async () => {
     const dir = await folder();

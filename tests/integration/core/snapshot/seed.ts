@@ -1,4 +1,6 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
+import { startAccount, type Sandbox } from '../api/support.ts';
 import { CA_PEM, PUBLIC_KEYS } from '../../../unit/shared/api/fixtures.ts';
 
 export const IDP_METADATA =
@@ -89,4 +91,32 @@ export async function seedAccount(api: ApiClient): Promise<void> {
     webhook_verification: { provider: 'sns' },
   });
   await api.httpsEdges.create({ hostports: ['bare.example.com:443'] });
+}
+
+/**
+ * One seeded account for a test file, started before its tests and closed after them. Its
+ * `sandbox` and `api` can be taken out at once and read in the tests.
+ */
+export function seededAccountForFile(key: string) {
+  const cleanup: (() => Promise<unknown>)[] = [];
+  let account: { sandbox: Sandbox; api: ApiClient } | undefined;
+  beforeAll(async () => {
+    account = await startAccount(key, cleanup);
+    await seedAccount(account.api);
+  });
+  afterAll(async () => {
+    for (const step of cleanup.reverse()) await step();
+  });
+  const started = () => {
+    if (account === undefined) throw new Error('the account starts in beforeAll');
+    return account;
+  };
+  return {
+    get sandbox(): Sandbox {
+      return started().sandbox;
+    },
+    get api(): ApiClient {
+      return started().api;
+    },
+  };
 }
