@@ -49,6 +49,8 @@ export type NotifyInput = z.output<typeof NotifyInput>;
 /** What clicking a notification opens. */
 export const NotificationTarget = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session'), profileId: z.string(), sessionId: z.string() }),
+  /** An agent's detail (see shared/agents.ts). */
+  z.object({ type: z.literal('agent'), profileId: z.string(), agentId: z.string() }),
   /** A group of agents: the profile's Sessions screen. */
   z.object({ type: z.literal('sessions'), profileId: z.string() }),
   z.object({ type: z.literal('profile'), profileId: z.string() }),

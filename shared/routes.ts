@@ -13,8 +13,11 @@ import type { NotificationTarget } from './notifications.ts';
  * address may carry (anything else in an address is ignored).
  */
 export const SCREENS = [
-  /** `profile`: whose sessions (else the active profile's); `session`: the one to show open. */
-  { id: 'sessions', label: 'Sessions', params: ['profile', 'session'] },
+  /**
+   * `profile`: whose agents (else the active profile's); `agent`: the agent (its `Agent.id`) to
+   * show open; `session`: a session id, open as its agent.
+   */
+  { id: 'sessions', label: 'Sessions', params: ['profile', 'agent', 'session'] },
   { id: 'edges', label: 'Edges', params: [] },
   { id: 'backends', label: 'Backends', params: [] },
   { id: 'credentials', label: 'Credentials', params: [] },
@@ -86,6 +89,8 @@ export function notificationRoute(target: NotificationTarget): Route {
         screen: 'sessions',
         params: { profile: target.profileId, session: target.sessionId },
       };
+    case 'agent':
+      return { screen: 'sessions', params: { profile: target.profileId, agent: target.agentId } };
     case 'sessions':
       return { screen: 'sessions', params: { profile: target.profileId } };
     case 'profile':

@@ -31,6 +31,7 @@ const ODD = 'a/b?c=d&e#f%20 g+h';
 const TARGETS: { [T in NotificationTarget['type']]: Extract<NotificationTarget, { type: T }> } = {
   session: { type: 'session', profileId: `prf_${ODD}`, sessionId: `ts_${ODD}` },
   sessions: { type: 'sessions', profileId: `prf_${ODD}` },
+  agent: { type: 'agent', profileId: `prf_${ODD}`, agentId: `ag_${ODD}` },
   profile: { type: 'profile', profileId: `prf_${ODD}` },
   certificate: { type: 'certificate', certId: `cert_${ODD}` },
 };
@@ -42,6 +43,11 @@ const OPENS: { [T in NotificationTarget['type']]: OpenRoute } = {
     params: { profile: `prf_${ODD}`, session: `ts_${ODD}` },
   },
   sessions: { screen: 'sessions', path: [], params: { profile: `prf_${ODD}` } },
+  agent: {
+    screen: 'sessions',
+    path: [],
+    params: { profile: `prf_${ODD}`, agent: `ag_${ODD}` },
+  },
   profile: { screen: 'settings', path: [], params: { profile: `prf_${ODD}` } },
   certificate: { screen: 'ssh', path: [], params: { cert: `cert_${ODD}` } },
 };
@@ -71,7 +77,7 @@ describe('routes', () => {
 
   it("a notification's click opens its subject: settings with the profile, the session, the saved certificate", () => {
     const fromElectron = electronNotificationRoutes();
-    expect(fromElectron).toHaveLength(4);
+    expect(fromElectron).toHaveLength(Object.keys(TARGETS).length);
     Object.keys(TARGETS).forEach((type, i) => {
       const key = type as NotificationTarget['type'];
       // Browser mode's notifications use the same function the shell does.
