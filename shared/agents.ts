@@ -90,3 +90,22 @@ export type ProfileAgents = z.output<typeof ProfileAgents>;
 
 export const AgentsSnapshot = z.object({ profiles: z.array(ProfileAgents) });
 export type AgentsSnapshot = z.output<typeof AgentsSnapshot>;
+
+/** FNV-1a over UTF-16 units, from a given basis: two of them make a 64-bit id. */
+function fnv1a(text: string, basis: number): string {
+  let hash = basis;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36).padStart(7, '0');
+}
+
+/**
+ * An agent's short id, the same in every process and across restarts of Burrow: its profile and
+ * agent key hashed (an address and a DOM id cannot carry the key's JSON).
+ */
+export function agentId(profileId: string, key: string): string {
+  const text = `${profileId}\n${key}`;
+  return `ag_${fnv1a(text, 0x811c9dc5)}${fnv1a(text, 0x6b43a9b5)}`;
+}
