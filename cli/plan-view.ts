@@ -1,20 +1,10 @@
 import { maskStep } from '../core/snapshot/mask.ts';
-import type { Plan, PlanStep } from '../core/snapshot/plan.ts';
+import type { Plan } from '../core/snapshot/plan.ts';
+import { countsOf, planView } from '../core/snapshot/view.ts';
 
 const SIGN = { create: '+', update: '~', delete: '-', unchanged: '=' } as const;
 
 const show = (value: unknown) => (value === undefined ? '(none)' : JSON.stringify(value));
-
-function countsOf(plan: Plan) {
-  const count = (action: PlanStep['action']) =>
-    plan.steps.filter((s) => s.action === action).length;
-  return {
-    create: count('create'),
-    update: count('update'),
-    delete: count('delete'),
-    unchanged: count('unchanged'),
-  };
-}
 
 /** The plan for a person: each change field by field, secrets masked, then the counts. */
 export function planText(plan: Plan, target: string): string {
@@ -46,22 +36,16 @@ export function planText(plan: Plan, target: string): string {
 
 /** The plan for a program: what `planText` shows, as data, secrets masked. */
 export function planJson(plan: Plan, target: string) {
-  const steps = plan.steps.map(maskStep).flatMap((step): object[] => {
-    const base = { action: step.action, kind: step.kind, name: step.name };
-    if (step.action === 'create')
-      return [
-        { ...base, fields: step.fields, ...(step.edge !== undefined && { edge: step.edge }) },
-      ];
-    if (step.action === 'update') return [{ ...base, id: step.id, changes: step.changes }];
-    if (step.action === 'delete') return [{ ...base, id: step.id }];
-    return [];
-  });
+  const view = planView(plan);
+  const steps = view.steps
+    .filter((step) => step.action !== 'unchanged')
+    .map(({ group: _, ...step }) => step);
   return {
     target,
     changes: steps.length > 0,
-    counts: countsOf(plan),
+    counts: view.counts,
     steps,
-    untouched: plan.untouched,
-    blockers: plan.blockers,
+    untouched: view.untouched,
+    blockers: view.blockers,
   };
 }

@@ -4,7 +4,7 @@ import { parseSnapshot, type SnapshotDocument } from '../shared/snapshot/documen
 import { writeWhole } from '../core/files.ts';
 import { applyPlan, type ApplyProgress } from '../core/snapshot/apply.ts';
 import { exportSnapshot, serializeSnapshot, type ExportProgress } from '../core/snapshot/export.ts';
-import { openJournal } from '../core/snapshot/journal.ts';
+import { journalFolder, openJournal } from '../core/snapshot/journal.ts';
 import { changesOf, planSnapshot, type Plan } from '../core/snapshot/plan.ts';
 import { ApplyBlockedError } from '../core/snapshot/apply.ts';
 import type { Options } from './args.ts';
@@ -130,7 +130,7 @@ export async function applyCommand(
   io: Io,
 ): Promise<number> {
   const fresh = await planAgainst(target, file, options, io);
-  const journalDir = path.join(target.dataDir, 'snapshots');
+  const journalDir = journalFolder(target.dataDir);
   // An apply that stopped is carried on from its own plan: that is what will run, so it is shown.
   const { journal, resumed } = await openJournal(journalDir, fresh);
   const plan = journal.plan;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { Profile } from '../shared/ipc/profiles.ts';
 import { createApiClient, type ApiClient } from '../core/api/index.ts';
 import { defaultDataDir } from '../core/paths.ts';
+import { snapshotAddress } from '../core/snapshot/address.ts';
 import { osKeychain, probeKeychain, type SecretStore } from '../core/profiles/keychain.ts';
 import { ProfileService } from '../core/profiles/profiles.ts';
 import { openConfStore, type KeyValueStore } from '../core/store.ts';
@@ -127,7 +128,7 @@ async function profileTarget(options: Options, io: Io): Promise<Target> {
       );
     return {
       client,
-      apiUrl: profile.kind === 'local' ? `burrow-local-sandbox:${profile.id}` : profile.baseUrl,
+      apiUrl: snapshotAddress(profile),
       label: `"${profile.name}"`,
       profileId: profile.id,
       profileName: profile.name,

@@ -4,6 +4,7 @@ import type { BudgetState } from './api/index.ts';
 import { ipcApiCalls } from './api/ipc-calls.ts';
 import { dialogHandlers, unavailableDialogs, type Dialogs } from './dialogs/index.ts';
 import type { IpcImplementation } from './ipc/dispatch.ts';
+import { ipcErrorOf } from './ipc/dispatch.ts';
 import { EventHub } from './ipc/events.ts';
 import type { SecretStore } from './profiles/keychain.ts';
 import type { StartLocalSandbox } from './profiles/local-sandbox.ts';
@@ -15,6 +16,8 @@ import { sessionHandlers } from './sessions/handlers.ts';
 import { SessionsService } from './sessions/service.ts';
 import { settingsHandlers } from './settings/handlers.ts';
 import { SettingsService } from './settings/settings.ts';
+import { snapshotHandlers } from './snapshot/handlers.ts';
+import { SnapshotService } from './snapshot/service.ts';
 import { sshHandlers } from './ssh/handlers.ts';
 import { createSshService, type SshService } from './ssh/index.ts';
 import { watchRenewals } from './ssh/renewal-watch.ts';
@@ -141,6 +144,15 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     notifier.hear({ kind: 'certificate-expiring', certId, name, expiresAt, at: Date.now() });
   });
 
+  const dialogs = options.dialogs ?? unavailableDialogs;
+  const snapshots = new SnapshotService({
+    profiles,
+    dialogs,
+    dataDir: options.dataDir,
+    onProgress: (progress) => events.emit('snapshots.progress', progress),
+    describe: ipcErrorOf,
+  });
+
   const api = ipcApiCalls({
     client: async () => (await profiles.client()).client,
     onProgress: (progress) => events.emit('api.progress', progress),
@@ -152,7 +164,8 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       ...settingsHandlers(settings),
       ...sshHandlers(ssh, events),
       ...sessionHandlers({ sessions, watched, tray, notifier }),
-      ...dialogHandlers(options.dialogs ?? unavailableDialogs),
+      ...snapshotHandlers(snapshots),
+      ...dialogHandlers(dialogs),
       'governor.state': async () => {
         const active = profiles.activeProfile();
         if (!active) return null;
@@ -178,6 +191,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     monitor: { pause: () => watched.monitor.pause(), resume: () => watched.monitor.resume() },
     close: async () => {
       stopRenewalWatch();
+      snapshots.close();
       api.close();
       tray.close();
       sessions.close();

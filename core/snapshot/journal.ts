@@ -49,6 +49,11 @@ function journalId(plan: Plan): string {
     .slice(0, 16);
 }
 
+/** Where the data folder `dataDir` keeps its apply journals: the app's and the command's alike. */
+export function journalFolder(dataDir: string): string {
+  return join(dataDir, 'snapshots');
+}
+
 export function journalPath(folder: string, id: string): string {
   return join(folder, `apply-${id}.json`);
 }

@@ -4,6 +4,7 @@ import { dialogCalls } from './dialogs.ts';
 import { ProfileId, profileCalls, profileEvents } from './profiles.ts';
 import { sessionCalls, sessionEvents } from './sessions.ts';
 import { settingsCalls, settingsEvents } from './settings.ts';
+import { snapshotCalls, snapshotEvents } from './snapshots.ts';
 import { sshCalls, sshEvents } from './ssh.ts';
 
 /**
@@ -43,6 +44,7 @@ export const appCalls = {
   ...settingsCalls,
   ...sshCalls,
   ...sessionCalls,
+  ...snapshotCalls,
   ...dialogCalls,
   'governor.state': { args: z.tuple([]), result: GovernorState.nullable() },
   /** Stops a running `listAll` by its request id; true when there was one. */
@@ -92,6 +94,7 @@ export const ipcEvents = {
   ...settingsEvents,
   ...sshEvents,
   ...sessionEvents,
+  ...snapshotEvents,
   'governor.changed': GovernorState,
   'api.activity': ApiActivity,
   'api.progress': ApiProgress,

@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import type { SnapshotKind } from '../snapshot/document.ts';
+import { ProfileId } from './profiles.ts';
+
+/*
+ * Snapshots in the window: export a profile to a file (or, in browser mode, a download), open a
+ * snapshot file, plan it (or another profile) against a profile, and apply the plan with
+ * progress. Core keeps what was opened and planned under short ids, so a plan's secrets never
+ * travel to the window: what comes back is masked.
+ */
+
+/** Names a snapshot or plan core holds, or the progress events of one run. */
+const Handle = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an id of letters and digits');
+
+/** What browser mode's server takes in one call (1 MiB), less room for the call around it. */
+export const MAX_SNAPSHOT_TEXT = 1_000_000;
+
+export const ExportRequest = z.strictObject({
+  profileId: ProfileId,
+  /** Keep the client and webhook secrets: the file is then written 0600. */
+  withSecrets: z.boolean(),
+  /** `file`: the shell's save dialog picks the path; `document`: the text comes back (browser). */
+  to: z.enum(['file', 'document']),
+  requestId: Handle.optional(),
+});
+export type ExportRequest = z.input<typeof ExportRequest>;
+
+export const OpenRequest = z.strictObject({
+  /** The file's name, for messages. */
+  fileName: z.string().trim().min(1).max(255),
+  text: z
+    .string()
+    .max(MAX_SNAPSHOT_TEXT, `must be at most ${MAX_SNAPSHOT_TEXT.toLocaleString('en')} characters`),
+});
+export type OpenRequest = z.input<typeof OpenRequest>;
+
+export const PlanSource = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('snapshot'), snapshotId: Handle }),
+  z.strictObject({ type: z.literal('profile'), profileId: ProfileId }),
+]);
+export type PlanSource = z.input<typeof PlanSource>;
+
+export const PlanRequest = z.strictObject({
+  source: PlanSource,
+  targetProfileId: ProfileId,
+  /** Also delete what the source does not have. */
+  prune: z.boolean(),
+  requestId: Handle.optional(),
+});
+export type PlanRequest = z.input<typeof PlanRequest>;
+
+export const ApplyRequest = z.strictObject({ planId: Handle, requestId: Handle });
+export type ApplyRequest = z.input<typeof ApplyRequest>;
+
+export type ExportResult =
+  | {
+      readonly status: 'saved';
+      readonly path: string;
+      readonly resources: number;
+      readonly containsSecrets: boolean;
+    }
+  | { readonly status: 'cancelled' }
+  | {
+      readonly status: 'document';
+      readonly text: string;
+      /** A name to offer the download under. */
+      readonly fileName: string;
+      readonly resources: number;
+      readonly containsSecrets: boolean;
+    };
+
+/** A snapshot core opened: what the window shows of it before planning. */
+export type OpenedSnapshot = {
+  readonly snapshotId: string;
+  readonly fileName: string;
+  readonly exportedAt: string;
+  readonly source: { readonly apiUrl: string; readonly profileName?: string };
+  readonly containsSecrets: boolean;
+  readonly resources: number;
+};
+
+export type FieldChange = { readonly path: string; readonly from: unknown; readonly to: unknown };
+
+/** One step of a plan as it may be shown: secrets masked, no request bodies. */
+export type StepView = {
+  readonly action: 'create' | 'update' | 'delete' | 'unchanged';
+  readonly kind: SnapshotKind;
+  readonly name: string;
+  /** The API's group of the kind (`ipPolicies`), for its words in the window. */
+  readonly group: string;
+  /** The resource in the target; absent for a create. */
+  readonly id?: string;
+  /** A create's fields, references as local names. */
+  readonly fields?: Readonly<Record<string, unknown>>;
+  /** A route's HTTPS edge, by local name. */
+  readonly edge?: string;
+  /** An update's fields that differ. */
+  readonly changes?: readonly FieldChange[];
+};
+
+export type PlanCounts = {
+  readonly create: number;
+  readonly update: number;
+  readonly delete: number;
+  readonly unchanged: number;
+};
+
+export type PlanView = {
+  readonly counts: PlanCounts;
+  /** In dependency order: creates and updates kind by kind, then deletes. */
+  readonly steps: readonly StepView[];
+  /** Resources of the target the source lacks, left alone without prune. */
+  readonly untouched: readonly string[];
+  /** Why it cannot be applied as it is. */
+  readonly blockers: readonly {
+    readonly name: string;
+    readonly field: string;
+    readonly reason: string;
+  }[];
+  readonly prune: boolean;
+};
+
+export type PlannedSnapshot = PlanView & {
+  readonly planId: string;
+  /** For headings: "prod.json" or the source profile's name, and the target profile's. */
+  readonly sourceLabel: string;
+  readonly targetLabel: string;
+  /** An earlier apply of the same source to the same target stopped: applying carries it on. */
+  readonly resumes: boolean;
+};
+
+export type ApplyOutcome =
+  | {
+      readonly ok: true;
+      readonly created: number;
+      readonly updated: number;
+      readonly deleted: number;
+      readonly unchanged: number;
+      readonly resumed: boolean;
+    }
+  | {
+      readonly ok: false;
+      /** The API's error (or the app's), as calls answer it. */
+      readonly error: {
+        readonly code: string;
+        readonly message: string;
+        readonly operationId?: string | undefined;
+      };
+      /** The step that failed; null when nothing was sent (blocked, cancelled before the first). */
+      readonly step: { readonly action: StepView['action']; readonly name: string } | null;
+      /** Steps done by this and earlier runs. */
+      readonly done: readonly { readonly action: StepView['action']; readonly name: string }[];
+      readonly cancelled: boolean;
+    };
+
+export const SnapshotProgress = z.object({
+  requestId: Handle,
+  phase: z.enum(['reading', 'applying']),
+  /** Reading: kinds read; applying: changing steps done. */
+  done: z.int(),
+  total: z.int(),
+  /** What is being read or changed now. */
+  current: z.string().nullable(),
+  remainingMs: z.number().nullable(),
+});
+export type SnapshotProgress = z.infer<typeof SnapshotProgress>;
+
+const answer = <T>() => z.custom<T>();
+
+export const snapshotCalls = {
+  'snapshots.export': { args: z.tuple([ExportRequest]), result: answer<ExportResult>() },
+  'snapshots.open': { args: z.tuple([OpenRequest]), result: answer<OpenedSnapshot>() },
+  'snapshots.plan': { args: z.tuple([PlanRequest]), result: answer<PlannedSnapshot>() },
+  'snapshots.apply': { args: z.tuple([ApplyRequest]), result: answer<ApplyOutcome>() },
+  /** Stops a running export, plan or apply by its request id; true when there was one. */
+  'snapshots.cancel': { args: z.tuple([Handle]), result: z.boolean() },
+} as const;
+
+export const snapshotEvents = { 'snapshots.progress': SnapshotProgress } as const;

@@ -1,0 +1,218 @@
+import { readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dispatchIpc } from '../../../../core/ipc/dispatch.ts';
+import { electronDialogs } from '../../../../electron/dialogs.ts';
+import type {
+  ApplyOutcome,
+  ExportResult,
+  OpenedSnapshot,
+  PlannedSnapshot,
+} from '../../../../shared/ipc/snapshots.ts';
+import { standInDialog } from '../../../support/electron-stand-in.ts';
+import { startAccount, type Sandbox } from '../api/support.ts';
+import { startApp, type TestApp } from '../profiles/support.ts';
+import { seededAccountForFile } from './seed.ts';
+
+/*
+ * The Snapshots room of the contract as the window calls it: core on a real keychain, two
+ * profiles on two real sandboxes, the file written where the shell's save dialog said.
+ */
+
+const SECRETS = ['webhook-s3cret', 'gh-s3cret', 'oidc-s3cret'];
+const source = seededAccountForFile('window-source');
+const cleanup: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const step of cleanup.reverse()) await step();
+});
+
+const call = (app: TestApp, name: string, ...args: unknown[]) =>
+  dispatchIpc(app.burrow.implementation, name, args);
+
+async function value<T>(app: TestApp, name: string, ...args: unknown[]): Promise<T> {
+  const reply = await call(app, name, ...args);
+  if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply.error)}`);
+  return reply.value as T;
+}
+
+async function addProfile(app: TestApp, name: string, sandbox: Sandbox): Promise<string> {
+  const added = await value<{ id: string }>(app, 'profiles.add', {
+    name,
+    baseUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+  });
+  cleanup.push(() => app.secrets.delete(added.id));
+  return added.id;
+}
+
+/** An app with the seeded account as "Prod" and an empty one as "Staging". */
+async function twoProfiles(savePath?: string) {
+  const dialogs = electronDialogs(standInDialog({ saveFile: savePath }), () => undefined);
+  const app = await startApp(savePath === undefined ? {} : { dialogs });
+  const { sandbox: empty, api } = await startAccount(`window-target-${cleanup.length}`, cleanup);
+  const prod = await addProfile(app, 'Prod', source.sandbox);
+  const staging = await addProfile(app, 'Staging', empty);
+  return { app, prod, staging, api };
+}
+
+describe('snapshots in the window', () => {
+  it('exports to the path the save dialog chose, 0600 with secrets; a document without one', async () => {
+    const file = join(tmpdir(), `prod-${Date.now()}.json`);
+    cleanup.push(() => rm(file, { force: true }));
+    const { app, prod } = await twoProfiles(file);
+    const saved = await value<ExportResult>(app, 'snapshots.export', {
+      profileId: prod,
+      withSecrets: true,
+      to: 'file',
+      requestId: 'exp1',
+    });
+    expect(saved).toMatchObject({ status: 'saved', path: file, containsSecrets: true });
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    for (const secret of SECRETS) expect(await readFile(file, 'utf8')).toContain(secret);
+    expect(app.events.some((e) => e.name === 'snapshots.progress')).toBe(true);
+
+    // Browser mode: no dialog, so the text comes back for the window to offer as a download.
+    const plain = await startApp();
+    const id = await addProfile(plain, 'Prod', source.sandbox);
+    const offered = await value<ExportResult>(plain, 'snapshots.export', {
+      profileId: id,
+      withSecrets: false,
+      to: 'file',
+    });
+    expect(offered).toMatchObject({ status: 'document', fileName: 'prod.json' });
+    const text = offered.status === 'document' ? offered.text : '';
+    for (const secret of SECRETS) expect(text).not.toContain(secret);
+  });
+
+  it('refuses a bad file with an error naming what is wrong', async () => {
+    const app = await startApp();
+    expect(
+      await call(app, 'snapshots.open', { fileName: 'x.json', text: '{"format":' }),
+    ).toMatchObject({
+      ok: false,
+      error: {
+        code: 'SNAPSHOT_NOT_JSON',
+        field: 'text',
+        message: expect.stringMatching(/^x\.json is not JSON/),
+      },
+    });
+    const wrong = JSON.stringify({ format: 'burrow-snapshot', version: 2 });
+    expect(await call(app, 'snapshots.open', { fileName: 'y.json', text: wrong })).toMatchObject({
+      ok: false,
+      error: {
+        code: 'SNAPSHOT_INVALID',
+        message: 'y.json: Not a Burrow snapshot: version Invalid input: expected 1',
+      },
+    });
+    expect(await call(app, 'snapshots.open', { fileName: '', text: '{}' })).toMatchObject({
+      ok: false,
+      error: { code: 'IPC_BAD_ARGUMENTS', field: 'fileName' },
+    });
+    expect(
+      await call(app, 'snapshots.plan', {
+        source: { type: 'snapshot', snapshotId: 'nope' },
+        targetProfileId: 'prf_nobody0001',
+        prune: false,
+      }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'PROFILE_NOT_FOUND' },
+    });
+  });
+
+  it('opens a snapshot, plans it masked, applies with progress; the profiles then match', async () => {
+    const { app, prod, staging } = await twoProfiles();
+    const exported = await value<ExportResult>(app, 'snapshots.export', {
+      profileId: prod,
+      withSecrets: true,
+      to: 'document',
+    });
+    const text = exported.status === 'document' ? exported.text : '';
+    const opened = await value<OpenedSnapshot>(app, 'snapshots.open', {
+      fileName: 'prod.json',
+      text,
+    });
+    expect(opened).toMatchObject({
+      fileName: 'prod.json',
+      containsSecrets: true,
+      source: { profileName: 'Prod' },
+    });
+
+    const plan = await value<PlannedSnapshot>(app, 'snapshots.plan', {
+      source: { type: 'snapshot', snapshotId: opened.snapshotId },
+      targetProfileId: staging,
+      prune: false,
+    });
+    expect(plan).toMatchObject({
+      sourceLabel: 'prod.json',
+      targetLabel: 'Staging',
+      resumes: false,
+      blockers: [],
+    });
+    expect(plan.counts.create).toBe(opened.resources);
+    for (const secret of SECRETS) expect(JSON.stringify(plan)).not.toContain(secret);
+    expect(JSON.stringify(plan)).toContain('********');
+
+    const outcome = await value<ApplyOutcome>(app, 'snapshots.apply', {
+      planId: plan.planId,
+      requestId: 'apply1',
+    });
+    expect(outcome).toMatchObject({ ok: true, created: opened.resources, updated: 0, deleted: 0 });
+    const progress = app.events.flatMap((e) =>
+      e.name === 'snapshots.progress' && e.payload.requestId === 'apply1' ? [e.payload] : [],
+    );
+    expect(progress.at(-1)).toMatchObject({
+      phase: 'applying',
+      done: opened.resources,
+      total: opened.resources,
+      current: null,
+    });
+    // A plan is applied once: its id is gone after.
+    expect(
+      await call(app, 'snapshots.apply', { planId: plan.planId, requestId: 'apply2' }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'SNAPSHOT_GONE' },
+    });
+
+    const again = await value<PlannedSnapshot>(app, 'snapshots.plan', {
+      source: { type: 'profile', profileId: prod },
+      targetProfileId: staging,
+      prune: true,
+    });
+    expect(again.counts).toEqual({ create: 0, update: 0, delete: 0, unchanged: opened.resources });
+    expect(again.sourceLabel).toBe('Prod');
+  });
+
+  it('a failed step: the API error, the step, and what was already done', async () => {
+    const { app, prod, staging, api } = await twoProfiles();
+    const maintenance = await api.httpResponseBackends.create({
+      description: 'maintenance',
+      body: 'old',
+    });
+    const plan = await value<PlannedSnapshot>(app, 'snapshots.plan', {
+      source: { type: 'profile', profileId: prod },
+      targetProfileId: staging,
+      prune: false,
+    });
+    const update = plan.steps.find((s) => s.action === 'update');
+    expect(update).toMatchObject({ name: 'httpResponseBackend/maintenance' });
+    // Gone between the plan and the apply: its update is refused with the API's 404.
+    await api.httpResponseBackends.delete(maintenance.id);
+    const outcome = await value<ApplyOutcome>(app, 'snapshots.apply', {
+      planId: plan.planId,
+      requestId: 'f1',
+    });
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: {
+        code: expect.stringMatching(/^ERR_|^HTTP_404/),
+        operationId: expect.stringMatching(/^op_/),
+      },
+      step: { action: 'update', name: 'httpResponseBackend/maintenance' },
+      cancelled: false,
+    });
+    expect(outcome.ok === false && outcome.done.length).toBeGreaterThan(0);
+  });
+});
