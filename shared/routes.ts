@@ -26,6 +26,7 @@ export const SCREENS = [
   { id: 'ip-policies', label: 'IP policies', params: [] },
   { id: 'agent-ingresses', label: 'Agent ingresses', params: [] },
   { id: 'abuse-reports', label: 'Abuse reports', params: [] },
+  { id: 'snapshots', label: 'Snapshots', params: [] },
   /** `profile`: the profile to point out (a notification about its key, its address). */
   { id: 'settings', label: 'Settings', params: ['profile'] },
 ] as const;

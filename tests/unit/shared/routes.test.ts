@@ -136,8 +136,8 @@ describe('routes', () => {
     }
   });
 
-  it('every screen but sessions, SSH and settings has lists of its own to show', () => {
-    const own = new Set(['sessions', 'ssh', 'settings']);
+  it('every screen but sessions, SSH, snapshots and settings has lists of its own to show', () => {
+    const own = new Set(['sessions', 'ssh', 'snapshots', 'settings']);
     for (const screen of SCREENS.filter((s) => !own.has(s.id)))
       expect(kindsIn(screen.id).length, screen.id).toBeGreaterThan(0);
   });

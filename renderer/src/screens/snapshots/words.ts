@@ -1,0 +1,56 @@
+import { KINDS } from '../../resources/kinds.ts';
+import type { Field, ModuleSpec } from '../../resources/kind.ts';
+import { ROUTE_MODULES } from '../../resources/modules/route-modules.ts';
+
+/*
+ * The window's words for what a plan names: a kind by its catalog group, a field or module by
+ * the label the resource forms give it, a value as short text. Secrets arrive masked from core.
+ */
+
+/** A kind's plural and what names its fields; routes live inside their edge's screen. */
+function wordsOf(
+  group: string,
+): { plural: string; fields: readonly (Field | ModuleSpec)[] } | undefined {
+  if (group === 'httpsEdgeRoutes') return { plural: 'HTTPS edge routes', fields: ROUTE_MODULES };
+  const k = KINDS.find((kind) => kind.group === group);
+  return k && { plural: k.plural, fields: [...k.create, ...k.update, ...(k.modules ?? [])] };
+}
+
+/** `ip_restriction` → `Ip restriction`, for a field no form names. */
+const humanize = (name: string) => {
+  const words = name.replaceAll('_', ' ');
+  return `${words[0]?.toUpperCase() ?? ''}${words.slice(1)}`;
+};
+
+export function kindPlural(group: string): string {
+  const plural = wordsOf(group)?.plural;
+  return plural ? `${plural[0]?.toUpperCase() ?? ''}${plural.slice(1)}` : humanize(group);
+}
+
+export function fieldLabel(group: string, path: string): string {
+  const found = wordsOf(group)?.fields.find(
+    (f) => f.name === path || ('read' in f && f.read === path),
+  );
+  return found?.label ?? humanize(path);
+}
+
+/** A value of a plan as one line: absent, text as it is, anything else as compact JSON. */
+export function shown(value: unknown): string {
+  if (value === undefined || value === null) return '(none)';
+  if (typeof value === 'string') return value === '' ? '""' : value;
+  return JSON.stringify(value);
+}
+
+/** "about 12 s left", "about 3 min left", or nothing before there is a pace to go by. */
+export function timeLeft(ms: number | null): string {
+  if (ms === null) return '';
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return seconds < 90 ? `about ${seconds} s left` : `about ${Math.ceil(seconds / 60)} min left`;
+}
+
+let requests = 0;
+/** An id for one run's progress events and its cancel. */
+export function requestId(what: string): string {
+  requests += 1;
+  return `${what}-${Date.now().toString(36)}-${requests}`;
+}

@@ -1,0 +1,229 @@
+import { render } from '@testing-library/svelte';
+import { expect, it } from 'vitest';
+import { page } from 'vitest/browser';
+import App from '../../renderer/src/App.svelte';
+import type { ApplyOutcome, OpenedSnapshot, PlannedSnapshot } from '../../shared/ipc/snapshots.ts';
+import { scriptedBridge } from './support/scripted-bridge.ts';
+
+const OPENED: OpenedSnapshot = {
+  snapshotId: 'snap1',
+  fileName: 'prod.json',
+  exportedAt: '2026-11-20T10:00:00.000Z',
+  source: { apiUrl: 'https://api.example.com', profileName: 'Prod' },
+  containsSecrets: true,
+  resources: 5,
+};
+
+const PLAN: PlannedSnapshot = {
+  planId: 'plan1',
+  sourceLabel: 'prod.json',
+  targetLabel: 'Work',
+  resumes: false,
+  prune: true,
+  counts: { create: 1, update: 1, delete: 1, unchanged: 2 },
+  steps: [
+    {
+      action: 'create',
+      kind: 'ipPolicy',
+      group: 'ipPolicies',
+      name: 'ipPolicy/office',
+      fields: { description: 'office' },
+    },
+    {
+      action: 'unchanged',
+      kind: 'ipPolicy',
+      group: 'ipPolicies',
+      name: 'ipPolicy/home',
+      id: 'ipp_1',
+    },
+    {
+      action: 'unchanged',
+      kind: 'ipPolicy',
+      group: 'ipPolicies',
+      name: 'ipPolicy/lab',
+      id: 'ipp_2',
+    },
+    {
+      action: 'update',
+      kind: 'httpsEdgeRoute',
+      group: 'httpsEdgeRoutes',
+      name: 'httpsEdgeRoute/www/api',
+      id: 'edghtsrt_1',
+      changes: [
+        { path: 'description', from: 'old api', to: 'api' },
+        {
+          path: 'webhook_verification',
+          from: null,
+          to: { provider: 'github', secret: '********' },
+        },
+      ],
+    },
+    {
+      action: 'delete',
+      kind: 'credential',
+      group: 'credentials',
+      name: 'credential/ci',
+      id: 'cr_9',
+    },
+  ],
+  untouched: [],
+  blockers: [],
+};
+
+function openSnapshots() {
+  window.location.hash = '#/snapshots';
+}
+
+async function planFile(bridge: ReturnType<typeof scriptedBridge>) {
+  render(App, { bridge });
+  const file = new File(['{"format":"burrow-snapshot"}'], 'prod.json', {
+    type: 'application/json',
+  });
+  await page.getByLabelText('Snapshot file', { exact: true }).upload(file);
+  await expect.element(page.getByText(/5 resources exported/)).toBeVisible();
+  await page.getByLabelText('Also delete what the file does not have').click();
+  await page.getByRole('button', { name: 'Plan', exact: true }).click();
+}
+
+it('shows a plan as a diff: by kind in order, with counts, labels, old → new, secrets masked', async () => {
+  openSnapshots();
+  const bridge = scriptedBridge({
+    'snapshots.open': () => OPENED,
+    'snapshots.plan': () => PLAN,
+  });
+  await planFile(bridge);
+  expect(bridge.argsOf('snapshots.open')).toEqual([
+    { fileName: 'prod.json', text: '{"format":"burrow-snapshot"}' },
+  ]);
+  expect(bridge.argsOf('snapshots.plan')?.[0]).toMatchObject({
+    source: { type: 'snapshot', snapshotId: 'snap1' },
+    targetProfileId: 'prf_local0001',
+    prune: true,
+  });
+  await expect.element(page.getByRole('heading', { name: 'prod.json → Work' })).toBeVisible();
+  await expect
+    .element(page.getByLabelText('Counts'))
+    .toHaveTextContent('1 to create 1 to update 1 to delete 2 unchanged');
+  const headings = page
+    .getByRole('heading', { level: 3 })
+    .elements()
+    .map((h) => h.textContent);
+  expect(headings).toEqual([
+    'IP policies 1 to create · 2 unchanged',
+    'HTTPS edge routes 1 to update',
+    'Tunnel credentials 1 to delete',
+  ]);
+  const policies = page.getByRole('region', { name: 'IP policies' });
+  await expect.element(policies.getByText('Description')).toBeVisible();
+  await expect.element(policies.getByText('2 unchanged', { exact: true })).toBeVisible();
+  await expect.element(policies.getByText('ipPolicy/home')).not.toBeVisible();
+
+  const changes = page.getByRole('table', { name: 'Changes to httpsEdgeRoute/www/api' });
+  const rows = changes
+    .getByRole('row')
+    .elements()
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent).join(' '));
+  expect(rows.slice(1)).toEqual([
+    'Description old api → api',
+    'Webhook verification (none) → {"provider":"github","secret":"********"}',
+  ]);
+  await expect.element(page.getByText('credential/ci')).toBeVisible();
+});
+
+it('a bad file: the error names what is wrong, and there is nothing to plan', async () => {
+  openSnapshots();
+  const bridge = scriptedBridge({
+    'snapshots.open': {
+      error: {
+        code: 'SNAPSHOT_INVALID',
+        message: 'bad.json: Not a Burrow snapshot: version Invalid input: expected 1',
+      },
+    },
+  });
+  render(App, { bridge });
+  await page.getByLabelText('Snapshot file', { exact: true }).upload(new File(['{}'], 'bad.json'));
+  await expect
+    .element(page.getByRole('alert'))
+    .toHaveTextContent('bad.json: Not a Burrow snapshot: version Invalid input: expected 1');
+  await expect.element(page.getByRole('button', { name: 'Plan', exact: true })).toBeDisabled();
+});
+
+it('applies with progress and time left; a failure says the error, the step and what was done', async () => {
+  openSnapshots();
+  let finish: (outcome: ApplyOutcome) => void = () => undefined;
+  const bridge = scriptedBridge({
+    'snapshots.open': () => OPENED,
+    'snapshots.plan': () => PLAN,
+    'snapshots.apply': () => new Promise<ApplyOutcome>((resolve) => (finish = resolve)),
+  });
+  await planFile(bridge);
+  await page.getByRole('button', { name: 'Apply to Work…' }).click();
+  await page
+    .getByRole('dialog', { name: 'Apply to Work?' })
+    .getByRole('button', { name: 'Apply' })
+    .click();
+  await expect.poll(() => bridge.argsOf('snapshots.apply')).toBeDefined();
+  const { requestId } = bridge.argsOf('snapshots.apply')?.[0] as { requestId: string };
+  bridge.emit('snapshots.progress', {
+    requestId,
+    phase: 'applying',
+    done: 1,
+    total: 3,
+    current: 'update httpsEdgeRoute/www/api',
+    remainingMs: 4200,
+  });
+  const status = page.getByRole('main').getByRole('status');
+  await expect
+    .element(status)
+    .toHaveTextContent(/^1 of 3 steps: update httpsEdgeRoute\/www\/api · about 5 s left Cancel$/);
+  await expect
+    .element(page.getByRole('progressbar', { name: 'Applying' }))
+    .toHaveAttribute('value', '1');
+
+  finish({
+    ok: false,
+    error: { code: 'ERR_SERVICE_404', message: 'not found', operationId: 'op_1' },
+    step: { action: 'update', name: 'httpsEdgeRoute/www/api' },
+    done: [{ action: 'create', name: 'ipPolicy/office' }],
+    cancelled: false,
+  });
+  const alert = page.getByRole('alert');
+  await expect
+    .element(alert)
+    .toHaveTextContent('The apply stopped at update httpsEdgeRoute/www/api.');
+  await expect.element(alert).toHaveTextContent('ERR_SERVICE_404');
+  await expect.element(alert).toHaveTextContent('op_1');
+  await expect.element(alert).toHaveTextContent('Already done: 1 step');
+});
+
+it('plans one profile against another, and says what an apply did', async () => {
+  openSnapshots();
+  const bridge = scriptedBridge({
+    'snapshots.plan': () => ({ ...PLAN, sourceLabel: 'Work', targetLabel: 'Local sandbox' }),
+    'snapshots.apply': () => ({
+      ok: true,
+      created: 1,
+      updated: 1,
+      deleted: 1,
+      unchanged: 2,
+      resumed: false,
+    }),
+  });
+  render(App, { bridge });
+  await page.getByLabelText('Another profile').click();
+  await expect.element(page.getByLabelText('Source profile')).toHaveValue('prf_work00001');
+  await expect.element(page.getByLabelText('Also delete what Work does not have')).toBeVisible();
+  await page.getByRole('button', { name: 'Plan', exact: true }).click();
+  expect(bridge.argsOf('snapshots.plan')?.[0]).toMatchObject({
+    source: { type: 'profile', profileId: 'prf_work00001' },
+    targetProfileId: 'prf_local0001',
+    prune: false,
+  });
+  await page.getByRole('button', { name: 'Apply to Local sandbox…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Apply' }).click();
+  await expect
+    .element(
+      page.getByText('Applied to Local sandbox: 1 created, 1 updated, 1 deleted, 2 unchanged.'),
+    )
+    .toBeVisible();
+});
