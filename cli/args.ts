@@ -11,6 +11,8 @@ const OPTIONS = {
   output: { type: 'string', short: 'o' },
   'with-secrets': { type: 'boolean' },
   prune: { type: 'boolean' },
+  'from-profile': { type: 'string' },
+  restart: { type: 'boolean' },
   yes: { type: 'boolean', short: 'y' },
   watch: { type: 'boolean' },
   interval: { type: 'string' },
@@ -75,9 +77,11 @@ const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
   },
   update: {
     args: ['AGENT'],
-    options: [],
+    options: ['restart'],
     summary: 'update an agent to the newest version of its major version',
-    details: AGENT_DETAILS,
+    details:
+      `${AGENT_DETAILS} With --restart, then waits for the update to settle (10 s), restarts ` +
+      'the agent and waits for it to come back, telling each step on stderr when it is a terminal.',
   },
   export: {
     args: [],
@@ -89,11 +93,12 @@ const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
   },
   plan: {
     args: ['FILE'],
-    options: ['prune'],
+    options: ['from-profile', 'prune'],
     summary: 'what applying a snapshot to the profile would change; exit 0: nothing, 2: changes',
     details:
       'Resources of the profile that the snapshot lacks are left alone unless --prune, which ' +
-      'plans their deletion. Secrets are masked.',
+      'plans their deletion. Secrets are masked. "plan --from-profile P" (no FILE) plans the ' +
+      'profile P of the app, as it is now, against this one.',
   },
   apply: {
     args: ['FILE'],
@@ -127,6 +132,8 @@ const OPTION_HELP: Readonly<Record<OptionName, string>> = {
   output: '--output, -o FILE write the snapshot to FILE',
   'with-secrets': '--with-secrets    keep the secrets the API returns',
   prune: '--prune           also delete what the snapshot does not have',
+  'from-profile': '--from-profile P  the profile P of the app to plan, instead of FILE',
+  restart: '--restart         then restart it on the new version and wait for it',
   yes: '--yes, -y         do not ask for confirmation',
   watch: '--watch           keep listening for sessions that come and go',
   interval: '--interval SECS   how often --watch asks (default 5; 2 to 86400)',
@@ -178,6 +185,10 @@ export type Options = {
   readonly output?: string;
   readonly withSecrets: boolean;
   readonly prune: boolean;
+  /** `plan`: the profile to plan instead of a file. */
+  readonly fromProfile?: string;
+  /** `update`: then restart on the new version. */
+  readonly restart: boolean;
   readonly yes: boolean;
   readonly watch: boolean;
   /** --watch's poll interval. */
@@ -245,7 +256,11 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
     ([, v]) => v === '' || (Array.isArray(v) && v.includes('')),
   );
   if (empty !== undefined) throw new UsageError(`--${empty[0]} needs a value, not ""`, name);
-  if (args.length !== spec.args.length)
+  // A profile to plan stands in the place of the file.
+  const fromProfile = values['from-profile'] !== undefined;
+  if (fromProfile && args.length > 0)
+    throw new UsageError(`give FILE or --from-profile, not both`, name);
+  if (!fromProfile && args.length !== spec.args.length)
     throw new UsageError(
       spec.args.length === 0
         ? `burrow ${name} takes no argument, not "${args.join(' ')}"`
@@ -279,6 +294,8 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
       json: values.json === true,
       withSecrets: values['with-secrets'] === true,
       prune: values.prune === true,
+      ...(values['from-profile'] !== undefined && { fromProfile: values['from-profile'] }),
+      restart: values.restart === true,
       yes: values.yes === true,
       watch: values.watch === true,
       intervalMs: interval * 1000,

@@ -1,4 +1,5 @@
 import type { TunnelSession } from '../shared/api/tunnel-sessions.ts';
+import type { ActionEvent } from '../shared/session-actions.ts';
 import { agentName } from '../shared/monitor.ts';
 import { createSessionActions } from '../core/sessions/actions.ts';
 import { setTimeout } from 'node:timers/promises';
@@ -103,6 +104,19 @@ function findSession(sessions: readonly TunnelSession[], agent: string): TunnelS
   );
 }
 
+/** A step of update-and-restart as it starts, one line on stderr. */
+function stepLine(event: ActionEvent, io: Io): void {
+  const line =
+    event.phase === 'sent'
+      ? { update: 'Updating…', restart: 'Restarting…', stop: 'Stopping…' }[event.command]
+      : event.phase === 'waiting'
+        ? `Waiting ${Math.round(event.ms / 1000)} s for the update to settle…`
+        : event.phase === 'finding'
+          ? 'Waiting for the agent to come back…'
+          : undefined;
+  if (line !== undefined) io.stderr.write(`${line}\n`);
+}
+
 export async function actionCommand(
   action: 'restart' | 'stop' | 'update',
   target: Target,
@@ -118,10 +132,12 @@ export async function actionCommand(
     !(await confirm(io, `Stop ${who}? It will not come back by itself.`, 'burrow stop'))
   )
     throw new CliError('Stop cancelled: the agent runs on');
+  const restarting = action === 'update' && options.restart;
   const result = await createSessionActions({
     client: target.client,
     profileId: target.profileId,
-  }).run(action, session);
+    ...(restarting && io.isTTY.stderr && { onEvent: (event) => stepLine(event, io) }),
+  }).run(restarting ? 'update-and-restart' : action, session);
   if (options.json) writeJson(io, result);
   if (!result.ok) {
     const ids = [result.errorCode, result.operationId].filter((x) => x !== null);
@@ -129,7 +145,14 @@ export async function actionCommand(
       `${action} ${who}: ${result.reason}${ids.length > 0 ? ` (${ids.join(', ')})` : ''}`,
     );
   }
-  if (!options.json) {
+  if (!options.json && restarting) {
+    const { successor, version, note } = result;
+    io.stdout.write(
+      `${who} updated and restarted: now ${successor?.id ?? '?'} on ${version?.after ?? '?'}` +
+        ` (was ${version?.before ?? '?'}).\n`,
+    );
+    if (note !== undefined) io.stderr.write(`${note}\n`);
+  } else if (!options.json) {
     const done = { restart: 'restarts', stop: 'stopped', update: 'updates' }[action];
     io.stdout.write(action === 'stop' ? `${who} stopped.\n` : `${who} accepted: it ${done} now.\n`);
   }

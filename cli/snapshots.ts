@@ -10,7 +10,7 @@ import { ApplyBlockedError } from '../core/snapshot/apply.ts';
 import type { Options } from './args.ts';
 import { CliError, confirm, writeJson, type Io } from './io.ts';
 import { planJson, planText } from './plan-view.ts';
-import type { Target } from './target.ts';
+import { openTarget, type Target } from './target.ts';
 
 /** One status line on a terminal's stderr, rewritten in place; nothing when it is no terminal. */
 function statusLine(io: Io) {
@@ -86,16 +86,31 @@ async function readDocument(file: string, io: Io): Promise<SnapshotDocument> {
   }
 }
 
-/** The snapshot against a fresh export of the target, with its secrets for a full comparison. */
-async function planAgainst(target: Target, file: string, options: Options, io: Io): Promise<Plan> {
-  const document = await readDocument(file, io);
+/** A fresh export of an account, with its secrets: for a full comparison, never shown. */
+async function readWhole(target: Target, io: Io): Promise<SnapshotDocument> {
   const status = exportStatus(io);
-  const current = await exportSnapshot(target.client, {
+  return exportSnapshot(target.client, {
     apiUrl: target.apiUrl,
     withSecrets: true,
     onProgress: status.onProgress,
   }).finally(status.end);
-  return planSnapshot(document, current, { prune: options.prune });
+}
+
+/** The snapshot against a fresh export of the target. */
+async function planAgainst(target: Target, file: string, options: Options, io: Io): Promise<Plan> {
+  const document = await readDocument(file, io);
+  return planSnapshot(document, await readWhole(target, io), { prune: options.prune });
+}
+
+/** Another profile of the app, as it is now, against the target. */
+async function planProfile(target: Target, name: string, options: Options, io: Io): Promise<Plan> {
+  const source = await openTarget({ ...options, profile: name, apiUrl: undefined }, io);
+  try {
+    const document = await readWhole(source, io);
+    return planSnapshot(document, await readWhole(target, io), { prune: options.prune });
+  } finally {
+    await source.close();
+  }
 }
 
 export async function planCommand(
@@ -104,7 +119,10 @@ export async function planCommand(
   options: Options,
   io: Io,
 ): Promise<number> {
-  const plan = await planAgainst(target, file, options, io);
+  const plan =
+    options.fromProfile === undefined
+      ? await planAgainst(target, file, options, io)
+      : await planProfile(target, options.fromProfile, options, io);
   if (options.json) writeJson(io, planJson(plan, target.label));
   else io.stdout.write(planText(plan, target.label));
   return changesOf(plan).length > 0 ? 2 : 0;

@@ -95,6 +95,42 @@ describe('burrow sessions and the session commands', () => {
     oneLine(checksOff, 'update checks off', 'ERR_SERVICE_', 'op_');
   });
 
+  it('update --restart: its steps on a terminal stderr, then the new session and version', async () => {
+    const { token } = (
+      await apiCaller(sandbox.url, sandbox.apiKey ?? '')('POST', '/credentials', {})
+    ).body as { token: string };
+    const agent = new Agent({
+      url: sandbox.agentUrl,
+      authtoken: token,
+      version: '3.1.2',
+      os: 'linux',
+      metadata: '{"host":"db-box"}',
+    }).start();
+    try {
+      await agent.online();
+      const before = (await listed()).find((s) => s.agent === 'db-box');
+      const result = await burrow(['update', 'db-box', '--restart', '--api-url', sandbox.url], {
+        env: { BURROW_API_KEY: sandbox.apiKey },
+        stderrIsTTY: true,
+      });
+      expect(result.code).toBe(0);
+      expect(result.stderr.split('\n').filter((l) => l !== '')).toEqual([
+        'Updating…',
+        'Waiting 10 s for the update to settle…',
+        'Restarting…',
+        'Waiting for the agent to come back…',
+      ]);
+      expect(result.stdout).toMatch(
+        new RegExp(
+          `^db-box \\(${before?.id}\\) updated and restarted: now ts_\\S+ on \\S+ \\(was 3\\.1\\.2\\)\\.\\n$`,
+        ),
+      );
+      expect(result.stdout).not.toContain(`now ${before?.id}`);
+    } finally {
+      await agent.stop();
+    }
+  });
+
   it('an agent nobody runs: one line, exit 1', async () => {
     const result = await run('restart', 'no-such-agent');
     expect(result.code).toBe(1);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -209,6 +210,45 @@ describe('burrow export, plan and apply', () => {
   });
 });
 
+describe('burrow plan --from-profile', () => {
+  it('plans another profile of the app against the target: changes (2), then none (0)', async () => {
+    const data = await tempDir(cleanup);
+    const local = { id: 'prf_local0001', name: 'Local sandbox', baseUrl: '', kind: 'local' };
+    await writeFile(
+      join(data, 'settings.json'),
+      JSON.stringify({ profiles: [local], activeProfileId: local.id }),
+    );
+    const { sandbox: target } = await account('cli-from-profile');
+    // Never the person's own keychain entries: the Local sandbox's key goes under a test service.
+    const keychainService = `burrow-test-${randomBytes(6).toString('hex')}`;
+    const onTarget = (...argv: string[]) =>
+      burrow([...argv, '--data-dir', data, '--api-url', target.url], {
+        env: { BURROW_API_KEY: target.apiKey },
+        keychainService,
+      });
+
+    const planned = await onTarget('plan', '--from-profile', 'local sandbox', '--json');
+    expect(planned.stderr).toBe('');
+    expect(planned.code).toBe(2);
+    const plan = JSON.parse(planned.stdout) as { counts: { create: number; update: number } };
+    expect(plan.counts.create).toBeGreaterThan(0);
+
+    const file = join(data, 'local.json');
+    const exported = await burrow(['export', '--with-secrets', '-o', file, '--data-dir', data], {
+      keychainService,
+    });
+    expect(exported.code).toBe(0);
+    expect((await onTarget('apply', file, '--yes')).code).toBe(0);
+    const again = await onTarget('plan', '--from-profile', 'Local sandbox');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/0 to create, 0 to update, 0 to delete, \d+ unchanged\.\n$/);
+
+    const nobody = await onTarget('plan', '--from-profile', 'Nobody');
+    expect(nobody.code).toBe(1);
+    oneLine(nobody, 'No profile is named "Nobody"');
+  });
+});
+
 describe('burrow errors', () => {
   it('a bad key: one line with the API code and operation id, exit 1', async () => {
     const result = await burrow(['export', '--api-url', source.url], {
@@ -240,6 +280,9 @@ describe('burrow errors', () => {
     [['plan', 'f.json', '--frob'], 'unknown option --frob'],
     [['sessions', '--prune'], 'burrow sessions takes no --prune'],
     [['plan'], 'burrow plan needs FILE'],
+    [['plan', 'f.json', '--from-profile', 'Prod'], 'give FILE or --from-profile, not both'],
+    [['apply', 'f.json', '--from-profile', 'Prod'], 'burrow apply takes no --from-profile'],
+    [['restart', 'build-box', '--restart'], 'burrow restart takes no --restart'],
     [[], 'no command given'],
     [
       ['sessions', '--watch', '--interval', '1'],
