@@ -115,8 +115,9 @@ it('shows a plan as a diff: by kind in order, with counts, labels, old → new, 
   ]);
   const policies = page.getByRole('region', { name: 'IP policies' });
   await expect.element(policies.getByText('Description')).toBeVisible();
-  await expect.element(policies.getByText('2 unchanged', { exact: true })).toBeVisible();
   await expect.element(policies.getByText('ipPolicy/home')).not.toBeVisible();
+  await policies.getByText('Show unchanged').click();
+  await expect.element(policies.getByText('ipPolicy/home')).toBeVisible();
 
   const changes = page.getByRole('table', { name: 'Changes to httpsEdgeRoute/www/api' });
   const rows = changes
