@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -144,6 +145,14 @@ it('plans one profile against another: a field-by-field update, a create, a dele
   // The pointer off the Plan button, so the shot shows it at rest.
   await page.mouse.move(0, 799);
   await page.screenshot({ path: `${SHOTS}/snapshots-plan.png` });
+  // Axe on the plan, its folded parts open, light and dark.
+  for (const summary of await page.getByText('Show unchanged').all()) await summary.click();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const result = await new AxeBuilder({ page }).analyze();
+    expect(result.violations.map((v) => `${scheme}: ${v.id}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 
   await page.getByRole('button', { name: 'Apply to Staging…' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Apply' }).click();
