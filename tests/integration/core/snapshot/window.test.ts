@@ -215,4 +215,41 @@ describe('snapshots in the window', () => {
     });
     expect(outcome.ok === false && outcome.done.length).toBeGreaterThan(0);
   });
+
+  it('a cancelled apply says so; planned again, it is carried on and creates nothing twice', async () => {
+    const { app, prod, staging } = await twoProfiles();
+    const request = {
+      source: { type: 'profile', profileId: prod },
+      targetProfileId: staging,
+      prune: false,
+    };
+    const plan = await value<PlannedSnapshot>(app, 'snapshots.plan', request);
+    // Cancelled as the third step starts: two are done, the third never sent.
+    const stop = app.burrow.events.subscribe((event) => {
+      if (
+        event.name === 'snapshots.progress' &&
+        event.payload.phase === 'applying' &&
+        event.payload.done === 2
+      )
+        void call(app, 'snapshots.cancel', 'c1');
+    });
+    const cancelled = await value<ApplyOutcome>(app, 'snapshots.apply', {
+      planId: plan.planId,
+      requestId: 'c1',
+    });
+    stop();
+    expect(cancelled).toMatchObject({ ok: false, cancelled: true, step: { action: 'create' } });
+    expect(cancelled.ok === false && cancelled.done.length).toBe(2);
+
+    const again = await value<PlannedSnapshot>(app, 'snapshots.plan', request);
+    expect(again).toMatchObject({ resumes: true, counts: plan.counts });
+    const carried = await value<ApplyOutcome>(app, 'snapshots.apply', {
+      planId: again.planId,
+      requestId: 'c2',
+    });
+    expect(carried).toMatchObject({ ok: true, resumed: true, created: plan.counts.create });
+    const after = await value<PlannedSnapshot>(app, 'snapshots.plan', request);
+    expect(after.counts).toMatchObject({ create: 0, update: 0, unchanged: plan.counts.create });
+    expect(await call(app, 'snapshots.cancel', 'c2')).toEqual({ ok: true, value: false });
+  });
 });
