@@ -93,6 +93,8 @@ export class SnapshotService {
   );
   private readonly plans = new Held<HeldPlan>('plan');
   private readonly running = new Map<string, AbortController>();
+  /** Profiles an apply is changing: a second one at once would race the first's journal. */
+  private readonly applying = new Set<string>();
 
   constructor(private readonly options: SnapshotServiceOptions) {}
 
@@ -232,6 +234,22 @@ export class SnapshotService {
 
   async apply(request: ApplyRequest): Promise<ApplyOutcome> {
     const held = this.plans.get(request.planId);
+    const target = held.targetProfileId;
+    if (this.applying.has(target))
+      throw new AppError(
+        'SNAPSHOT_BUSY',
+        `An apply to ${this.profile(target).name} is running: wait for it, or cancel it`,
+        'planId',
+      );
+    this.applying.add(target);
+    try {
+      return await this.run(request, held);
+    } finally {
+      this.applying.delete(target);
+    }
+  }
+
+  private async run(request: ApplyRequest, held: HeldPlan): Promise<ApplyOutcome> {
     const { client } = await this.options.profiles.client(held.targetProfileId);
     const { requestId } = request;
     return this.cancellable(requestId, async (signal) => {

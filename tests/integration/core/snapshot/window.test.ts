@@ -225,7 +225,11 @@ describe('snapshots in the window', () => {
     };
     const plan = await value<PlannedSnapshot>(app, 'snapshots.plan', request);
     // Cancelled as the third step starts: two are done, the third never sent.
+    let second: unknown;
     const stop = app.burrow.events.subscribe((event) => {
+      // A second apply to the same profile while one runs would race its journal.
+      if (event.name === 'snapshots.progress' && event.payload.phase === 'applying')
+        second ??= call(app, 'snapshots.apply', { planId: plan.planId, requestId: 'c3' });
       if (
         event.name === 'snapshots.progress' &&
         event.payload.phase === 'applying' &&
@@ -238,6 +242,13 @@ describe('snapshots in the window', () => {
       requestId: 'c1',
     });
     stop();
+    expect(await second).toMatchObject({
+      ok: false,
+      error: {
+        code: 'SNAPSHOT_BUSY',
+        message: 'An apply to Staging is running: wait for it, or cancel it',
+      },
+    });
     expect(cancelled).toMatchObject({ ok: false, cancelled: true, step: { action: 'create' } });
     expect(cancelled.ok === false && cancelled.done.length).toBe(2);
 
