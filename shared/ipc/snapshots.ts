@@ -12,8 +12,14 @@ import { ProfileId } from './profiles.ts';
 /** Names a snapshot or plan core holds, or the progress events of one run. */
 const Handle = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an id of letters and digits');
 
-/** What browser mode's server takes in one call (1 MiB), less room for the call around it. */
-export const MAX_SNAPSHOT_TEXT = 1_000_000;
+/** The longest snapshot text `snapshots.open` takes (the app's shell carries it whole). */
+export const MAX_SNAPSHOT_TEXT = 16_000_000;
+
+/**
+ * The most a snapshot may weigh as it travels in browser mode: its server reads at most 1 MiB a
+ * call, and the text goes escaped inside the call's JSON, with room left for the rest.
+ */
+export const MAX_BROWSER_SNAPSHOT_BYTES = 1_000_000;
 
 export const ExportRequest = z.strictObject({
   profileId: ProfileId,

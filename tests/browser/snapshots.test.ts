@@ -149,6 +149,19 @@ it('a bad file: the error names what is wrong, and there is nothing to plan', as
   await expect.element(page.getByRole('button', { name: 'Plan', exact: true })).toBeDisabled();
 });
 
+it('a file too large for browser mode is refused in the page, saying what to do instead', async () => {
+  openSnapshots();
+  const bridge = scriptedBridge();
+  render(App, { bridge });
+  // Quotes double as they are escaped into the call: 600 kB of them are 1.2 MB on the wire.
+  const big = new File([`{"a":"${'"'.repeat(600_000)}"}`], 'big.json');
+  await page.getByLabelText('Snapshot file', { exact: true }).upload(big);
+  await expect
+    .element(page.getByRole('alert'))
+    .toHaveTextContent('big.json is larger than browser mode can send in one call');
+  expect(bridge.argsOf('snapshots.open')).toBeUndefined();
+});
+
 it('applies with progress and time left; a failure says the error, the step and what was done', async () => {
   openSnapshots();
   let finish: (outcome: ApplyOutcome) => void = () => undefined;
