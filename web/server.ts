@@ -7,6 +7,7 @@ import type { EventHub } from '../core/ipc/events.ts';
 import { CONTENT_SECURITY_POLICY } from '../core/security/csp.ts';
 import { resolveUnder } from '../core/security/paths.ts';
 import type { IpcReply } from '../shared/ipc/bridge.ts';
+import { MAX_HTTP_CALL_BYTES } from '../shared/ipc/loopback.ts';
 import { capConnections } from './connections.ts';
 import { SignIn } from './sign-in.ts';
 
@@ -42,7 +43,6 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-const MAX_BODY_BYTES = 1 << 20;
 /** Keeps proxies and the browser from closing an idle event stream. */
 const HEARTBEAT_MS = 25_000;
 /**
@@ -277,7 +277,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) {
+    if (size > MAX_HTTP_CALL_BYTES) {
       request.destroy();
       return '';
     }

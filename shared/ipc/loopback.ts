@@ -13,3 +13,6 @@ export function isLoopbackHost(hostname: string): boolean {
     octets.every((o) => /^(0|[1-9][0-9]{0,2})$/.test(o) && Number(o) <= 255)
   );
 }
+
+/** The largest call browser mode's loopback server reads: one call's JSON, arguments and all. */
+export const MAX_HTTP_CALL_BYTES = 1 << 20;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SnapshotKind } from '../snapshot/document.ts';
+import { MAX_HTTP_CALL_BYTES } from './loopback.ts';
 import { ProfileId } from './profiles.ts';
 
 /*
@@ -16,10 +17,10 @@ const Handle = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an id of lette
 export const MAX_SNAPSHOT_TEXT = 16_000_000;
 
 /**
- * The most a snapshot may weigh as it travels in browser mode: its server reads at most 1 MiB a
- * call, and the text goes escaped inside the call's JSON, with room left for the rest.
+ * The most a snapshot may weigh as it travels in browser mode, escaped inside the call's JSON:
+ * what the server reads of one call, with room left for the rest of the call.
  */
-export const MAX_BROWSER_SNAPSHOT_BYTES = 1_000_000;
+export const MAX_BROWSER_SNAPSHOT_BYTES = MAX_HTTP_CALL_BYTES - 48 * 1024;
 
 export const ExportRequest = z.strictObject({
   profileId: ProfileId,
