@@ -19,6 +19,7 @@ import { sshHandlers } from './ssh/handlers.ts';
 import { createSshService, type SshService } from './ssh/index.ts';
 import { watchRenewals } from './ssh/renewal-watch.ts';
 import type { KeyValueStore } from './store.ts';
+import { monitorAgents } from './tray/monitor-agents.ts';
 import { TrayService } from './tray/service.ts';
 
 export type BurrowOptions = {
@@ -111,6 +112,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   });
   const tray = new TrayService({
     profiles,
+    agents: monitorAgents(watched),
     watched,
     settings,
     runSession: (request) => sessions.run(request),

@@ -12,8 +12,8 @@ import {
 } from '../../../shared/routes.ts';
 import {
   followTrayItem,
-  screenRoute,
   TrayAction,
+  trayRoute,
   type TrayScreen,
   type TrayShell,
 } from '../../../shared/tray.ts';
@@ -100,23 +100,35 @@ describe('routes', () => {
       copy: () => undefined,
       quit: () => undefined,
     };
-    for (const screen of screens)
+    const opens = screens.flatMap((screen) => [
+      { screen },
+      { screen, profileId: ODD },
+      { screen, profileId: ODD, agentId: ODD },
+    ]);
+    for (const open of opens)
       await followTrayItem(
         {
           type: 'item',
           id: 'open',
           label: 'Open',
           enabled: true,
-          action: { name: 'app.open', by: 'shell', screen },
+          action: { name: 'app.open', by: 'shell', ...open },
         },
         shell,
       );
-    // The tray panel sets the window's address to screenRoute(screen) itself.
-    expect(opened).toEqual(screens.map(screenRoute));
-    expect(opened.map((route) => parseRoute(route).screen)).toEqual([
-      'sessions',
-      'sessions',
-      'settings',
+    // The tray panel sets the window's address to trayRoute(open) itself.
+    expect(opened).toEqual(opens.map(trayRoute));
+    expect(opened.map(parseRoute)).toEqual([
+      { screen: 'sessions', path: [], params: {} },
+      { screen: 'sessions', path: [], params: { profile: ODD } },
+      { screen: 'sessions', path: [], params: { profile: ODD, agent: ODD } },
+      { screen: 'sessions', path: [], params: {} },
+      { screen: 'sessions', path: [], params: { profile: ODD } },
+      { screen: 'sessions', path: [], params: { profile: ODD, agent: ODD } },
+      { screen: 'settings', path: [], params: {} },
+      { screen: 'settings', path: [], params: { profile: ODD } },
+      // Settings shows no agent: the id goes nowhere.
+      { screen: 'settings', path: [], params: { profile: ODD } },
     ]);
   });
 
