@@ -104,6 +104,8 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   const notifier = new Notifier({
     settings,
     profileNames: () => Object.fromEntries(profiles.state().profiles.map((p) => [p.id, p.name])),
+    runSession: (request) => sessions.run(request),
+    mute: (agentKey) => sessions.mute(agentKey, true),
   });
   const sessions = new SessionsService({
     watched,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { forwardNotifications } from '../../../electron/notify.ts';
 import { hrefOf } from '../../../renderer/src/resources/kind.ts';
 import { KINDS, kindsIn } from '../../../renderer/src/resources/kinds.ts';
-import { NotificationTarget } from '../../../shared/notifications.ts';
+import { NotificationTarget, type Notification } from '../../../shared/notifications.ts';
 import {
   notificationRoute,
   parseRoute,
@@ -56,14 +56,17 @@ const OPENS: { [T in NotificationTarget['type']]: OpenRoute } = {
 function electronNotificationRoutes(): string[] {
   const opened: string[] = [];
   const clicks: (() => void)[] = [];
-  const listeners: ((n: Parameters<Parameters<typeof forwardNotifications>[1]>[0]) => void)[] = [];
+  const listeners: ((n: Notification) => void)[] = [];
   forwardNotifications(
-    { subscribe: (listener) => (listeners.push(listener), () => undefined) },
-    (_notification, onClick) => clicks.push(onClick),
-    (route) => opened.push(route),
+    {
+      subscribe: (listener) => (listeners.push(listener), () => undefined),
+      act: () => Promise.resolve(),
+    },
+    (_options, on) => clicks.push(on.click),
+    { openWindow: (route) => opened.push(route), report: () => undefined, platform: 'linux' },
   );
   for (const target of Object.values(TARGETS))
-    listeners[0]?.({ id: 'n', kind: 'offline', title: 't', body: 'b', target });
+    listeners[0]?.({ id: 'n', kind: 'offline', title: 't', body: 'b', target, actions: [] });
   clicks.forEach((click) => click());
   return opened;
 }
