@@ -10,7 +10,7 @@ import { createSessionActions } from './actions.ts';
 
 export type SessionsServiceOptions = {
   /** The sessions the monitor lists, and where it hears of our commands. */
-  readonly watched: Pick<WatchedProfiles, 'findSession' | 'expect'>;
+  readonly watched: Pick<WatchedProfiles, 'findSession' | 'expect' | 'pollNow'>;
   readonly client: (profileId: string) => Promise<{ client: ApiClient }>;
   readonly settings: {
     get(): Settings;
@@ -56,6 +56,8 @@ export class SessionsService {
         clock: this.options.clock,
         monitor: this.options.watched,
         onEvent: (event) => this.progress.emit(event),
+        // The next poll is up to an interval away: what the command did shows now.
+        onAccepted: () => void this.options.watched.pollNow(profileId).catch(() => undefined),
       }).run(action, session, controller.signal);
     } finally {
       this.running.delete(controller);
