@@ -21,7 +21,6 @@ import { sshHandlers } from './ssh/handlers.ts';
 import { createSshService, type SshService } from './ssh/index.ts';
 import { watchRenewals } from './ssh/renewal-watch.ts';
 import type { KeyValueStore } from './store.ts';
-import { monitorAgents } from './tray/monitor-agents.ts';
 import { TrayService } from './tray/service.ts';
 
 export type BurrowOptions = {
@@ -125,7 +124,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   agents.subscribe((snapshot) => events.emit('agents.changed', snapshot));
   const tray = new TrayService({
     profiles,
-    agents: monitorAgents(watched),
+    agents,
     watched,
     settings,
     runSession: (request) => sessions.run(request),

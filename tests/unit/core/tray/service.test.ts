@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { TrayState } from '../../../../core/tray/model.ts';
-import { monitorAgents } from '../../../../core/tray/monitor-agents.ts';
 import { TrayService } from '../../../../core/tray/service.ts';
 import { SettingsService } from '../../../../core/settings/settings.ts';
 import { Emitter } from '../../../../shared/emitter.ts';
@@ -45,10 +44,23 @@ function setup() {
       },
     ],
   };
-  let agents: TrayState['agents'] = monitorAgents({
-    snapshot: () => snapshot,
-    onSnapshot: () => () => undefined,
-  }).snapshot();
+  let agents: TrayState['agents'] = {
+    profiles: [
+      {
+        profileId: 'acme',
+        agents: [
+          {
+            id: agentId('acme', agentKey(web)),
+            name: 'web',
+            state: 'online',
+            session: web,
+            lastSeenAt: 0,
+            updateBlocked: null,
+          },
+        ],
+      },
+    ],
+  };
   const agentChanges = new Emitter<null>('agents');
   const setAgents = (next: TrayState['agents']) => {
     agents = next;
