@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { AppInfo, GovernorState } from '../shared/ipc/contract.ts';
+import { agentHandlers } from './agents/handlers.ts';
+import { AgentsService } from './agents/service.ts';
 import type { BudgetState } from './api/index.ts';
 import { ipcApiCalls } from './api/ipc-calls.ts';
 import { dialogHandlers, unavailableDialogs, type Dialogs } from './dialogs/index.ts';
@@ -51,6 +53,8 @@ export type Burrow = {
   readonly watched: WatchedProfiles;
   /** Session actions and muting. */
   readonly sessions: SessionsService;
+  /** Agents above their sessions: states, their day, offline ones kept (docs/monitor.md). */
+  readonly agents: AgentsService;
   /** The tray menu as data and its core items, for Electron's tray and browser mode's panel. */
   readonly tray: TrayService;
   /** What to show as notifications, already filtered by the person's settings. */
@@ -106,14 +110,24 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   const notifier = new Notifier({
     settings,
     profileNames: () => Object.fromEntries(profiles.state().profiles.map((p) => [p.id, p.name])),
+    runSession: (request) => sessions.run(request),
+    mute: (agentKey) => sessions.mute(agentKey, true),
   });
   const sessions = new SessionsService({
     watched,
     client: (profileId) => profiles.client(profileId),
     settings,
   });
+  const agents = await AgentsService.open({
+    dataDir: options.dataDir,
+    watched,
+    sessions,
+    profiles,
+  });
+  agents.subscribe((snapshot) => events.emit('agents.changed', snapshot));
   const tray = new TrayService({
     profiles,
+    agents,
     watched,
     settings,
     runSession: (request) => sessions.run(request),
@@ -165,6 +179,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       ...sshHandlers(ssh, events),
       ...sessionHandlers({ sessions, watched, tray, notifier }),
       ...snapshotHandlers(snapshots),
+      ...agentHandlers(agents),
       ...dialogHandlers(dialogs),
       'governor.state': async () => {
         const active = profiles.activeProfile();
@@ -186,6 +201,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     ssh,
     watched,
     sessions,
+    agents,
     tray,
     notifications: notifier,
     monitor: { pause: () => watched.monitor.pause(), resume: () => watched.monitor.resume() },
@@ -195,6 +211,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       api.close();
       tray.close();
       sessions.close();
+      await agents.close();
       // The monitor stops before the profiles close its clients.
       await Promise.all([ssh.close(), watched.close()]);
       await profiles.close();

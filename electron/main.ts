@@ -72,18 +72,26 @@ if (!app.requestSingleInstanceLock()) {
       stops.push(
         forwardNotifications(
           notifications,
-          ({ title, body }, onClick) => {
-            const native = new NativeNotification({ title, body });
+          (options, on) => {
+            const native = new NativeNotification(options);
             const forget = () => shown.delete(native);
             native.on('click', () => {
               forget();
-              onClick();
+              on.click();
+            });
+            native.on('action', (event) => {
+              forget();
+              on.action(event.actionIndex);
             });
             native.on('close', forget);
             shown.add(native);
             native.show();
           },
-          (route) => window.open(route),
+          {
+            openWindow: (route) => window.open(route),
+            report: (error) => console.error('Burrow: notification action failed:', error),
+            platform: process.platform,
+          },
         ),
       );
     }

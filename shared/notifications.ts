@@ -58,12 +58,29 @@ export const NotificationTarget = z.discriminatedUnion('type', [
 ]);
 export type NotificationTarget = z.output<typeof NotificationTarget>;
 
+/**
+ * What a notification offers besides its click, as buttons where the OS has them (macOS): open
+ * what it is about, restart the agent, mute it. Elsewhere the click opens.
+ */
+export const NotificationAction = z.enum(['open', 'restart', 'mute']);
+export type NotificationAction = z.output<typeof NotificationAction>;
+export const NOTIFICATION_ACTIONS = {
+  open: 'Open',
+  restart: 'Restart',
+  mute: 'Mute this agent',
+} as const satisfies Record<NotificationAction, string>;
+
 export const Notification = z.object({
   id: z.string(),
   kind: NotifyKind,
   title: z.string(),
   body: z.string(),
   target: NotificationTarget,
+  actions: z.array(NotificationAction),
+  /** The one agent it is about, for its actions: its session then, and what muting goes by. */
+  agent: z
+    .object({ profileId: z.string(), sessionId: z.string(), agentKey: z.string() })
+    .optional(),
 });
 export type Notification = z.output<typeof Notification>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConfirmRequest } from './ipc/dialogs.ts';
-import { HOME, routeHref, type Route } from './routes.ts';
+import { HOME, routeHref, type Route, type ScreenParams } from './routes.ts';
 
 /*
  * The tray menu as data: core/tray builds it, the Electron tray and the browser mode's tray
@@ -17,7 +17,16 @@ const TRAY_SCREENS = {
   settings: { screen: 'settings' },
 } as const satisfies Record<string, Route>;
 export type TrayScreen = keyof typeof TRAY_SCREENS;
-export const screenRoute = (screen: TrayScreen): string => routeHref(TRAY_SCREENS[screen]);
+
+/** Where an `app.open` item goes: its screen, narrowed to a profile (and one of its agents). */
+export function trayRoute(open: { screen: TrayScreen; profileId?: string; agentId?: string }) {
+  const route = TRAY_SCREENS[open.screen];
+  const params: ScreenParams<'sessions'> = {
+    ...(open.profileId !== undefined && { profile: open.profileId }),
+    ...(open.agentId !== undefined && route.screen === 'sessions' && { agent: open.agentId }),
+  };
+  return routeHref({ ...route, params });
+}
 
 /** Carried out by core, by the item's id (`tray.run`): it checks the item against its model. */
 const core = { by: z.literal('core') };
@@ -41,6 +50,10 @@ export const TrayAction = z.discriminatedUnion('name', [
     name: z.literal('app.open'),
     ...shell,
     screen: z.enum(['home', 'sessions', 'settings']),
+    /** The profile the screen shows (Sessions) or points out (Settings). */
+    profileId: z.string().optional(),
+    /** The agent the Sessions screen opens. */
+    agentId: z.string().optional(),
   }),
   z.object({ name: z.literal('app.quit'), ...shell }),
 ]);
@@ -160,7 +173,7 @@ export async function followTrayItem(item: TrayClickable, shell: TrayShell): Pro
   }
   switch (action.name) {
     case 'app.open':
-      return shell.open(screenRoute(action.screen));
+      return shell.open(trayRoute(action));
     case 'clipboard.copy':
       return shell.copy(action.text);
     case 'app.quit':

@@ -1,7 +1,11 @@
+import { agentId } from '../../shared/agents.ts';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
-import { agentKey, agentLabel } from '../../shared/monitor.ts';
+import { clockTime } from '../../shared/clock.ts';
+import { agentKey, agentName } from '../../shared/monitor.ts';
+import { availability } from '../../shared/session-rules.ts';
 import type {
   Notification,
+  NotificationAction,
   NotificationTarget,
   NotifyInput,
   NotifyKind,
@@ -31,12 +35,13 @@ type Item = {
   readonly kind: NotifyKind;
   /** What the throttle counts by: an agent, a profile's API, a certificate. */
   readonly subject: string;
-  readonly agent?: string;
+  readonly agent?: NonNullable<Notification['agent']>;
   /** Session kinds group per profile; others never group. */
-  readonly group?: { readonly profileId: string; readonly label: string };
+  readonly group?: { readonly profileId: string; readonly name: string; readonly at: number };
   readonly title: string;
   readonly body: string;
   readonly target: NotificationTarget;
+  readonly actions: NotificationAction[];
 };
 
 const GROUP_TITLES: Partial<Record<NotifyKind, (n: number) => string>> = {
@@ -45,23 +50,34 @@ const GROUP_TITLES: Partial<Record<NotifyKind, (n: number) => string>> = {
   updated: (n) => `${n} agents updated`,
 };
 
+/** How an event speaks of its profile: by name, only when there is more than one to tell apart. */
+type Speaker = (profileId: string, text: string) => string;
+
+/** An agent's event: its name and what happened as the title, when and where as the body. */
 function sessionItem(
   kind: 'offline' | 'restarted' | 'updated',
-  profileId: string,
+  event: { readonly profileId: string; readonly at: number },
   session: TunnelSession,
-  body: string,
-  title: string,
+  what: string,
+  when: string,
+  say: Speaker,
 ): Item {
-  const label = agentLabel(session);
-  const agent = agentKey(session);
+  const { profileId, at } = event;
+  const named = agentName(session);
+  const machine = `${session.os} · ${session.region} · ${session.ip}`;
+  const name = named ?? machine;
+  const key = agentKey(session);
+  // An agent gone has no session to restart: Open and Mute only.
+  const restart = kind !== 'offline' && availability(session, 'restart').allowed;
   return {
     kind,
-    subject: `agent:${agent}`,
-    agent,
-    group: { profileId, label },
-    title,
-    body: `${label}: ${body}`,
-    target: { type: 'session', profileId, sessionId: session.id },
+    subject: `agent:${key}`,
+    agent: { profileId, sessionId: session.id, agentKey: key },
+    group: { profileId, name, at },
+    title: say(profileId, `${name} ${what}`),
+    body: `${when}.${named ? ` ${machine}` : ''}`,
+    target: { type: 'agent', profileId, agentId: agentId(profileId, key) },
+    actions: restart ? ['open', 'restart', 'mute'] : ['open', 'mute'],
   };
 }
 
@@ -72,7 +88,12 @@ function relativeDays(ms: number): string {
   return `expires in ${days} day${days === 1 ? '' : 's'}`;
 }
 
-function itemsOf(event: NotifyInput, now: number, profileName: (id: string) => string): Item[] {
+function itemsOf(
+  event: NotifyInput,
+  now: number,
+  profileName: (id: string) => string,
+  say: Speaker,
+): Item[] {
   switch (event.kind) {
     case 'online':
     case 'stopped':
@@ -80,26 +101,28 @@ function itemsOf(event: NotifyInput, now: number, profileName: (id: string) => s
       return [];
     case 'offline':
       return event.sessions.map((s) =>
-        sessionItem('offline', event.profileId, s, 'went offline', 'Agent offline'),
+        sessionItem('offline', event, s, 'went offline', `Gone at ${clockTime(event.at)}`, say),
       );
     case 'restarted':
       return [
         sessionItem(
           'restarted',
-          event.profileId,
+          event,
           event.session,
-          `back with a new session (${event.session.agent_version})`,
-          'Agent restarted',
+          'restarted',
+          `Back at ${clockTime(event.at)} with a new session, running ${event.session.agent_version}`,
+          say,
         ),
       ];
     case 'updated':
       return [
         sessionItem(
           'updated',
-          event.profileId,
+          event,
           event.session,
-          `now runs ${event.session.agent_version} (was ${event.previous.agent_version})`,
-          'Agent updated',
+          `updated to ${event.session.agent_version}`,
+          `Back at ${clockTime(event.at)}, was ${event.previous.agent_version}`,
+          say,
         ),
       ];
     case 'unreachable':
@@ -122,6 +145,7 @@ function itemsOf(event: NotifyInput, now: number, profileName: (id: string) => s
           title,
           body,
           target: { type: 'profile', profileId: event.profileId },
+          actions: ['open'],
         },
       ];
     }
@@ -133,6 +157,7 @@ function itemsOf(event: NotifyInput, now: number, profileName: (id: string) => s
           title: 'Certificate expiring',
           body: `${event.name} ${relativeDays(Date.parse(event.expiresAt) - now)}.`,
           target: { type: 'certificate', certId: event.certId },
+          actions: ['open'],
         },
       ];
   }
@@ -154,11 +179,13 @@ export function notify(args: NotifyArgs): NotifyResult {
 
   const muted = new Set(prefs.mutedAgents);
   const profileName = (id: string) => args.profileNames?.[id] ?? id;
+  const several = Object.keys(args.profileNames ?? {}).length > 1;
+  const say: Speaker = (id, text) => (several ? `${profileName(id)}: ${text}` : text);
   const kept: Item[] = [];
   for (const event of args.events)
-    for (const item of itemsOf(event, now, profileName)) {
+    for (const item of itemsOf(event, now, profileName, say)) {
       if (!prefs.kinds[item.kind]) continue;
-      if (item.agent !== undefined && muted.has(item.agent)) continue;
+      if (item.agent !== undefined && muted.has(item.agent.agentKey)) continue;
       if (lastShown[item.subject] !== undefined) continue;
       lastShown[item.subject] = now;
       kept.push(item);
@@ -176,18 +203,27 @@ export function notify(args: NotifyArgs): NotifyResult {
     const group = first.group;
     const title = GROUP_TITLES[first.kind];
     if (items.length <= GROUP_ABOVE || group === undefined || title === undefined) {
-      for (const { kind, subject, title: t, body, target } of items)
-        notifications.push({ id: `${kind}:${subject}:${now}`, kind, title: t, body, target });
+      for (const { kind, subject, title: t, body, target, actions, agent } of items)
+        notifications.push({
+          id: `${kind}:${subject}:${now}`,
+          kind,
+          title: t,
+          body,
+          target,
+          actions,
+          ...(agent && { agent }),
+        });
       continue;
     }
-    const named = items.slice(0, GROUP_ABOVE).map((i) => i.group?.label ?? '');
+    const named = items.slice(0, GROUP_ABOVE).map((i) => i.group?.name ?? '');
     const rest = items.length - named.length;
     notifications.push({
       id: `${first.kind}:group:${group.profileId}:${now}`,
       kind: first.kind,
-      title: `${profileName(group.profileId)}: ${title(items.length)}`,
-      body: `${named.join('; ')} and ${rest} more.`,
+      title: say(group.profileId, title(items.length)),
+      body: `${named.join(', ')} and ${rest} more, at ${clockTime(group.at)}.`,
       target: { type: 'sessions', profileId: group.profileId },
+      actions: ['open'],
     });
   }
   return { notifications, state: { lastShown } };

@@ -1,6 +1,7 @@
-import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
-import { agentLabel, type MonitorSnapshot, type ProfileSnapshot } from '../../shared/monitor.ts';
-import { availability, type SessionAction } from '../../shared/session-rules.ts';
+import type { Agent, AgentState } from '../../shared/agents.ts';
+import { clockTime } from '../../shared/clock.ts';
+import type { MonitorSnapshot, ProfileSnapshot } from '../../shared/monitor.ts';
+import { availability, SESSION_ACTIONS, type SessionAction } from '../../shared/session-rules.ts';
 import {
   TRAY_ICONS,
   type TrayAction,
@@ -12,9 +13,25 @@ import {
 
 export type TrayProfile = { readonly id: string; readonly name: string; readonly active: boolean };
 
+/** What the tray shows of an agent: an `Agent` of the agents service, or plain data in tests. */
+export type TrayAgent = Pick<
+  Agent,
+  'id' | 'name' | 'state' | 'session' | 'lastSeenAt' | 'updateBlocked'
+>;
+
+/** A profile's API as the monitor last found it. */
+export type TrayHealth = Pick<ProfileSnapshot, 'profileId' | 'health' | 'healthReason'>;
+
 export type TrayState = {
   readonly profiles: readonly TrayProfile[];
-  readonly monitor: MonitorSnapshot;
+  /** Each profile's agents (an `AgentsSnapshot`), in any order: the tray orders them itself. */
+  readonly agents: {
+    readonly profiles: readonly {
+      readonly profileId: string;
+      readonly agents: readonly TrayAgent[];
+    }[];
+  };
+  readonly monitor: Pick<MonitorSnapshot, 'paused'> & { readonly profiles: readonly TrayHealth[] };
   /** Agents gone offline since the person last looked: they put the icon in `attention`. */
   readonly unseenOffline: number;
   readonly doNotDisturbUntil: number | null;
@@ -22,8 +39,26 @@ export type TrayState = {
   readonly now: number;
 };
 
-/** More sessions than this are left to the Sessions screen: a menu is no list of 1,000. */
-export const TRAY_MAX_SESSIONS = 15;
+/**
+ * The agents a profile's section lists; the rest are one "Show all" away, so that a menu of a
+ * profile with hundreds of agents stays a menu.
+ */
+export const TRAY_AGENTS_PER_PROFILE = 10;
+
+/** Agents needing a look first (lost, offline), then those mid-command, the running, the stopped. */
+const STATE_ORDER: Readonly<Record<AgentState, number>> = {
+  lost: 0,
+  offline: 1,
+  restarting: 2,
+  updating: 2,
+  stopping: 2,
+  'update-ready': 3,
+  online: 4,
+  stopped: 5,
+};
+
+/** Not listed by the last poll: no session to act on. */
+const DISCONNECTED: ReadonlySet<AgentState> = new Set(['lost', 'offline', 'stopped']);
 
 const ACTION_LABELS: Readonly<Record<SessionAction, string>> = {
   restart: 'Restart',
@@ -40,75 +75,152 @@ const item = (id: string, label: string, action?: TrayAction, enabled = true): T
   enabled,
   ...(action && { action }),
 });
+const open = (
+  screen: 'home' | 'sessions' | 'settings',
+  profileId?: string,
+  agentId?: string,
+): TrayAction => ({
+  name: 'app.open',
+  by: 'shell',
+  screen,
+  ...(profileId !== undefined && { profileId }),
+  ...(agentId !== undefined && { agentId }),
+});
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** The order a section lists agents in: by state (lost and offline first), then by name. */
+export function trayOrder(agents: readonly TrayAgent[]): TrayAgent[] {
+  return [...agents].sort(
+    (a, b) =>
+      STATE_ORDER[a.state] - STATE_ORDER[b.state] ||
+      a.name.localeCompare(b.name) ||
+      a.id.localeCompare(b.id),
+  );
+}
+
 /** Why the API cannot act for this profile now, if it cannot. */
-function apiBlocked(profile: ProfileSnapshot | undefined): string | undefined {
-  if (profile === undefined) return 'The profile is not monitored';
-  if (profile.health === 'unreachable') return `The API is unreachable: ${profile.healthReason}`;
-  if (profile.health === 'unauthorized') return `The API refuses the key: ${profile.healthReason}`;
-  if (profile.health === 'unavailable') return profile.healthReason ?? 'The profile cannot be used';
+function apiBlocked(health: TrayHealth | undefined): string | undefined {
+  if (health === undefined) return 'The profile is not monitored';
+  if (health.health === 'unreachable') return `The API is unreachable: ${health.healthReason}`;
+  if (health.health === 'unauthorized') return `The API refuses the key: ${health.healthReason}`;
+  if (health.health === 'unavailable') return health.healthReason ?? 'The profile cannot be used';
   return undefined;
 }
 
+/** Why this agent takes no command now, if it does not. */
+function agentBlocked(state: AgentState): string | undefined {
+  switch (state) {
+    case 'online':
+    case 'update-ready':
+      return undefined;
+    case 'lost':
+      return 'The last poll did not list it: it may be restarting';
+    case 'offline':
+    case 'stopped':
+      return 'It is not connected';
+    case 'restarting':
+      return 'It is restarting';
+    case 'updating':
+      return 'It is updating';
+    case 'stopping':
+      return 'It is stopping';
+  }
+}
+
+/** A few words after the agent's name: how it is, and since when once it is gone. */
+function stateWords(agent: TrayAgent): string {
+  switch (agent.state) {
+    case 'online':
+      return agent.session.agent_version;
+    case 'lost':
+      return 'missed the last poll';
+    case 'offline':
+      return `offline · last seen ${clockTime(agent.lastSeenAt)}`;
+    case 'stopped':
+      return `stopped · last seen ${clockTime(agent.lastSeenAt)}`;
+    case 'restarting':
+      return 'restarting…';
+    case 'updating':
+      return 'updating…';
+    case 'update-ready':
+      return 'updated, restart to run it';
+    case 'stopping':
+      return 'stopping…';
+  }
+}
+
 /** A stopped agent does not come back by itself: both shells ask first, in these words. */
-function stopQuestion(session: TunnelSession): TrayConfirm {
+function stopQuestion(agent: TrayAgent, profileName: string): TrayConfirm {
+  const { ip, os } = agent.session;
   return {
     title: 'Stop this agent?',
-    message: `The agent on ${session.ip} (${session.os}) ends its session and exits; it has to be started again on its machine.`,
+    message: `${agent.name} (${profileName}, on ${ip}, ${os}) ends its session and exits; it has to be started again on its machine.`,
     confirmLabel: 'Stop agent',
     destructive: true,
   };
 }
 
-function sessionMenu(
-  session: TunnelSession,
-  profileId: string,
+function agentAction(
+  agent: TrayAgent,
+  profile: TrayProfile,
+  action: SessionAction,
   blocked: string | undefined,
 ): TrayItem {
-  const id = `session:${session.id}`;
-  const ref = { profileId, sessionId: session.id };
-  const actions = (Object.keys(ACTION_LABELS) as SessionAction[]).map((action): TrayItem => {
-    const rule = availability(session, action);
-    const base = { type: 'item' as const, id: `${id}:${action}` };
-    const act = { name: `session.${action}`, by: 'core', ...ref } as TrayAction;
-    if (!rule.allowed)
-      return {
-        ...base,
-        label: `${ACTION_LABELS[action]} (${rule.short})`,
-        enabled: false,
-        tooltip: rule.reason,
-        action: act,
-      };
-    if (blocked !== undefined)
-      return {
-        ...base,
-        label: ACTION_LABELS[action],
-        enabled: false,
-        tooltip: blocked,
-        action: act,
-      };
+  const base = { type: 'item' as const, id: `agent:${agent.id}:${action}` };
+  const act = {
+    name: `session.${action}`,
+    by: 'core',
+    profileId: profile.id,
+    sessionId: agent.session.id,
+  } as TrayAction;
+  const rule = availability(agent.session, action);
+  if (!rule.allowed)
     return {
       ...base,
-      label: ACTION_LABELS[action],
-      enabled: true,
+      label: `${ACTION_LABELS[action]} (${rule.short})`,
+      enabled: false,
+      tooltip: rule.reason,
       action: act,
-      ...(action === 'stop' && { confirm: stopQuestion(session) }),
     };
-  });
+  const why =
+    blocked ??
+    agentBlocked(agent.state) ??
+    (action === 'update' || action === 'update-and-restart' ? agent.updateBlocked : null);
+  if (why !== undefined && why !== null)
+    return { ...base, label: ACTION_LABELS[action], enabled: false, tooltip: why, action: act };
+  return {
+    ...base,
+    label: ACTION_LABELS[action],
+    enabled: true,
+    action: act,
+    ...(action === 'stop' && { confirm: stopQuestion(agent, profile.name) }),
+  };
+}
+
+function agentMenu(agent: TrayAgent, profile: TrayProfile, blocked: string | undefined): TrayItem {
+  const id = `agent:${agent.id}`;
+  const { session } = agent;
+  const gone = agent.state === 'offline' || agent.state === 'stopped';
   return {
     type: 'submenu',
     id,
-    label: `${agentLabel(session)} · ${session.agent_version}`,
+    label: `${agent.name} · ${stateWords(agent)}`,
     enabled: true,
-    tooltip: `${session.id} · ${session.transport} · since ${session.started_at}`,
+    tooltip: `${session.os} · ${session.region} · ${session.ip} · ${session.transport} · ${session.id}`,
     items: [
-      ...actions,
+      item(`${id}:open`, 'Open in Burrow', open('sessions', profile.id, agent.id)),
+      // A gone agent has no session to command: its actions would all be greyed out.
+      ...(gone
+        ? []
+        : [
+            separator(`${id}:actions`),
+            ...SESSION_ACTIONS.map((action) => agentAction(agent, profile, action, blocked)),
+          ]),
       separator(`${id}:copy`),
-      item(`${id}:copy-id`, 'Copy session id', {
+      item(`${id}:copy-id`, gone ? 'Copy last session id' : 'Copy session id', {
         name: 'clipboard.copy',
         by: 'shell',
         text: session.id,
@@ -122,8 +234,15 @@ function sessionMenu(
   };
 }
 
-function headline(name: string, profile: ProfileSnapshot | undefined): string {
-  switch (profile?.health) {
+/** The agents connected now, for counts. */
+function connected(agents: readonly TrayAgent[]): number {
+  return agents.filter((a) => !DISCONNECTED.has(a.state)).length;
+}
+
+function headline(name: string, health: TrayHealth | undefined, agents: readonly TrayAgent[]) {
+  const missing = agents.filter((a) => a.state === 'lost' || a.state === 'offline').length;
+  const counts = `${plural(connected(agents), 'agent')} online${missing > 0 ? `, ${missing} offline` : ''}`;
+  switch (health?.health) {
     case undefined:
     case 'unknown':
       return `${name}: checking…`;
@@ -134,22 +253,49 @@ function headline(name: string, profile: ProfileSnapshot | undefined): string {
     case 'unavailable':
       return `${name}: not monitored`;
     case 'rate-limited':
-      return `${name}: ${plural(profile.sessions.length, 'agent')} online (rate limited)`;
+      return `${name}: ${counts} (rate limited)`;
     case 'ok':
-      return `${name}: ${plural(profile.sessions.length, 'agent')} online`;
+      return `${name}: ${counts}`;
   }
 }
 
-function clock(ms: number): string {
-  const d = new Date(ms);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+/**
+ * One profile's section: its headline (which opens its Sessions screen), why it is not
+ * monitored if it is not, its first agents by state, and "Show all" when there are more.
+ */
+function profileSection(
+  profile: TrayProfile,
+  health: TrayHealth | undefined,
+  agents: readonly TrayAgent[],
+): TrayItem[] {
+  const id = `section:${profile.id}`;
+  const blocked = apiBlocked(health);
+  const items: TrayItem[] = [
+    item(`${id}:headline`, headline(profile.name, health, agents), open('sessions', profile.id)),
+  ];
+  if (health?.health === 'unavailable')
+    items.push(
+      item(
+        `${id}:unavailable`,
+        `Not monitored: ${health.healthReason ?? 'unknown reason'}`,
+        open('settings', profile.id),
+      ),
+    );
+  else if (agents.length === 0) items.push(item(`${id}:none`, 'No agents', undefined, false));
+  for (const agent of trayOrder(agents).slice(0, TRAY_AGENTS_PER_PROFILE))
+    items.push(agentMenu(agent, profile, blocked));
+  if (agents.length > TRAY_AGENTS_PER_PROFILE)
+    items.push(
+      item(`${id}:all`, `Show all ${agents.length} in Burrow…`, open('sessions', profile.id)),
+    );
+  return items;
 }
 
 function pauseMenu(until: number | null, now: number): TrayItem {
   const paused = until !== null && now < until;
   const items: TrayItem[] = paused
     ? [
-        item('pause:until', `Paused until ${clock(until)}`, undefined, false),
+        item('pause:until', `Paused until ${clockTime(until)}`, undefined, false),
         item('pause:resume', 'Resume notifications', { name: 'notifications.resume', by: 'core' }),
       ]
     : [
@@ -169,60 +315,50 @@ function pauseMenu(until: number | null, now: number): TrayItem {
   };
 }
 
-function iconState(profile: ProfileSnapshot | undefined, unseenOffline: number): TrayIconState {
-  const health = profile?.health;
-  if (health === 'unreachable' || health === 'unauthorized' || health === 'unavailable')
-    return 'error';
-  if (unseenOffline > 0 || profile?.health === 'rate-limited') return 'attention';
+const isError = (health: TrayHealth | undefined) =>
+  health?.health === 'unreachable' ||
+  health?.health === 'unauthorized' ||
+  health?.health === 'unavailable';
+
+/**
+ * Struck through when the active profile's API is out of reach; a dot when agents went offline
+ * unseen, the active API is rate limited or another profile's API is out of reach.
+ */
+function iconState(
+  active: TrayHealth | undefined,
+  others: readonly (TrayHealth | undefined)[],
+  unseenOffline: number,
+): TrayIconState {
+  if (isError(active)) return 'error';
+  if (unseenOffline > 0 || active?.health === 'rate-limited' || others.some(isError))
+    return 'attention';
   return 'normal';
 }
 
 /**
- * The tray menu for this state: the active profile's health, a submenu per online session with
- * the actions the rules allow (the others disabled, saying why), profile switching, pausing
+ * The tray menu for this state: a section per profile (the active one first) with its API's
+ * health and its first agents, lost and offline first, each a submenu with the actions the rules
+ * allow (the others disabled, saying why; Stop asking first), then profile switching, pausing
  * notifications, open and quit. Pure data; the caller renders it and dispatches the actions.
  */
 export function trayModel(state: TrayState): TrayModel {
   const active = state.profiles.find((p) => p.active);
-  const profile = state.monitor.profiles.find((p) => p.profileId === active?.id);
-  const sessions = profile?.sessions ?? [];
-  const blocked = apiBlocked(profile);
+  const ordered = [...state.profiles].sort((a, b) => Number(b.active) - Number(a.active));
+  const healthOf = (id: string) => state.monitor.profiles.find((p) => p.profileId === id);
+  const agentsOf = (id: string) =>
+    state.agents.profiles.find((p) => p.profileId === id)?.agents ?? [];
+  const activeHealth = active && healthOf(active.id);
   const items: TrayItem[] = [];
 
-  items.push(
-    item('headline', active ? headline(active.name, profile) : 'No profile', undefined, false),
-  );
+  if (!active) items.push(item('headline', 'No profile', undefined, false));
   if (state.unseenOffline > 0)
     items.push(
-      item('unseen', `${plural(state.unseenOffline, 'agent')} went offline`, {
-        name: 'app.open',
-        by: 'shell',
-        screen: 'sessions',
-      }),
+      item('unseen', `${plural(state.unseenOffline, 'agent')} went offline`, open('sessions')),
     );
   if (state.monitor.paused) items.push(item('paused', 'Monitoring paused', undefined, false));
-  if (active) {
-    items.push(separator('sessions'));
-    if (profile?.health === 'unavailable')
-      items.push(
-        item('sessions:unavailable', `Not monitored: ${profile.healthReason ?? 'unknown reason'}`, {
-          name: 'app.open',
-          by: 'shell',
-          screen: 'settings',
-        }),
-      );
-    else if (sessions.length === 0)
-      items.push(item('sessions:none', 'No agents online', undefined, false));
-    for (const session of sessions.slice(0, TRAY_MAX_SESSIONS))
-      items.push(sessionMenu(session, active.id, blocked));
-    if (sessions.length > TRAY_MAX_SESSIONS)
-      items.push(
-        item('sessions:more', `${sessions.length - TRAY_MAX_SESSIONS} more in Burrow…`, {
-          name: 'app.open',
-          by: 'shell',
-          screen: 'sessions',
-        }),
-      );
+  for (const profile of ordered) {
+    if (items.length > 0) items.push(separator(`section:${profile.id}`));
+    items.push(...profileSection(profile, healthOf(profile.id), agentsOf(profile.id)));
   }
   items.push(separator('settings'));
   if (state.profiles.length > 0)
@@ -242,18 +378,23 @@ export function trayModel(state: TrayState): TrayModel {
     });
   items.push(pauseMenu(state.doNotDisturbUntil, state.now));
   items.push(separator('app'));
-  items.push(item('open', 'Open Burrow', { name: 'app.open', by: 'shell', screen: 'home' }));
+  items.push(item('open', 'Open Burrow', open('home')));
   items.push(item('quit', 'Quit Burrow', { name: 'app.quit', by: 'shell' }));
 
-  const iconAt = iconState(profile, state.unseenOffline);
+  const iconAt = iconState(
+    activeHealth,
+    ordered.filter((p) => !p.active).map((p) => healthOf(p.id)),
+    state.unseenOffline,
+  );
+  const activeAgents = active ? agentsOf(active.id) : [];
   const tooltip =
     iconAt === 'error'
-      ? (blocked ?? 'Burrow')
-      : `Burrow${active ? ` · ${headline(active.name, profile)}` : ''}`;
+      ? (apiBlocked(activeHealth) ?? 'Burrow')
+      : `Burrow${active ? ` · ${headline(active.name, activeHealth, activeAgents)}` : ''}`;
+  const counting = activeHealth?.health === 'ok' || activeHealth?.health === 'rate-limited';
   return {
     icon: { state: iconAt, variant: TRAY_ICONS[iconAt], tooltip },
-    title:
-      profile?.health === 'ok' || profile?.health === 'rate-limited' ? String(sessions.length) : '',
+    title: counting ? String(connected(activeAgents)) : '',
     items,
   };
 }

@@ -6,7 +6,7 @@ import type { MonitorEvent, MonitorSnapshot } from '../../shared/monitor.ts';
 import type { ActionResult } from '../../shared/session-actions.ts';
 import type { TrayItem, TrayModel } from '../../shared/tray.ts';
 import { AppError } from '../errors.ts';
-import { trayModel } from './model.ts';
+import { trayModel, type TrayState } from './model.ts';
 
 /** What the tray reads and what its core items do, as the composition hands them over. */
 export type TrayServiceOptions = {
@@ -15,7 +15,12 @@ export type TrayServiceOptions = {
     subscribe(listener: (state: ProfilesState) => void): () => void;
     switch(id: string): ProfilesState;
   };
-  /** The monitor as the app follows the profiles (core/monitor/watched.ts). */
+  /** Each profile's agents (an `AgentsSnapshot`), and their changes. */
+  readonly agents: {
+    snapshot(): TrayState['agents'];
+    subscribe(listener: () => void): () => void;
+  };
+  /** The monitor as the app follows the profiles (core/monitor/watched.ts): health and events. */
   readonly watched: {
     snapshot(): MonitorSnapshot;
     onSnapshot(listener: (snapshot: MonitorSnapshot) => void): () => void;
@@ -42,9 +47,10 @@ function findItem(items: readonly TrayItem[], id: string): TrayItem | undefined 
 }
 
 /**
- * The tray for both shells: its model, rebuilt whenever the profiles, the monitor's snapshot,
- * the settings or the unseen offline agents change (and when do-not-disturb ends, so that its
- * "resume" item goes by itself), and the core half of its items, run by id against the model.
+ * The tray for both shells: its model, rebuilt whenever the profiles, the agents, the monitor's
+ * snapshot, the settings or the unseen offline agents change (and when do-not-disturb ends, so
+ * that its "resume" item goes by itself), and the core half of its items, run by id against the
+ * model.
  * The model's items say who runs them and what to ask first; the shells follow that data.
  */
 export class TrayService {
@@ -66,6 +72,7 @@ export class TrayService {
     this.stops = [
       options.profiles.subscribe(() => this.changed()),
       options.watched.onSnapshot(() => this.changed()),
+      options.agents.subscribe(() => this.changed()),
       options.watched.onEvent((event) => {
         if (event.kind !== 'offline') return;
         this.unseenOffline += event.sessions.length;
@@ -147,6 +154,7 @@ export class TrayService {
     const dnd = this.options.settings.get().doNotDisturbUntil;
     return trayModel({
       profiles: profiles.map((p) => ({ id: p.id, name: p.name, active: p.id === activeId })),
+      agents: this.options.agents.snapshot(),
       monitor: this.options.watched.snapshot(),
       unseenOffline: this.unseenOffline,
       doNotDisturbUntil: dnd ? Date.parse(dnd) : null,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agentCalls, agentEvents } from './agents.ts';
 import type { ApiCallTypes } from './api-calls.ts';
 import { dialogCalls } from './dialogs.ts';
 import { ProfileId, profileCalls, profileEvents } from './profiles.ts';
@@ -45,6 +46,7 @@ export const appCalls = {
   ...sshCalls,
   ...sessionCalls,
   ...snapshotCalls,
+  ...agentCalls,
   ...dialogCalls,
   'governor.state': { args: z.tuple([]), result: GovernorState.nullable() },
   /** Stops a running `listAll` by its request id; true when there was one. */
@@ -95,6 +97,7 @@ export const ipcEvents = {
   ...sshEvents,
   ...sessionEvents,
   ...snapshotEvents,
+  ...agentEvents,
   'governor.changed': GovernorState,
   'api.activity': ApiActivity,
   'api.progress': ApiProgress,

@@ -209,7 +209,9 @@ it('shows a native notification for a monitor event (a demo agent restarted)', a
   });
   expect(ran).toMatchObject({ ok: true, value: { ok: true } });
   const shown = await app.until(is('notification'), 30_000);
-  expect(shown.title).toBe('Agent restarted');
+  // One profile: the agent's name and what happened, no profile named.
+  expect(shown.title).toMatch(/^[^:]+ restarted$/);
+  expect(shown.body).toMatch(/^Back at \d\d:\d\d with a new session/);
 }, 60_000);
 
 it('quits within 4 s, closing the tray and core', async () => {

@@ -61,3 +61,20 @@ export async function openWindow(viewport: { width: number; height: number }): P
     },
   };
 }
+
+/** A contract call from the page, over its own browser-mode session, as the renderer makes it. */
+export async function invokeFrom(page: Page, name: string, ...args: unknown[]): Promise<unknown> {
+  const reply = await page.evaluate(
+    async ([name, args]) => {
+      const response = await fetch('/ipc/invoke', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name, args }),
+      });
+      return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
+    },
+    [name, args] as const,
+  );
+  if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply.error)}`);
+  return reply.value;
+}

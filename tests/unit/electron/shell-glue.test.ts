@@ -5,36 +5,71 @@ import { describe, expect, it, vi } from 'vitest';
 import { AUTOSTART_FILE, autostartDir, autostartEntry } from '../../../electron/autostart.ts';
 import { electronDialogs } from '../../../electron/dialogs.ts';
 import { applyLaunchAtLogin } from '../../../electron/login-item.ts';
-import { forwardNotifications } from '../../../electron/notify.ts';
+import { forwardNotifications, type NotificationHandlers } from '../../../electron/notify.ts';
 import { powerPauser } from '../../../electron/power.ts';
 import { closeWithin } from '../../../electron/quit.ts';
 import { opensWindowAtStart } from '../../../electron/startup.ts';
 import { placeWindow, readBounds } from '../../../electron/window-state.ts';
-import type { BrowserWindow } from 'electron';
+import type { BrowserWindow, NotificationConstructorOptions } from 'electron';
 import type { Notification } from '../../../shared/notifications.ts';
 import { standInDialog, standInLoginApp } from '../../support/electron-stand-in.ts';
 
 describe('notifications', () => {
-  it('clicking one opens the window at its session or certificate', () => {
+  function forward(platform: NodeJS.Platform) {
     const listeners: ((n: Notification) => void)[] = [];
-    const clicks: (() => void)[] = [];
-    const openWindow = vi.fn();
+    const shown: { options: NotificationConstructorOptions; on: NotificationHandlers }[] = [];
+    const opened: string[] = [];
+    const acted: string[] = [];
+    const reported: unknown[] = [];
     forwardNotifications(
-      { subscribe: (l) => (listeners.push(l), () => {}) },
-      (_n, onClick) => clicks.push(onClick),
-      openWindow,
+      {
+        subscribe: (l) => (listeners.push(l), () => {}),
+        act: async (id, action) => {
+          acted.push(`${id} ${action}`);
+          if (action === 'mute') throw new Error('full');
+        },
+      },
+      (options, on) => shown.push({ options, on }),
+      { openWindow: (route) => opened.push(route), report: (e) => reported.push(e), platform },
     );
-    const base = { id: 'n1', kind: 'offline', title: 'web went offline', body: '' } as const;
-    listeners[0]?.({
-      ...base,
-      target: { type: 'session', profileId: 'prf_a', sessionId: 'ts 1/x' },
-    });
-    listeners[0]?.({ ...base, target: { type: 'certificate', certId: 'sshcr_9' } });
-    clicks.forEach((click) => click());
-    expect(openWindow.mock.calls).toEqual([
-      ['#/sessions?profile=prf_a&session=ts%201%2Fx'],
-      ['#/ssh?cert=sshcr_9'],
-    ]);
+    const tell = (n: Notification) => listeners.forEach((l) => l(n));
+    return { tell, shown, opened, acted, reported };
+  }
+  const offline: Notification = {
+    id: 'n1',
+    kind: 'offline',
+    title: 'web went offline',
+    body: 'Gone at 09:41.',
+    target: { type: 'agent', profileId: 'prf_a', agentId: 'ag 1/x' },
+    actions: ['open', 'restart', 'mute'],
+    agent: { profileId: 'prf_a', sessionId: 'ts_1', agentKey: '[]' },
+  };
+
+  it('clicking one opens the window at its agent or certificate', () => {
+    const { tell, shown, opened } = forward('linux');
+    tell(offline);
+    tell({ ...offline, target: { type: 'certificate', certId: 'sshcr_9' }, actions: ['open'] });
+    shown.forEach(({ on }) => on.click());
+    expect(opened).toEqual(['#/sessions?profile=prf_a&agent=ag%201%2Fx', '#/ssh?cert=sshcr_9']);
+  });
+
+  it('has buttons for its actions on macOS and Windows only; Open opens, the others go to core', async () => {
+    const linux = forward('linux');
+    linux.tell(offline);
+    expect(linux.shown[0]?.options).toEqual({ title: offline.title, body: offline.body });
+    for (const platform of ['darwin', 'win32'] as const) {
+      const { tell, shown, opened, acted, reported } = forward(platform);
+      tell(offline);
+      expect(shown[0]?.options.actions).toEqual([
+        { type: 'button', text: 'Open' },
+        { type: 'button', text: 'Restart' },
+        { type: 'button', text: 'Mute this agent' },
+      ]);
+      [0, 1, 2, 7].forEach((index) => shown[0]?.on.action(index));
+      expect(opened).toEqual(['#/sessions?profile=prf_a&agent=ag%201%2Fx']);
+      expect(acted).toEqual(['n1 restart', 'n1 mute']);
+      await vi.waitFor(() => expect(reported).toEqual([new Error('full')]));
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { forwardNotifications } from '../../../electron/notify.ts';
 import { hrefOf } from '../../../renderer/src/resources/kind.ts';
 import { KINDS, kindsIn } from '../../../renderer/src/resources/kinds.ts';
-import { NotificationTarget } from '../../../shared/notifications.ts';
+import { NotificationTarget, type Notification } from '../../../shared/notifications.ts';
 import {
   notificationRoute,
   parseRoute,
@@ -12,8 +12,8 @@ import {
 } from '../../../shared/routes.ts';
 import {
   followTrayItem,
-  screenRoute,
   TrayAction,
+  trayRoute,
   type TrayScreen,
   type TrayShell,
 } from '../../../shared/tray.ts';
@@ -56,14 +56,17 @@ const OPENS: { [T in NotificationTarget['type']]: OpenRoute } = {
 function electronNotificationRoutes(): string[] {
   const opened: string[] = [];
   const clicks: (() => void)[] = [];
-  const listeners: ((n: Parameters<Parameters<typeof forwardNotifications>[1]>[0]) => void)[] = [];
+  const listeners: ((n: Notification) => void)[] = [];
   forwardNotifications(
-    { subscribe: (listener) => (listeners.push(listener), () => undefined) },
-    (_notification, onClick) => clicks.push(onClick),
-    (route) => opened.push(route),
+    {
+      subscribe: (listener) => (listeners.push(listener), () => undefined),
+      act: () => Promise.resolve(),
+    },
+    (_options, on) => clicks.push(on.click),
+    { openWindow: (route) => opened.push(route), report: () => undefined, platform: 'linux' },
   );
   for (const target of Object.values(TARGETS))
-    listeners[0]?.({ id: 'n', kind: 'offline', title: 't', body: 'b', target });
+    listeners[0]?.({ id: 'n', kind: 'offline', title: 't', body: 'b', target, actions: [] });
   clicks.forEach((click) => click());
   return opened;
 }
@@ -100,23 +103,35 @@ describe('routes', () => {
       copy: () => undefined,
       quit: () => undefined,
     };
-    for (const screen of screens)
+    const opens = screens.flatMap((screen) => [
+      { screen },
+      { screen, profileId: ODD },
+      { screen, profileId: ODD, agentId: ODD },
+    ]);
+    for (const open of opens)
       await followTrayItem(
         {
           type: 'item',
           id: 'open',
           label: 'Open',
           enabled: true,
-          action: { name: 'app.open', by: 'shell', screen },
+          action: { name: 'app.open', by: 'shell', ...open },
         },
         shell,
       );
-    // The tray panel sets the window's address to screenRoute(screen) itself.
-    expect(opened).toEqual(screens.map(screenRoute));
-    expect(opened.map((route) => parseRoute(route).screen)).toEqual([
-      'sessions',
-      'sessions',
-      'settings',
+    // The tray panel sets the window's address to trayRoute(open) itself.
+    expect(opened).toEqual(opens.map(trayRoute));
+    expect(opened.map(parseRoute)).toEqual([
+      { screen: 'sessions', path: [], params: {} },
+      { screen: 'sessions', path: [], params: { profile: ODD } },
+      { screen: 'sessions', path: [], params: { profile: ODD, agent: ODD } },
+      { screen: 'sessions', path: [], params: {} },
+      { screen: 'sessions', path: [], params: { profile: ODD } },
+      { screen: 'sessions', path: [], params: { profile: ODD, agent: ODD } },
+      { screen: 'settings', path: [], params: {} },
+      { screen: 'settings', path: [], params: { profile: ODD } },
+      // Settings shows no agent: the id goes nowhere.
+      { screen: 'settings', path: [], params: { profile: ODD } },
     ]);
   });
 

@@ -114,7 +114,7 @@ describe('a profile that cannot be polled', () => {
       expect(burrow.tray.model().items).toContainEqual(
         expect.objectContaining({
           label: expect.stringMatching(/^Not monitored: .*not in the keychain/),
-          action: { name: 'app.open', by: 'shell', screen: 'settings' },
+          action: { name: 'app.open', by: 'shell', screen: 'settings', profileId },
         }),
       );
 

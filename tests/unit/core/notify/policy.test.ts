@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { notify, pauseUntil } from '../../../../core/notify/policy.ts';
+import { agentId } from '../../../../shared/agents.ts';
 import { agentKey, type MonitorEvent } from '../../../../shared/monitor.ts';
+import { notificationRoute, routeHref } from '../../../../shared/routes.ts';
 import {
   INITIAL_NOTIFY_STATE,
   Notification,
@@ -18,7 +20,7 @@ const DEFAULT_PREFS: NotifyPrefs = {
   doNotDisturbUntil: null,
 };
 
-const NOW = Date.parse('2026-11-23T10:00:00Z');
+const NOW = new Date(2026, 10, 23, 10, 0).getTime();
 const a = session({ metadata: 'web' });
 const b = session({ metadata: 'db' });
 
@@ -34,44 +36,72 @@ function run(
   prefs: Partial<NotifyPrefs> = {},
   state = INITIAL_NOTIFY_STATE,
   now = NOW,
+  profileNames: Record<string, string> = { p1: 'Acme', p2: 'Globex' },
 ) {
-  return notify({
-    events,
-    prefs: { ...DEFAULT_PREFS, ...prefs },
-    state,
-    now,
-    profileNames: { p1: 'Acme' },
-  });
+  return notify({ events, prefs: { ...DEFAULT_PREFS, ...prefs }, state, now, profileNames });
 }
 
 describe('notify', () => {
-  it('tells an offline agent, with a target to open, as plain JSON', () => {
+  it('tells an offline agent by name, its profile, when and where, with its detail to open, as plain JSON', () => {
     const { notifications, state } = run([offline(a)]);
     expect(notifications).toEqual([
       {
         id: expect.any(String),
         kind: 'offline',
-        title: 'Agent offline',
-        body: 'web · linux · us · 127.0.0.1: went offline',
-        target: { type: 'session', profileId: 'p1', sessionId: a.id },
+        title: 'Acme: web went offline',
+        body: 'Gone at 10:00. linux · us · 127.0.0.1',
+        target: { type: 'agent', profileId: 'p1', agentId: agentId('p1', agentKey(a)) },
+        actions: ['open', 'mute'],
+        agent: { profileId: 'p1', sessionId: a.id, agentKey: agentKey(a) },
       },
     ]);
+    expect(routeHref(notificationRoute(notifications[0]!.target))).toBe(
+      `#/sessions?profile=p1&agent=${agentId('p1', agentKey(a))}`,
+    );
     expect(Notification.array().parse(JSON.parse(JSON.stringify(notifications)))).toEqual(
       notifications,
     );
     expect(NotifyState.parse(JSON.parse(JSON.stringify(state)))).toEqual(state);
   });
 
-  it('says restarted and updated with the versions; nothing for online and stopped', () => {
+  it('names the profile only when there is more than one', () => {
+    const one = run([offline(a)], {}, INITIAL_NOTIFY_STATE, NOW, { p1: 'Acme' });
+    expect(one.notifications.map((n) => n.title)).toEqual(['web went offline']);
+    const five = Array.from({ length: 5 }, (_, i) => session({ metadata: `agent ${i}` }));
+    const group = run([offline(...five)], {}, INITIAL_NOTIFY_STATE, NOW, { p1: 'Acme' });
+    expect(group.notifications.map((n) => n.title)).toEqual(['5 agents went offline']);
+  });
+
+  it('says restarted and updated with the versions and the time; nothing for online and stopped', () => {
     const a2 = successor(a, { agent_version: '3.3.0' });
+    const unnamed = session({ metadata: '' });
+    const at = NOW - 5 * 60_000;
     const { notifications } = run([
-      { kind: 'online', profileId: 'p1', at: NOW, session: b },
-      { kind: 'stopped', profileId: 'p1', at: NOW, session: b },
-      { kind: 'updated', profileId: 'p1', at: NOW, session: a2, previous: a },
+      { kind: 'online', profileId: 'p1', at, session: b },
+      { kind: 'stopped', profileId: 'p1', at, session: b },
+      { kind: 'updated', profileId: 'p1', at, session: a2, previous: a },
+      { kind: 'restarted', profileId: 'p2', at, session: successor(unnamed), previous: unnamed },
     ]);
-    expect(notifications.map((n) => [n.title, n.body])).toEqual([
-      ['Agent updated', 'web · linux · us · 127.0.0.1: now runs 3.3.0 (was 3.1.2)'],
+    expect(notifications.map((n) => [n.title, n.body, n.actions])).toEqual([
+      [
+        'Acme: web updated to 3.3.0',
+        'Back at 09:55, was 3.1.2. linux · us · 127.0.0.1',
+        ['open', 'restart', 'mute'],
+      ],
+      [
+        'Globex: linux · us · 127.0.0.1 restarted',
+        'Back at 09:55 with a new session, running 3.1.2.',
+        ['open', 'restart', 'mute'],
+      ],
     ]);
+  });
+
+  it('offers no Restart for a Windows agent, whose restart the API refuses', () => {
+    const w = session({ metadata: 'win', os: 'windows' });
+    const { notifications } = run([
+      { kind: 'restarted', profileId: 'p1', at: NOW, session: successor(w), previous: w },
+    ]);
+    expect(notifications.map((n) => n.actions)).toEqual([['open', 'mute']]);
   });
 
   it('keeps to the switches of each kind', () => {
@@ -89,9 +119,7 @@ describe('notify', () => {
 
   it('mutes an agent by its key', () => {
     const { notifications } = run([offline(a, b)], { mutedAgents: [agentKey(a)] });
-    expect(notifications.map((n) => n.target)).toEqual([
-      { type: 'session', profileId: 'p1', sessionId: b.id },
-    ]);
+    expect(notifications.map((n) => n.agent?.sessionId)).toEqual([b.id]);
   });
 
   it('shows nothing during do-not-disturb, and again after it', () => {
@@ -123,8 +151,9 @@ describe('notify', () => {
         id: expect.any(String),
         kind: 'offline',
         title: 'Acme: 50 agents went offline',
-        body: expect.stringMatching(/^agent 0 · linux · us · 127\.0\.0\.1; .* and 47 more\.$/),
+        body: 'agent 0, agent 1, agent 2 and 47 more, at 10:00.',
         target: { type: 'sessions', profileId: 'p1' },
+        actions: ['open'],
       },
     ]);
     // Each agent of the group counts for the throttle.
@@ -156,7 +185,7 @@ describe('notify', () => {
         { type: 'profile', profileId: 'p1' },
       ],
       [
-        'p2: API reachable again',
+        'Globex: API reachable again',
         'Sessions are monitored again.',
         { type: 'profile', profileId: 'p2' },
       ],

@@ -1,34 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import { trayModel, TRAY_MAX_SESSIONS, type TrayState } from '../../../../core/tray/model.ts';
-import type { MonitorHealth, ProfileSnapshot } from '../../../../shared/monitor.ts';
+import {
+  trayModel,
+  TRAY_AGENTS_PER_PROFILE,
+  type TrayAgent,
+  type TrayState,
+} from '../../../../core/tray/model.ts';
+import type { TunnelSession } from '../../../../shared/api/tunnel-sessions.ts';
+import type { AgentState } from '../../../../shared/agents.ts';
+import type { MonitorHealth } from '../../../../shared/monitor.ts';
 import { followTrayItem, TrayModel, type TrayItem } from '../../../../shared/tray.ts';
 import { session } from '../../../support/tunnel-sessions.ts';
 
 const NOW = new Date(2026, 10, 23, 10, 0).getTime();
-const linux = session({ metadata: 'web' });
-const windows = session({ metadata: 'build', os: 'windows', agent_version: '3.3.0' });
-const ssh = session({ metadata: '', transport: 'ssh', agent_version: 'OpenSSH_9.2p1' });
+const EARLIER = new Date(2026, 10, 23, 9, 41).getTime();
 
-function profile(health: MonitorHealth, sessions = [linux, windows, ssh]): ProfileSnapshot {
+function agent(name: string, state: AgentState = 'online', of: Partial<TunnelSession> = {}) {
   return {
-    profileId: 'acme',
-    health,
-    healthReason: health === 'ok' ? null : 'connection refused',
-    sessions,
-    lastPollAt: NOW,
-    polls: 3,
-    pages: 1,
-    intervalMs: 15_000,
-  };
+    id: `ag_${name}`,
+    name,
+    state,
+    session: session({ metadata: name, ...of }),
+    lastSeenAt: EARLIER,
+    updateBlocked: null,
+  } satisfies TrayAgent;
 }
 
-function state(overrides: Partial<TrayState> = {}, health: MonitorHealth = 'ok'): TrayState {
+const web = agent('web');
+const build = agent('build', 'online', { os: 'windows', agent_version: '3.3.0' });
+const ssh = agent('ssh', 'online', { transport: 'ssh', agent_version: 'OpenSSH_9.2p1' });
+
+const health = (profileId: string, value: MonitorHealth = 'ok') => ({
+  profileId,
+  health: value,
+  healthReason: value === 'ok' ? null : 'connection refused',
+});
+
+function state(overrides: Partial<TrayState> = {}, acme: MonitorHealth = 'ok'): TrayState {
   return {
     profiles: [
-      { id: 'acme', name: 'Acme', active: true },
       { id: 'globex', name: 'Globex', active: false },
+      { id: 'acme', name: 'Acme', active: true },
     ],
-    monitor: { paused: false, profiles: [profile(health)] },
+    agents: {
+      profiles: [
+        { profileId: 'acme', agents: [web, build, ssh] },
+        { profileId: 'globex', agents: [agent('db', 'offline')] },
+      ],
+    },
+    monitor: { paused: false, profiles: [health('acme', acme), health('globex')] },
     unseenOffline: 0,
     doNotDisturbUntil: null,
     now: NOW,
@@ -50,7 +69,7 @@ function find(items: TrayItem[], id: string): TrayItem | undefined {
 const labels = (items: TrayItem[]) => items.map((i) => (i.type === 'separator' ? '---' : i.label));
 
 describe('trayModel', () => {
-  it('describes the whole menu as plain JSON that the schema reads back', () => {
+  it('has a section per profile, the active one first, as plain JSON the schema reads back', () => {
     const model = trayModel(state());
     expect(TrayModel.parse(JSON.parse(JSON.stringify(model)))).toEqual(model);
     expect(model.icon).toEqual({
@@ -61,10 +80,12 @@ describe('trayModel', () => {
     expect(model.title).toBe('3');
     expect(labels(model.items)).toEqual([
       'Acme: 3 agents online',
+      'build · 3.3.0',
+      'ssh · OpenSSH_9.2p1',
+      'web · 3.1.2',
       '---',
-      'web · linux · us · 127.0.0.1 · 3.1.2',
-      'build · windows · us · 127.0.0.1 · 3.3.0',
-      'linux · us · 127.0.0.1 · OpenSSH_9.2p1',
+      'Globex: 0 agents online, 1 offline',
+      'db · offline · last seen 09:41',
       '---',
       'Profile',
       'Pause notifications',
@@ -72,91 +93,191 @@ describe('trayModel', () => {
       'Open Burrow',
       'Quit Burrow',
     ]);
+    expect(find(model.items, 'section:globex:headline')).toMatchObject({
+      enabled: true,
+      action: { name: 'app.open', screen: 'sessions', profileId: 'globex' },
+    });
   });
 
-  it('gives each online session its actions, copy id and copy ip', () => {
-    const menu = find(trayModel(state()).items, `session:${linux.id}`);
-    expect(menu?.type === 'submenu' && menu.items).toEqual([
-      ...(['restart', 'stop', 'update', 'update-and-restart'] as const).map((action) => ({
-        type: 'item',
-        id: `session:${linux.id}:${action}`,
-        label: {
-          restart: 'Restart',
-          stop: 'Stop',
-          update: 'Update',
-          'update-and-restart': 'Update and restart',
-        }[action],
-        enabled: true,
-        action: { name: `session.${action}`, by: 'core', profileId: 'acme', sessionId: linux.id },
-        ...(action === 'stop' && {
-          confirm: {
-            title: 'Stop this agent?',
-            message: `The agent on ${linux.ip} (${linux.os}) ends its session and exits; it has to be started again on its machine.`,
-            confirmLabel: 'Stop agent',
-            destructive: true,
-          },
-        }),
-      })),
-      { type: 'separator', id: `session:${linux.id}:copy` },
-      {
-        type: 'item',
-        id: `session:${linux.id}:copy-id`,
-        label: 'Copy session id',
-        enabled: true,
-        action: { name: 'clipboard.copy', by: 'shell', text: linux.id },
+  it("gives a connected agent Open, its actions and copies; Stop asks with the agent's and profile's names", () => {
+    const menu = find(trayModel(state()).items, `agent:${web.id}`);
+    expect(menu).toMatchObject({
+      type: 'submenu',
+      tooltip: expect.stringContaining(web.session.id),
+    });
+    const items = menu?.type === 'submenu' ? menu.items : [];
+    expect(labels(items)).toEqual([
+      'Open in Burrow',
+      '---',
+      'Restart',
+      'Stop',
+      'Update',
+      'Update and restart',
+      '---',
+      'Copy session id',
+      'Copy IP address',
+    ]);
+    expect(find(items, `agent:${web.id}:open`)).toMatchObject({
+      action: { name: 'app.open', screen: 'sessions', profileId: 'acme', agentId: web.id },
+    });
+    expect(find(items, `agent:${web.id}:stop`)).toEqual({
+      type: 'item',
+      id: `agent:${web.id}:stop`,
+      label: 'Stop',
+      enabled: true,
+      action: { name: 'session.stop', by: 'core', profileId: 'acme', sessionId: web.session.id },
+      confirm: {
+        title: 'Stop this agent?',
+        message:
+          'web (Acme, on 127.0.0.1, linux) ends its session and exits; it has to be started again on its machine.',
+        confirmLabel: 'Stop agent',
+        destructive: true,
       },
-      {
-        type: 'item',
-        id: `session:${linux.id}:copy-ip`,
-        label: 'Copy IP address',
-        enabled: true,
-        action: { name: 'clipboard.copy', by: 'shell', text: '127.0.0.1' },
-      },
+    });
+    for (const action of ['restart', 'update', 'update-and-restart'])
+      expect(find(items, `agent:${web.id}:${action}`)).not.toHaveProperty('confirm');
+  });
+
+  it('gives an offline agent no actions, only Open and its last session', () => {
+    const menu = find(trayModel(state()).items, 'agent:ag_db');
+    expect(menu?.type === 'submenu' && labels(menu.items)).toEqual([
+      'Open in Burrow',
+      '---',
+      'Copy last session id',
+      'Copy IP address',
     ]);
   });
 
-  it('disables and labels what the rules forbid: restart on Windows, all but stop over SSH', () => {
-    const items = trayModel(state()).items;
-    expect(find(items, `session:${windows.id}:restart`)).toMatchObject({
+  it('disables and labels what the rules, the state and the agent forbid', () => {
+    const restarting = agent('r', 'restarting');
+    const ready = { ...agent('u', 'update-ready'), updateBlocked: 'Restart it to run 3.3.0' };
+    const model = trayModel(
+      state({
+        agents: { profiles: [{ profileId: 'acme', agents: [web, build, ssh, restarting, ready] }] },
+      }),
+    );
+    expect(find(model.items, `agent:${build.id}:restart`)).toMatchObject({
       label: 'Restart (not on Windows)',
       enabled: false,
       tooltip: 'Restart is not supported on Windows agents.',
     });
-    expect(find(items, `session:${windows.id}:update`)).toMatchObject({ enabled: true });
+    expect(find(model.items, `agent:${build.id}:update`)).toMatchObject({ enabled: true });
     for (const action of ['restart', 'update', 'update-and-restart'])
-      expect(find(items, `session:${ssh.id}:${action}`)).toMatchObject({
+      expect(find(model.items, `agent:${ssh.id}:${action}`)).toMatchObject({
         label: expect.stringMatching(/\(not on SSH sessions\)$/),
         enabled: false,
       });
-    expect(find(items, `session:${ssh.id}:stop`)).toMatchObject({ enabled: true });
+    expect(find(model.items, `agent:${ssh.id}:stop`)).toMatchObject({ enabled: true });
+    expect(find(model.items, `agent:${restarting.id}:stop`)).toMatchObject({
+      enabled: false,
+      tooltip: 'It is restarting',
+    });
+    expect(find(model.items, `agent:${ready.id}:restart`)).toMatchObject({ enabled: true });
+    expect(find(model.items, `agent:${ready.id}:update`)).toMatchObject({
+      enabled: false,
+      tooltip: 'Restart it to run 3.3.0',
+    });
   });
 
-  it('shows the error icon, a struck-through shape, and disables actions when the API is out of reach', () => {
+  it('lists lost and offline agents first, then by name, and leaves hundreds to "Show all"', () => {
+    const states: AgentState[] = ['online', 'stopped', 'update-ready', 'restarting'];
+    const many = Array.from({ length: 300 }, (_, i) =>
+      agent(`m${String(i).padStart(3, '0')}`, states[i % states.length]),
+    );
+    const lost = agent('z-lost', 'lost');
+    const offline = agent('a-offline', 'offline');
+    const model = trayModel(
+      state({
+        agents: {
+          profiles: [
+            { profileId: 'acme', agents: [...many, offline, lost] },
+            { profileId: 'globex', agents: many.map((a) => ({ ...a, id: `${a.id}-g` })) },
+          ],
+        },
+      }),
+    );
+    const section = (id: string) =>
+      model.items.filter(
+        (i) => i.type === 'submenu' && i.id.startsWith('agent:') && i.id.endsWith(id),
+      );
+    const acme = model.items.filter(
+      (i) => i.type === 'submenu' && i.id.startsWith('agent:') && !i.id.endsWith('-g'),
+    );
+    expect(acme).toHaveLength(TRAY_AGENTS_PER_PROFILE);
+    expect(section('-g')).toHaveLength(TRAY_AGENTS_PER_PROFILE);
+    expect(labels(acme).slice(0, 4)).toEqual([
+      'z-lost · missed the last poll',
+      'a-offline · offline · last seen 09:41',
+      'm003 · restarting…',
+      'm007 · restarting…',
+    ]);
+    expect(find(model.items, 'section:acme:all')).toMatchObject({
+      label: 'Show all 302 in Burrow…',
+      action: { name: 'app.open', screen: 'sessions', profileId: 'acme' },
+    });
+    expect(find(model.items, 'section:acme:headline')).toMatchObject({
+      label: 'Acme: 225 agents online, 2 offline',
+    });
+    expect(model.title).toBe('225');
+    // A menu, not a list: two profiles of 300 agents stay within a few dozen entries.
+    expect(model.items.length).toBeLessThan(40);
+  });
+
+  it('shows the error icon and disables actions when the active API is out of reach', () => {
     const model = trayModel(state({}, 'unreachable'));
     expect(model.icon).toMatchObject({ state: 'error', variant: 'burrow-slash' });
     expect(model.icon.tooltip).toBe('The API is unreachable: connection refused');
     expect(model.title).toBe('');
     expect(labels(model.items)[0]).toBe('Acme: API unreachable');
-    expect(find(model.items, `session:${linux.id}:stop`)).toMatchObject({
+    expect(find(model.items, `agent:${web.id}:stop`)).toMatchObject({
       enabled: false,
       tooltip: 'The API is unreachable: connection refused',
     });
     expect(trayModel(state({}, 'unauthorized')).icon.variant).toBe('burrow-slash');
   });
 
-  it('says why a profile is not monitored, and opens Settings to mend it', () => {
-    const unavailable = { ...profile('unavailable', []), healthReason: 'The key is not stored' };
-    const model = trayModel(state({ monitor: { paused: false, profiles: [unavailable] } }));
+  it("puts a dot on the icon when another profile's API is out of reach, and disables only its actions", () => {
+    const globex = agent('g');
+    const model = trayModel(
+      state({
+        agents: {
+          profiles: [
+            { profileId: 'acme', agents: [web] },
+            { profileId: 'globex', agents: [globex] },
+          ],
+        },
+        monitor: { paused: false, profiles: [health('acme'), health('globex', 'unreachable')] },
+      }),
+    );
+    expect(model.icon.state).toBe('attention');
+    expect(find(model.items, 'section:globex:headline')).toMatchObject({
+      label: 'Globex: API unreachable',
+    });
+    expect(find(model.items, `agent:${globex.id}:restart`)).toMatchObject({ enabled: false });
+    expect(find(model.items, `agent:${web.id}:restart`)).toMatchObject({ enabled: true });
+  });
+
+  it("says why a profile is not monitored, and opens that profile's Settings to mend it", () => {
+    const unavailable = { ...health('acme', 'unavailable'), healthReason: 'The key is not stored' };
+    const model = trayModel(
+      state({
+        agents: { profiles: [] },
+        monitor: { paused: false, profiles: [unavailable, health('globex')] },
+      }),
+    );
     expect(model.icon).toMatchObject({ state: 'error', tooltip: 'The key is not stored' });
     expect(model.title).toBe('');
-    expect(labels(model.items).slice(0, 3)).toEqual([
+    expect(labels(model.items).slice(0, 2)).toEqual([
       'Acme: not monitored',
-      '---',
       'Not monitored: The key is not stored',
     ]);
-    expect(find(model.items, 'sessions:unavailable')).toMatchObject({
+    expect(find(model.items, 'section:acme:unavailable')).toMatchObject({
       enabled: true,
-      action: { name: 'app.open', screen: 'settings' },
+      action: { name: 'app.open', screen: 'settings', profileId: 'acme' },
+    });
+    expect(find(model.items, 'section:globex:none')).toMatchObject({
+      label: 'No agents',
+      enabled: false,
     });
   });
 
@@ -175,19 +296,19 @@ describe('trayModel', () => {
     expect(menu?.type === 'submenu' && menu.items).toEqual([
       {
         type: 'checkbox',
-        id: 'profile:acme',
-        label: 'Acme',
-        enabled: false,
-        checked: true,
-        action: { name: 'profile.switch', by: 'core', profileId: 'acme' },
-      },
-      {
-        type: 'checkbox',
         id: 'profile:globex',
         label: 'Globex',
         enabled: true,
         checked: false,
         action: { name: 'profile.switch', by: 'core', profileId: 'globex' },
+      },
+      {
+        type: 'checkbox',
+        id: 'profile:acme',
+        label: 'Acme',
+        enabled: false,
+        checked: true,
+        action: { name: 'profile.switch', by: 'core', profileId: 'acme' },
       },
     ]);
   });
@@ -206,24 +327,18 @@ describe('trayModel', () => {
     ]);
   });
 
-  it('leaves a long list to the Sessions screen, and says so when nothing is online', () => {
-    const many = Array.from({ length: 40 }, (_, i) => session({ metadata: `m${i}` }));
-    const model = trayModel(state({ monitor: { paused: false, profiles: [profile('ok', many)] } }));
-    expect(
-      model.items.filter((i) => i.type === 'submenu' && i.id.startsWith('session:')),
-    ).toHaveLength(TRAY_MAX_SESSIONS);
-    expect(find(model.items, 'sessions:more')).toMatchObject({ label: '25 more in Burrow…' });
-    const none = trayModel(state({ monitor: { paused: true, profiles: [profile('ok', [])] } }));
-    expect(find(none.items, 'sessions:none')).toMatchObject({
-      label: 'No agents online',
-      enabled: false,
+  it('says when monitoring is paused', () => {
+    const model = trayModel(state({ monitor: { paused: true, profiles: [health('acme')] } }));
+    expect(find(model.items, 'paused')).toMatchObject({ label: 'Monitoring paused' });
+    expect(find(model.items, 'section:globex:headline')).toMatchObject({
+      label: 'Globex: checking…',
     });
-    expect(find(none.items, 'paused')).toMatchObject({ label: 'Monitoring paused' });
-    expect(none.title).toBe('0');
   });
 
   it('still makes a menu with no profile at all', () => {
-    const model = trayModel(state({ profiles: [], monitor: { paused: false, profiles: [] } }));
+    const model = trayModel(
+      state({ profiles: [], agents: { profiles: [] }, monitor: { paused: false, profiles: [] } }),
+    );
     expect(labels(model.items)).toEqual([
       'No profile',
       '---',
@@ -257,37 +372,36 @@ describe('what a click does, decided once by the model and followed by both shel
     return item;
   };
 
-  it('asks before a stop, in the words of the Sessions screen, and stops only on yes', async () => {
-    const stop = clickable(`session:${linux.id}:stop`);
-    expect(stop.confirm).toMatchObject({
-      title: 'Stop this agent?',
-      confirmLabel: 'Stop agent',
-      destructive: true,
-    });
+  it('asks before a stop and stops only on yes', async () => {
+    const stop = clickable(`agent:${web.id}:stop`);
     const no = shell(false);
     await followTrayItem(stop, no);
     expect(no.done).toEqual(['asked Stop this agent?']);
     const yes = shell(true);
     await followTrayItem(stop, yes);
-    expect(yes.done).toEqual(['asked Stop this agent?', `core session:${linux.id}:stop`]);
+    expect(yes.done).toEqual(['asked Stop this agent?', `core agent:${web.id}:stop`]);
   });
 
   it('runs the other core items at once and keeps open, copy and quit in the shell', async () => {
     const s = shell(false);
     for (const id of [
-      `session:${linux.id}:restart`,
+      `agent:${web.id}:restart`,
       'profile:globex',
       'pause:hour',
-      `session:${linux.id}:copy-ip`,
+      `agent:${web.id}:copy-ip`,
+      `agent:${web.id}:open`,
+      'section:globex:headline',
       'open',
       'quit',
     ])
       await followTrayItem(clickable(id), s);
     expect(s.done).toEqual([
-      `core session:${linux.id}:restart`,
+      `core agent:${web.id}:restart`,
       'core profile:globex',
       'core pause:hour',
-      `copy ${linux.ip}`,
+      `copy ${web.session.ip}`,
+      `open #/sessions?profile=acme&agent=${web.id}`,
+      'open #/sessions?profile=globex',
       'open #/sessions',
       'quit',
     ]);
@@ -295,7 +409,7 @@ describe('what a click does, decided once by the model and followed by both shel
 
   it('does nothing for a disabled item', async () => {
     const s = shell(true);
-    await followTrayItem(clickable(`session:${windows.id}:restart`), s);
+    await followTrayItem(clickable(`agent:${build.id}:restart`), s);
     expect(s.done).toEqual([]);
   });
 });

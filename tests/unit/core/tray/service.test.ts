@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { TrayState } from '../../../../core/tray/model.ts';
 import { TrayService } from '../../../../core/tray/service.ts';
 import { SettingsService } from '../../../../core/settings/settings.ts';
 import { Emitter } from '../../../../shared/emitter.ts';
 import type { ProfilesState } from '../../../../shared/ipc/profiles.ts';
-import type { MonitorEvent, MonitorSnapshot } from '../../../../shared/monitor.ts';
+import { agentId } from '../../../../shared/agents.ts';
+import { agentKey, type MonitorEvent, type MonitorSnapshot } from '../../../../shared/monitor.ts';
 import type { TrayModel } from '../../../../shared/tray.ts';
 import { session } from '../../../support/tunnel-sessions.ts';
 
@@ -42,6 +44,28 @@ function setup() {
       },
     ],
   };
+  let agents: TrayState['agents'] = {
+    profiles: [
+      {
+        profileId: 'acme',
+        agents: [
+          {
+            id: agentId('acme', agentKey(web)),
+            name: 'web',
+            state: 'online',
+            session: web,
+            lastSeenAt: 0,
+            updateBlocked: null,
+          },
+        ],
+      },
+    ],
+  };
+  const agentChanges = new Emitter<null>('agents');
+  const setAgents = (next: TrayState['agents']) => {
+    agents = next;
+    agentChanges.emit(null);
+  };
   const ran: unknown[] = [];
   const paused: string[] = [];
   const tray = new TrayService({
@@ -54,6 +78,7 @@ function setup() {
         return state;
       },
     },
+    agents: { snapshot: () => agents, subscribe: (listener) => agentChanges.subscribe(listener) },
     watched: {
       snapshot: () => snapshot,
       onSnapshot: () => () => undefined,
@@ -75,18 +100,22 @@ function setup() {
   });
   const models: TrayModel[] = [];
   tray.subscribe((model) => models.push(model));
-  return { tray, events, ran, paused, models };
+  return { tray, events, ran, paused, models, setAgents };
 }
 
 describe('the tray service', () => {
   it('runs core items by id against its model, and refuses the shell’s own', async () => {
     const { tray, ran, paused, models } = setup();
-    await tray.run(`session:${web.id}:restart`);
+    const webAgent = agentId('acme', agentKey(web));
+    await tray.run(`agent:${webAgent}:restart`);
     expect(ran).toEqual([{ profileId: 'acme', sessionId: web.id, action: 'restart' }]);
     await tray.run('pause:hour');
     expect(paused).toEqual(['hour']);
     await tray.run('profile:globex');
     expect(models.at(-1)?.items[0]).toMatchObject({ label: 'Globex: checking…' });
+    await expect(tray.run(`agent:${webAgent}:stop`)).resolves.toMatchObject({
+      action: { name: 'session.stop', sessionId: web.id },
+    });
     await expect(tray.run('open')).rejects.toMatchObject({ code: 'TRAY_SHELL_ITEM' });
     await expect(tray.run('nothing')).rejects.toMatchObject({ code: 'TRAY_NO_ITEM' });
     await expect(tray.run('profile:globex')).rejects.toMatchObject({ code: 'TRAY_DISABLED' });
@@ -114,6 +143,37 @@ describe('the tray service', () => {
     tray.seen();
     expect(models.map((m) => m.icon.state)).toEqual(['attention', 'normal']);
     expect(models.at(-1)).toBe(tray.model());
+    tray.close();
+  });
+
+  it("follows the agents' changes: an offline agent of another profile gets its section", () => {
+    const { tray, models, setAgents } = setup();
+    setAgents({
+      profiles: [
+        {
+          profileId: 'globex',
+          agents: [
+            {
+              id: 'ag_db',
+              name: 'db',
+              state: 'offline',
+              session: web,
+              lastSeenAt: new Date(2026, 10, 23, 9, 5).getTime(),
+              updateBlocked: null,
+            },
+          ],
+        },
+      ],
+    });
+    expect(models.at(-1)?.items.map((i) => (i.type === 'separator' ? '---' : i.label))).toEqual(
+      expect.arrayContaining([
+        'Acme: 0 agents online',
+        'No agents',
+        '---',
+        'Globex: checking…',
+        'db · offline · last seen 09:05',
+      ]),
+    );
     tray.close();
   });
 });

@@ -1,0 +1,134 @@
+import { chromium, type Browser, type Page } from 'playwright';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
+import { killAll, startAgent } from '../../support/agents.ts';
+import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
+import { apiCaller } from '../../support/sandbox-client.ts';
+import type { MonitorSnapshot } from '../../../shared/monitor.ts';
+import { startWebApp, type WebApp } from './support-cli.ts';
+import { invokeFrom } from './support-window.ts';
+
+/*
+ * The header's tray panel in Debian's Chromium against `npm run web`, with two profiles: the
+ * Local sandbox (active, its demo agents) and a sandbox of the test's own with real agent
+ * processes, polled every second. Waits are for what the page shows, bounded by a few polls.
+ */
+
+const KEY = 'tray-web-key-51c9';
+let web: WebApp;
+let sandbox: Sandbox;
+let browser: Browser;
+let page: Page;
+let token = '';
+let agentsProfile = '';
+
+/** Resolves once the monitor has polled the Agents profile twice more than now. */
+async function twoPollsLater(): Promise<MonitorSnapshot['profiles'][number] | undefined> {
+  const agents = async () =>
+    ((await invokeFrom(page, 'sessions.snapshot')) as MonitorSnapshot).profiles.find(
+      (p) => p.profileId === agentsProfile,
+    );
+  const before = (await agents())?.polls ?? 0;
+  await expect.poll(async () => (await agents())?.polls ?? 0, POLLS).toBeGreaterThan(before + 1);
+  return agents();
+}
+
+/** A few polls: the longest the page may take to show what a poll found. */
+const POLLS = { timeout: 15_000 };
+
+const agent = (name: string) =>
+  startAgent(['--api-url', sandbox.url, '--authtoken', token, '--metadata', name]);
+
+async function openTray() {
+  const menu = page.getByRole('group', { name: 'Tray menu' });
+  if (!(await menu.isVisible())) await page.getByRole('button', { name: /^Tray:/ }).click();
+  return menu;
+}
+
+beforeAll(async () => {
+  [web, sandbox, browser] = await Promise.all([
+    startWebApp({ pollIntervalMs: 1_000 }),
+    startSandbox({ apiKey: KEY, rateLimit: 'off' }),
+    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
+  ]);
+  token = (await apiCaller(sandbox.url, KEY)('POST', '/credentials', {})).body.token;
+  page = await browser.newPage();
+  await page.goto(web.url);
+  await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
+  const added = (await invokeFrom(page, 'profiles.add', {
+    name: 'Agents',
+    baseUrl: sandbox.url,
+    apiKey: KEY,
+  })) as { id: string };
+  agentsProfile = added.id;
+}, 60_000);
+
+afterAll(async () => {
+  killAll();
+  await browser?.close();
+  await web?.stop();
+  await sandbox?.close();
+});
+
+it('has a section per profile, the active one first, each with its agents', async () => {
+  const mine = agent('e2e-tray');
+  await mine.session(0);
+  const menu = await openTray();
+  const headlines = menu.getByRole('button', { name: /^(Local sandbox|Agents): / });
+  await expect
+    .poll(() => headlines.allTextContents(), POLLS)
+    .toEqual([
+      expect.stringMatching(/^Local sandbox: \d+ agents? online/),
+      'Agents: 1 agent online',
+    ]);
+  await menu.getByText(/^e2e-tray · /).waitFor(POLLS);
+  // The Local sandbox's demo agents are listed too, under their own profile's headline.
+  expect(await menu.locator('summary').count()).toBeGreaterThan(1);
+  await headlines.last().click();
+  expect(new URL(page.url()).hash).toMatch(/^#\/sessions\?profile=/);
+}, 60_000);
+
+it("asks before a Stop with the agent's and profile's names, and stops only on yes", async () => {
+  const stopped = agent('e2e-tray-stop');
+  const id = await stopped.session(0);
+  const stop = async () => {
+    const menu = await openTray();
+    const agentMenu = menu.locator('details').filter({ hasText: /^e2e-tray-stop · / });
+    await agentMenu.locator('summary').click(POLLS);
+    await agentMenu.getByRole('button', { name: 'Stop', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Stop this agent?' });
+    await expect
+      .poll(() => dialog.textContent())
+      .toMatch(/e2e-tray-stop \(Agents, on 127\.0\.0\.1, \w+\) ends its session and exits/);
+    return dialog;
+  };
+
+  await (await stop()).getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  // No stop was sent: the agent is still listed two polls later, its process running.
+  expect((await twoPollsLater())?.sessions.map((s) => s.id)).toContain(id);
+  expect(stopped.child.exitCode).toBeNull();
+
+  await (await stop()).getByRole('button', { name: 'Stop agent' }).click();
+  expect(await stopped.exit).toMatchObject({ code: expect.any(Number) });
+}, 60_000);
+
+it('says plainly when the browser refuses desktop notifications, and how to allow them', async () => {
+  let menu = await openTray();
+  await menu.getByRole('button', { name: 'Allow desktop notifications' }).click();
+  // Headless Chromium refuses at once, as a person's "Block" does.
+  await page
+    .getByRole('status')
+    .filter({ hasText: /blocks desktop notifications from Burrow\. To allow them, click the icon/ })
+    .waitFor({ timeout: 10_000 });
+  menu = await openTray();
+  await menu
+    .getByText(/blocks desktop notifications from Burrow\. To allow them, click the icon/)
+    .waitFor({ timeout: 10_000 });
+  expect(await menu.getByRole('button', { name: 'Allow desktop notifications' }).count()).toBe(0);
+
+  await page.context().grantPermissions(['notifications']);
+  await page.reload();
+  menu = await openTray();
+  await menu.getByText('Desktop notifications are on.').waitFor({ timeout: 10_000 });
+}, 30_000);
