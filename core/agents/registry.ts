@@ -141,7 +141,7 @@ export class AgentRegistry {
         .filter((e) => isGone(e.agent.state))
         .sort((a, b) => b.agent.since - a.agent.since);
       for (const [index, { agent }] of gone.entries())
-        if (index >= MAX_GONE_AGENTS || agent.since < cutoff) {
+        if (index >= MAX_GONE_AGENTS || agent.since <= cutoff) {
           agents.delete(agent.id);
           changed = true;
         }
@@ -203,9 +203,10 @@ export class AgentRegistry {
     const tracked = new Set(listed.keys());
     for (const { session } of profile.missing ?? []) {
       const entry = agents.get(agentId(profileId, agentKey(session)));
-      // Missed, but the agent already has another session (an update-and-restart found it).
-      if (!entry || entry.agent.session.id !== session.id || tracked.has(entry.agent.id)) continue;
+      if (!entry || tracked.has(entry.agent.id)) continue;
       tracked.add(entry.agent.id);
+      // Its old session, and the agent already on another (an update-and-restart found it).
+      if (entry.agent.session.id !== session.id) continue;
       entry.absentPolls = 0;
       entry.absentSince = null;
       if (entry.agent.state === 'online') changed = this.become(entry, 'lost', at) || changed;

@@ -43,7 +43,9 @@ export class AgentsFile {
       text = await readFile(this.file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
+      // Unreadable (a folder in its place, no permission): left as it is, for a person to see.
+      this.log(`Burrow: ${this.file} could not be read (${String(error)}); agents start afresh`);
+      return [];
     }
     let reason: string;
     try {
@@ -59,10 +61,11 @@ export class AgentsFile {
     } catch (error) {
       reason = error instanceof Error ? error.message : String(error);
     }
-    await rename(this.file, path.join(this.dir, DAMAGED_FILE));
-    this.log(
-      `Burrow: ${this.file} could not be read (${reason}); set aside as ${DAMAGED_FILE}, agents start afresh`,
+    const aside = await rename(this.file, path.join(this.dir, DAMAGED_FILE)).then(
+      () => `set aside as ${DAMAGED_FILE}`,
+      (error: unknown) => `not set aside (${String(error)})`,
     );
+    this.log(`Burrow: ${this.file} could not be read (${reason}); ${aside}, agents start afresh`);
     return [];
   }
 

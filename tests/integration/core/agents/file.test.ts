@@ -2,7 +2,7 @@
  * agents.json in a real data folder: a damaged file set aside with a log line (never a crash),
  * what a kill left mid-write swept, changes gathered into one write, the file bounded.
  */
-import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -63,6 +63,14 @@ describe('agents.json', () => {
       expect(await readFile(path.join(dir, DAMAGED_FILE), 'utf8')).toBe(damage);
       expect(await readdir(dir)).not.toContain(AGENTS_FILE);
     }
+  });
+
+  it('starts afresh, with a log line, when the file cannot be read at all', async () => {
+    const dir = await dataDir();
+    await mkdir(path.join(dir, AGENTS_FILE));
+    const { file, logged } = fileIn(dir);
+    expect(await file.read()).toEqual([]);
+    expect(logged).toEqual([expect.stringMatching(/could not be read.*EISDIR.*start afresh/)]);
   });
 
   it('sweeps what a kill left mid-write, and gathers changes into one whole write', async () => {

@@ -98,6 +98,36 @@ describe('the agent registry', () => {
     expect(r.list()[0]?.history.marks).toEqual([]);
   });
 
+  it('keeps an agent moved by update-and-restart online while the monitor still holds its old session', () => {
+    const r = registry();
+    const old = session({ metadata: 'upgraded' });
+    r.poll([old]);
+    const next = successor(old, { agent_version: '3.3.0' });
+    r.agents.applyAction({
+      phase: 'done',
+      action: 'update-and-restart',
+      profileId: PROFILE,
+      sessionId: old.id,
+      result: {
+        ok: true,
+        action: 'update-and-restart',
+        profileId: PROFILE,
+        sessionId: old.id,
+        successor: next,
+        version: { before: '3.1.2', after: '3.3.0' },
+      },
+    });
+    r.advance(5_000);
+    r.poll([], [old]);
+    r.advance(5_000);
+    r.poll([], [old]);
+    expect(r.list()[0]).toMatchObject({
+      state: 'online',
+      session: { id: next.id },
+      note: 'updated 3.1.2 → 3.3.0',
+    });
+  });
+
   it('keeps at most a day, MAX_MARKS marks and MAX_BANDS bands, bands of one state never side by side', () => {
     const r = registry();
     const flapping = session({ metadata: 'flapping' });
