@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { AppInfo, GovernorState } from '../shared/ipc/contract.ts';
+import { agentHandlers } from './agents/handlers.ts';
+import { AgentsService } from './agents/service.ts';
 import type { BudgetState } from './api/index.ts';
 import { ipcApiCalls } from './api/ipc-calls.ts';
 import { dialogHandlers, unavailableDialogs, type Dialogs } from './dialogs/index.ts';
@@ -48,6 +50,8 @@ export type Burrow = {
   readonly watched: WatchedProfiles;
   /** Session actions and muting. */
   readonly sessions: SessionsService;
+  /** Agents above their sessions: states, their day, offline ones kept (docs/monitor.md). */
+  readonly agents: AgentsService;
   /** The tray menu as data and its core items, for Electron's tray and browser mode's panel. */
   readonly tray: TrayService;
   /** What to show as notifications, already filtered by the person's settings. */
@@ -109,6 +113,13 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     client: (profileId) => profiles.client(profileId),
     settings,
   });
+  const agents = await AgentsService.open({
+    dataDir: options.dataDir,
+    watched,
+    sessions,
+    profiles,
+  });
+  agents.subscribe((snapshot) => events.emit('agents.changed', snapshot));
   const tray = new TrayService({
     profiles,
     watched,
@@ -152,6 +163,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       ...settingsHandlers(settings),
       ...sshHandlers(ssh, events),
       ...sessionHandlers({ sessions, watched, tray, notifier }),
+      ...agentHandlers(agents),
       ...dialogHandlers(options.dialogs ?? unavailableDialogs),
       'governor.state': async () => {
         const active = profiles.activeProfile();
@@ -173,6 +185,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     ssh,
     watched,
     sessions,
+    agents,
     tray,
     notifications: notifier,
     monitor: { pause: () => watched.monitor.pause(), resume: () => watched.monitor.resume() },
@@ -181,6 +194,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       api.close();
       tray.close();
       sessions.close();
+      await agents.close();
       // The monitor stops before the profiles close its clients.
       await Promise.all([ssh.close(), watched.close()]);
       await profiles.close();

@@ -64,6 +64,11 @@ export const ProfileSnapshot = z.object({
   healthReason: z.string().nullable(),
   /** The sessions the last successful poll listed. */
   sessions: z.array(TunnelSession),
+  /**
+   * Sessions the last successful polls did not list, not yet confirmed gone (a restart on its
+   * way back, or an agent lost), with how many polls in a row missed them.
+   */
+  missing: z.array(z.object({ session: TunnelSession, polls: z.int() })).optional(),
   lastPollAt: z.number().nullable(),
   /** Successful polls since the profile was added. */
   polls: z.number().int(),

@@ -145,13 +145,17 @@ export function pollFailed(profile: Profile, error: unknown, at: number): Monito
   ];
 }
 
-/** What the snapshot shows of a profile: only the sessions its last poll listed. */
+/** What the snapshot shows of a profile: the sessions its last poll listed, and those missed. */
 export function profileSnapshot(profile: Profile, intervalMs: number): ProfileSnapshot {
+  const tracked = [...profile.tracked.values()];
   return {
     profileId: profile.id,
     health: profile.health,
     healthReason: profile.healthReason,
-    sessions: [...profile.tracked.values()].filter((t) => t.missing === 0).map((t) => t.session),
+    sessions: tracked.filter((t) => t.missing === 0).map((t) => t.session),
+    missing: tracked
+      .filter((t) => t.missing > 0)
+      .map((t) => ({ session: t.session, polls: t.missing })),
     lastPollAt: profile.lastPollAt,
     polls: profile.polls,
     pages: profile.pages,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agentCalls, agentEvents } from './agents.ts';
 import type { ApiCallTypes } from './api-calls.ts';
 import { dialogCalls } from './dialogs.ts';
 import { ProfileId, profileCalls, profileEvents } from './profiles.ts';
@@ -43,6 +44,7 @@ export const appCalls = {
   ...settingsCalls,
   ...sshCalls,
   ...sessionCalls,
+  ...agentCalls,
   ...dialogCalls,
   'governor.state': { args: z.tuple([]), result: GovernorState.nullable() },
   /** Stops a running `listAll` by its request id; true when there was one. */
@@ -92,6 +94,7 @@ export const ipcEvents = {
   ...settingsEvents,
   ...sshEvents,
   ...sessionEvents,
+  ...agentEvents,
   'governor.changed': GovernorState,
   'api.activity': ApiActivity,
   'api.progress': ApiProgress,

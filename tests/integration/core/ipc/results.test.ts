@@ -17,6 +17,7 @@ const PLAIN: readonly (readonly [AppCallName, ...unknown[]])[] = [
   ['settings.update', { theme: 'dark', notifications: { offline: false } }],
   ['governor.state'],
   ['sessions.snapshot'],
+  ['agents.snapshot'],
   ['sessions.seen'],
   ['sessions.mute', 'agent-key', true],
   ['notifications.pause', 'hour'],

@@ -1,0 +1,411 @@
+import {
+  agentId,
+  GONE_STATES,
+  type Agent,
+  type AgentState,
+  type AgentsSnapshot,
+} from '../../shared/agents.ts';
+import { ERRORS } from '../../shared/api/errors.ts';
+import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import {
+  agentKey,
+  agentName,
+  type MonitorEvent,
+  type ProfileSnapshot,
+} from '../../shared/monitor.ts';
+import type { ActionEvent, ActionResult } from '../../shared/session-actions.ts';
+import { COMMAND_REFUSALS } from '../../shared/session-rules.ts';
+import { AppError } from '../errors.ts';
+import { band, mark, startHistory, trim } from './history.ts';
+
+/** A gone agent leaves the list after a week, unless dismissed before. */
+export const AGENT_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
+/** Gone agents kept per profile; the longest gone leave first. */
+export const MAX_GONE_AGENTS = 200;
+/** A command the API accepted but a poll never confirmed (a stop the agent ignored) ends after this. */
+export const COMMAND_MS = 60_000;
+/**
+ * An agent the monitor does not track (it started quietly after the agent went: a restart of
+ * Burrow, a resume) is offline after two polls without it and this long: agents reconnecting
+ * after an outage of the API while Burrow was away have the monitor's grace too.
+ */
+export const UNTRACKED_GRACE_MS = 30_000;
+
+export const UPDATE_READY = 'The agent has updated: restart it to run the new version.';
+
+/** One agent and what core remembers of it beyond the contract. */
+export type Entry = {
+  agent: Agent;
+  /** The session whose answer set `updateBlocked`: a new session may answer otherwise. */
+  blockedFor: string | null;
+  /** Successful polls without it while the monitor did not track it, and since when. */
+  absentPolls: number;
+  absentSince: number | null;
+  /** The command behind a restarting/stopping/updating state has answered. */
+  settled: boolean;
+};
+
+const COMMANDING: readonly AgentState[] = ['restarting', 'stopping', 'updating'];
+const CODE_CHECKS_OFF = ERRORS.updateChecksDisabled.code;
+const CODE_UPDATED = ERRORS.updatedAwaitingRestart.code;
+/** The order of the list: what needs a look first. */
+const RANK: Partial<Record<AgentState, number>> = { lost: 0, offline: 1 };
+
+function nameOf(session: TunnelSession): string {
+  return agentName(session) ?? `${session.os} · ${session.region} · ${session.ip}`;
+}
+
+const isGone = (state: AgentState) => GONE_STATES.includes(state);
+
+/**
+ * The agents of every profile, folded from the monitor's events and snapshots and from the
+ * session actions' progress. Pure state: the service feeds it, keeps it on disk and tells of
+ * its changes. Every `apply…` answers whether anything a person sees changed ("last seen" of a
+ * connected agent does not count: it moves with every poll).
+ */
+export class AgentRegistry {
+  private readonly profiles = new Map<string, Map<string, Entry>>();
+  /** The successful polls each profile's snapshot had when last applied. */
+  private readonly polls = new Map<string, number>();
+
+  constructor(private readonly now: () => number) {}
+
+  load(entries: readonly Entry[]): void {
+    for (const entry of entries) {
+      const { agent } = entry;
+      // The command's run did not survive Burrow: the next poll says where the agent is.
+      if (COMMANDING.includes(agent.state)) agent.state = 'online';
+      agent.step = null;
+      this.agentsOf(agent.profileId).set(agent.id, { ...entry, settled: true });
+    }
+  }
+
+  entries(): Entry[] {
+    return [...this.profiles.values()].flatMap((agents) => [...agents.values()]);
+  }
+
+  snapshot(profileId?: string): AgentsSnapshot {
+    const now = this.now();
+    const ids = profileId === undefined ? [...this.profiles.keys()] : [profileId];
+    return {
+      profiles: ids.map((id) => ({
+        profileId: id,
+        agents: [...(this.profiles.get(id)?.values() ?? [])]
+          .map(({ agent }) => ({ ...agent, history: trim(agent.history, now) }))
+          .sort(
+            (a, b) =>
+              (RANK[a.state] ?? 2) - (RANK[b.state] ?? 2) ||
+              a.name.localeCompare(b.name) ||
+              a.id.localeCompare(b.id),
+          ),
+      })),
+    };
+  }
+
+  /** Only these profiles' agents are kept: a removed profile's go with it. */
+  keepProfiles(profileIds: readonly string[]): boolean {
+    const wanted = new Set(profileIds);
+    let changed = false;
+    for (const id of [...this.profiles.keys()])
+      if (!wanted.has(id)) {
+        this.profiles.delete(id);
+        this.polls.delete(id);
+        changed = true;
+      }
+    return changed;
+  }
+
+  dismiss(profileId: string, id: string): void {
+    const entry = this.profiles.get(profileId)?.get(id);
+    if (!entry) throw new AppError('AGENTS_NO_AGENT', `No agent ${id} in this profile`, 'agentId');
+    if (!isGone(entry.agent.state))
+      throw new AppError(
+        'AGENTS_NOT_GONE',
+        'Only an offline or stopped agent can be dismissed',
+        'agentId',
+      );
+    this.profiles.get(profileId)?.delete(id);
+  }
+
+  /** Gone a week, or beyond the gone agents a profile keeps: dropped. */
+  expire(): boolean {
+    const cutoff = this.now() - AGENT_EXPIRY_MS;
+    let changed = false;
+    for (const agents of this.profiles.values()) {
+      const gone = [...agents.values()]
+        .filter((e) => isGone(e.agent.state))
+        .sort((a, b) => b.agent.since - a.agent.since);
+      for (const [index, { agent }] of gone.entries())
+        if (index >= MAX_GONE_AGENTS || agent.since < cutoff) {
+          agents.delete(agent.id);
+          changed = true;
+        }
+    }
+    return changed;
+  }
+
+  applyEvent(event: MonitorEvent): boolean {
+    switch (event.kind) {
+      case 'offline':
+        return event.sessions
+          .map((session) => this.gone(event.profileId, session, 'offline', event.at))
+          .includes(true);
+      case 'stopped':
+        return this.gone(event.profileId, event.session, 'stopped', event.at);
+      case 'restarted':
+      case 'updated': {
+        const entry = this.entryFor(event.profileId, event.session, event.at);
+        if (entry.agent.session.id === event.session.id && entry.agent.state === 'online')
+          return false;
+        const [before, after] = [event.previous.agent_version, event.session.agent_version];
+        const detail =
+          event.kind === 'updated' ? `${before} → ${after}` : `new session ${event.session.id}`;
+        this.moved(entry, event.session, event.at);
+        entry.agent.note = `${event.kind} · ${detail}`;
+        entry.agent.history = mark(entry.agent.history, event.kind, event.at, detail);
+        return true;
+      }
+      default:
+        // online: the snapshot after it lists the session; the API's health is not an agent's.
+        return false;
+    }
+  }
+
+  /** A new successful poll of a profile (snapshots of failed polls and pauses change nothing). */
+  applySnapshot(profile: ProfileSnapshot): boolean {
+    const { profileId, lastPollAt: at } = profile;
+    if (at === null || this.polls.get(profileId) === profile.polls) return false;
+    this.polls.set(profileId, profile.polls);
+    const agents = this.agentsOf(profileId);
+    let changed = false;
+
+    const listed = new Map<string, TunnelSession>();
+    for (const session of profile.sessions) {
+      const id = agentId(profileId, agentKey(session));
+      // Two sessions with one agent key: the one the agent already has stands for it.
+      if (!listed.has(id) || agents.get(id)?.agent.session.id === session.id)
+        listed.set(id, session);
+    }
+    for (const [id, session] of listed) {
+      const entry = agents.get(id);
+      if (entry) changed = this.present(entry, session, at) || changed;
+      else {
+        agents.set(id, this.created(profileId, session, at));
+        changed = true;
+      }
+    }
+
+    const tracked = new Set(listed.keys());
+    for (const { session } of profile.missing ?? []) {
+      const entry = agents.get(agentId(profileId, agentKey(session)));
+      // Missed, but the agent already has another session (an update-and-restart found it).
+      if (!entry || entry.agent.session.id !== session.id || tracked.has(entry.agent.id)) continue;
+      tracked.add(entry.agent.id);
+      entry.absentPolls = 0;
+      entry.absentSince = null;
+      if (entry.agent.state === 'online') changed = this.become(entry, 'lost', at) || changed;
+    }
+
+    for (const entry of agents.values()) {
+      if (tracked.has(entry.agent.id) || isGone(entry.agent.state)) continue;
+      entry.absentPolls += 1;
+      entry.absentSince ??= at;
+      if (entry.absentPolls >= 2 && at - entry.absentSince >= UNTRACKED_GRACE_MS) {
+        changed = this.become(entry, 'offline', entry.agent.lastSeenAt) || changed;
+        entry.agent.history = mark(entry.agent.history, 'offline', at);
+      } else if (entry.agent.state === 'online')
+        changed = this.become(entry, 'lost', at) || changed;
+    }
+    return changed;
+  }
+
+  applyAction(event: ActionEvent): boolean {
+    const entry = [...(this.profiles.get(event.profileId)?.values() ?? [])].find(
+      (e) => e.agent.session.id === event.sessionId,
+    );
+    if (!entry) return false;
+    const { agent } = entry;
+    const stepped = event.action === 'update-and-restart';
+    switch (event.phase) {
+      case 'sent': {
+        const state = ({ restart: 'restarting', stop: 'stopping', update: 'updating' } as const)[
+          event.command
+        ];
+        entry.settled = false;
+        this.become(entry, state, this.now());
+        agent.step = stepped
+          ? { name: event.command === 'update' ? 'updating' : 'restarting', until: null }
+          : null;
+        return true;
+      }
+      case 'waiting':
+        agent.step = { name: 'waiting', until: this.now() + event.ms };
+        return true;
+      case 'finding':
+        return false;
+      case 'done':
+        entry.settled = true;
+        agent.step = null;
+        if (event.result.ok) this.succeeded(entry, event.result);
+        else this.failed(entry, event.result);
+        return true;
+    }
+  }
+
+  private succeeded(entry: Entry, result: Extract<ActionResult, { ok: true }>): void {
+    const now = this.now();
+    if (result.action === 'update') {
+      this.become(entry, 'update-ready', now);
+      this.blocked(entry, UPDATE_READY);
+      entry.agent.note = 'updated · restart to apply';
+      return;
+    }
+    if (result.action !== 'update-and-restart' || !result.successor) return;
+    // Found before the monitor's poll: the row moves on now, the monitor's event adds nothing.
+    const { before, after } = result.version ?? { before: '', after: '' };
+    const detail = before === after ? `new session ${result.successor.id}` : `${before} → ${after}`;
+    const kind = before === after ? 'restarted' : 'updated';
+    this.moved(entry, result.successor, now);
+    entry.agent.note = result.note ?? `${kind} · ${detail}`;
+    entry.agent.history = mark(entry.agent.history, kind, now, detail);
+  }
+
+  private failed(entry: Entry, result: Extract<ActionResult, { ok: false }>): void {
+    const now = this.now();
+    if (result.errorCode === CODE_CHECKS_OFF)
+      this.blocked(entry, COMMAND_REFUSALS.updateChecksDisabled ?? result.reason);
+    // Updated already (this answer says so, or the update went through before the restart failed).
+    const updated =
+      result.errorCode === CODE_UPDATED ||
+      (result.action === 'update-and-restart' &&
+        (result.step === 'wait' || result.step === 'restart'));
+    if (updated) {
+      this.blocked(entry, UPDATE_READY);
+      this.become(entry, 'update-ready', now);
+    } else if (result.step !== 'find' && COMMANDING.includes(entry.agent.state))
+      // The command did nothing; a restart not back in time is the monitor's to judge.
+      this.become(entry, 'online', now);
+  }
+
+  private blocked(entry: Entry, reason: string): void {
+    entry.agent.updateBlocked = reason;
+    entry.blockedFor = entry.agent.session.id;
+  }
+
+  /** The agent is on a new session, running: what its old session answered no longer holds. */
+  private moved(entry: Entry, session: TunnelSession, at: number): void {
+    const { agent } = entry;
+    agent.session = session;
+    agent.name = nameOf(session);
+    agent.lastSeenAt = Math.max(agent.lastSeenAt, at);
+    agent.step = null;
+    entry.settled = true;
+    entry.absentPolls = 0;
+    entry.absentSince = null;
+    if (entry.blockedFor !== session.id) {
+      agent.updateBlocked = null;
+      entry.blockedFor = null;
+    }
+    this.become(entry, 'online', at);
+  }
+
+  /** A successful poll lists the agent with `session`. */
+  private present(entry: Entry, session: TunnelSession, at: number): boolean {
+    const { agent } = entry;
+    agent.lastSeenAt = at;
+    entry.absentPolls = 0;
+    entry.absentSince = null;
+    const wasGone = isGone(agent.state);
+    if (agent.session.id !== session.id) {
+      // Back on a new session with no event of it (after an outage, or a restart of Burrow).
+      this.moved(entry, session, at);
+      if (wasGone) agent.history = mark(agent.history, 'online', at, `new session ${session.id}`);
+      return true;
+    }
+    agent.session = session;
+    switch (agent.state) {
+      case 'lost':
+      case 'offline':
+      case 'stopped':
+        if (wasGone) agent.history = mark(agent.history, 'online', at);
+        return this.become(entry, 'online', at);
+      case 'restarting':
+      case 'stopping':
+        // Accepted long ago and the session is still here: the command did not take.
+        return entry.settled && at - agent.since > COMMAND_MS
+          ? this.become(entry, 'online', at)
+          : false;
+      default:
+        return false;
+    }
+  }
+
+  /** The monitor confirmed `session` gone. */
+  private gone(profileId: string, session: TunnelSession, state: AgentState, at: number): boolean {
+    const entry = this.profiles.get(profileId)?.get(agentId(profileId, agentKey(session)));
+    // The agent is on another session already (a restart found before the poll).
+    if (!entry || entry.agent.session.id !== session.id || isGone(entry.agent.state)) return false;
+    entry.agent.step = null;
+    entry.settled = true;
+    this.become(entry, state, at);
+    entry.agent.history = mark(
+      entry.agent.history,
+      state === 'stopped' ? 'stopped' : 'offline',
+      at,
+    );
+    return true;
+  }
+
+  private become(entry: Entry, state: AgentState, at: number): boolean {
+    const { agent } = entry;
+    if (agent.state === state) return false;
+    agent.state = state;
+    agent.since = at;
+    agent.history = band(agent.history, isGone(state) ? 'offline' : 'online', at);
+    return true;
+  }
+
+  private entryFor(profileId: string, session: TunnelSession, at: number): Entry {
+    const agents = this.agentsOf(profileId);
+    const id = agentId(profileId, agentKey(session));
+    let entry = agents.get(id);
+    if (!entry) {
+      entry = this.created(profileId, session, at);
+      agents.set(id, entry);
+    }
+    return entry;
+  }
+
+  private created(profileId: string, session: TunnelSession, at: number): Entry {
+    const key = agentKey(session);
+    return {
+      agent: {
+        id: agentId(profileId, key),
+        profileId,
+        key,
+        name: nameOf(session),
+        state: 'online',
+        since: at,
+        session,
+        lastSeenAt: at,
+        note: null,
+        updateBlocked: null,
+        step: null,
+        history: startHistory('online', at),
+      },
+      blockedFor: null,
+      absentPolls: 0,
+      absentSince: null,
+      settled: true,
+    };
+  }
+
+  private agentsOf(profileId: string): Map<string, Entry> {
+    let agents = this.profiles.get(profileId);
+    if (!agents) {
+      agents = new Map();
+      this.profiles.set(profileId, agents);
+    }
+    return agents;
+  }
+}
