@@ -355,3 +355,36 @@ it('says why a profile is not watched', async () => {
   await expect.element(page.getByRole('link', { name: 'Open Settings' })).toBeVisible();
   await expect.element(page.getByText('Looking for online agents…')).not.toBeInTheDocument();
 });
+
+it("draws an agent's day on its page, with times on hover (a picture for docs/)", async () => {
+  const now = Date.now();
+  const at = (hoursAgo: number) => now - hoursAgo * HOUR;
+  const box = agent('build-box', {
+    note: 'updated 3.1.2 → 3.3.0',
+    session: someSession({ metadata: 'build-box', agent_version: '3.3.0', region: 'eu' }),
+    history: {
+      bands: [
+        { state: 'online', from: at(24), to: at(15.5) },
+        { state: 'offline', from: at(15.5), to: at(14.8) },
+        { state: 'online', from: at(14.8), to: null },
+      ],
+      marks: [
+        { kind: 'offline', at: at(15.5), detail: null },
+        { kind: 'restarted', at: at(9), detail: 'new session ts_2Lx0' },
+        { kind: 'restarted', at: at(4.2), detail: 'new session ts_2M9q' },
+        { kind: 'updated', at: at(1), detail: '3.1.2 → 3.3.0' },
+      ],
+    },
+  });
+  open(`#/sessions?agent=${box.id}`);
+  showing(agents(box));
+  const image = page.getByRole('img', { name: /^Last 24 hours of build-box: / });
+  await expect
+    .element(image)
+    .toHaveAccessibleName(
+      'Last 24 hours of build-box: online 23 h 18 min, offline 42 min, 2 restarts, 1 update',
+    );
+  await page.getByRole('button', { name: /^Updated at / }).hover();
+  await expect.element(page.getByTestId('timeline-readout')).toHaveTextContent(/3\.1\.2 → 3\.3\.0/);
+  await page.screenshot({ path: '../../test-results/screenshots/agent-timeline-example.png' });
+});
