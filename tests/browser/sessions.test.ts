@@ -1,7 +1,7 @@
 import { render } from '@testing-library/svelte';
 import { flushSync } from 'svelte';
 import { beforeEach, expect, it } from 'vitest';
-import { page } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 // The window's own styles: what fits in 800×600 depends on them.
 import '../../renderer/src/app.css';
@@ -54,8 +54,17 @@ it('says each state in its row, and keeps a gone agent dimmed with when it was l
   const goneRow = row('gone-box');
   await expect.element(goneRow).toHaveTextContent('Offline');
   await expect.element(goneRow).toHaveTextContent('last seen 3 minutes ago');
-  const name = goneRow.getByRole('link', { name: 'gone-box' }).element();
-  expect(Number(getComputedStyle(name.closest('td') ?? name).opacity)).toBeLessThan(1);
+  // Dimmed: muted colours, not those of an online row.
+  const colours = (name: string) => {
+    const link = row(name).getByRole('link', { name }).element();
+    return [
+      getComputedStyle(link).color,
+      getComputedStyle(link.closest('td') ?? link).backgroundColor,
+    ];
+  };
+  const [dimmed, online] = [colours('gone-box'), colours('build-box')];
+  expect(dimmed[0]).not.toBe(online[0]);
+  expect(dimmed[1]).not.toBe(online[1]);
   // Gone, it has nothing to restart: only Dismiss.
   await expect
     .element(goneRow.getByRole('button', { name: 'Restart gone-box', exact: true }))
@@ -240,6 +249,13 @@ it('fits an 800×600 window: one menu of actions per agent, names on one line', 
   expect(link.getBoundingClientRect().height).toBeLessThan(24);
   expect(getComputedStyle(link).textOverflow).toBe('ellipsis');
   await expect.element(name).toHaveAttribute('title', long);
+  // And whole on keyboard focus, over what follows.
+  const whole = link.nextElementSibling as HTMLElement;
+  expect(getComputedStyle(whole).display).toBe('none');
+  await userEvent.tab();
+  while (document.activeElement !== link) await userEvent.tab();
+  expect(getComputedStyle(whole).display).toBe('block');
+  expect(whole.textContent).toBe(long);
 
   await expect
     .element(row(long).getByRole('button', { name: `Restart ${long}` }))

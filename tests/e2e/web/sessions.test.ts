@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Locator, type Page } from 'playwright';
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -147,6 +148,11 @@ it('looks right at 800×600 and 1280×800, light and dark, with an offline agent
     .waitFor({ timeout: 3 * POLL });
   const build = await agentNamed('build-box');
   const { origin } = new URL(web.url);
+  const violations: string[] = [];
+  const axe = async (where: string) => {
+    for (const v of (await new AxeBuilder({ page }).analyze()).violations)
+      violations.push(`${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  };
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     for (const [width, height] of [
@@ -159,6 +165,7 @@ it('looks right at 800×600 and 1280×800, light and dark, with an offline agent
       if (width === 800)
         await row('build-box').getByRole('button', { name: 'Actions for build-box' }).waitFor();
       await page.screenshot({ path: `${SHOTS}/sessions-${width}x${height}-${colorScheme}.png` });
+      await axe(`list ${width}x${height} ${colorScheme}`);
 
       await page.goto(`${origin}/#/sessions?agent=${build.id}`);
       const timeline = page.getByRole('img', { name: /^Last 24 hours of build-box: online/ });
@@ -168,6 +175,8 @@ it('looks right at 800×600 and 1280×800, light and dark, with an offline agent
       await page.screenshot({
         path: `${SHOTS}/agent-timeline-${width}x${height}-${colorScheme}.png`,
       });
+      await axe(`agent ${width}x${height} ${colorScheme}`);
     }
   }
-}, 90_000);
+  expect(violations).toEqual([]);
+}, 120_000);
