@@ -8,8 +8,13 @@
  * - false offline: `offline` events while the sandbox is stopped and started again on the same
  *   port and data, its agents reconnecting with new session ids.
  *
- * Time is scaled 20× so that the run takes about a minute: the rate limit is 120 per 3 s (not
- * 60 s) on both sides, the base poll interval 750 ms (not 15 s), and the agents' reconnection
+ * Then, unscaled and at default settings (bench/monitor-notice.ts): the seconds from an agent's
+ * session ending to the offline notification, with 10 and 100 agents; and the heap of the
+ * monitor and the agents service over 10,000 polls with churn and a flapping API
+ * (bench/monitor-heap.ts).
+ *
+ * The first part's time is scaled 20× so that it takes about a minute: the rate limit is 120 per 3 s (not
+ * 60 s) on both sides, the base poll interval 250 ms (not 5 s), and the agents' reconnection
  * backoff, the monitor's reconnection grace and the client's retry backoffs shrink alike. Shares
  * of the budget are unchanged. The budget is what the client's governor counted, which includes
  * attempts that never reached the stopped sandbox: an upper bound of what the service counts.
@@ -20,15 +25,23 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createApiClient } from '../core/api/client.ts';
 import { RateGovernor } from '../core/api/governor.ts';
+import { DEFAULT_POLL_INTERVAL_MS } from '../core/monitor/cadence.ts';
 import { createSessionMonitor, type SessionMonitor } from '../core/monitor/monitor.ts';
 import type { MonitorEvent } from '../shared/monitor.ts';
 import { Agent } from '../sandbox/agent/agent.ts';
 import { startSandbox, type Sandbox } from '../sandbox/index.ts';
+import { heapOverPolls } from './monitor-heap.ts';
+import { offlineNotices } from './monitor-notice.ts';
 
 const SCALE = 20;
 const LIMIT = { requests: 120, windowMs: 60_000 / SCALE };
 const KEY = 'bench-monitor-key';
 const KILLS = 5;
+/** Budgets of the unscaled part: seconds to the offline notice, heap growth. */
+const NOTICE_MEDIAN_S = 10;
+const NOTICE_WORST_S = 15;
+const HEAP_POLLS = 10_000;
+const HEAP_MB = 2;
 const PROFILE = 'bench';
 
 async function waitFor(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
@@ -103,7 +116,7 @@ async function runSize(size: number, dir: string): Promise<Run> {
           rateLimitBackoff: { baseMs: 1_000 / SCALE, maxMs: 60_000 / SCALE },
         },
       }),
-    intervalMs: 15_000 / SCALE,
+    intervalMs: DEFAULT_POLL_INTERVAL_MS / SCALE,
     pollTimeoutMs: 120_000 / SCALE,
     reconnectGraceMs: 30_000 / SCALE,
   });
@@ -151,7 +164,7 @@ const dir = await mkdtemp(path.join(tmpdir(), 'burrow-bench-monitor-'));
 try {
   console.log(
     `time scaled ${SCALE}×: rate limit ${LIMIT.requests}/${LIMIT.windowMs / 1000} s, ` +
-      `base poll ${15_000 / SCALE} ms; agents stopped one at a time right after a poll`,
+      `base poll ${DEFAULT_POLL_INTERVAL_MS / SCALE} ms; agents stopped one at a time right after a poll`,
   );
   for (const size of [10, 100, 1_000]) {
     const run = await runSize(size, dir);
@@ -161,6 +174,25 @@ try {
         `false offline ${run.falseOffline}`,
     );
   }
+  console.log(
+    `unscaled, default settings: agents leaving at ${KILLS} moments of the poll interval`,
+  );
+  for (const size of [10, 100]) {
+    const notices = await offlineNotices(size, KILLS);
+    const [mid, worst] = [median(notices), Math.max(...notices)];
+    console.log(
+      `notice ${size}: offline notice median ${mid.toFixed(1)} s, worst ${worst.toFixed(1)} s ` +
+        `(budget median ≤ ${NOTICE_MEDIAN_S} s: ${Math.round((mid / NOTICE_MEDIAN_S) * 100)}%, ` +
+        `worst ≤ ${NOTICE_WORST_S} s: ${Math.round((worst / NOTICE_WORST_S) * 100)}%)`,
+    );
+  }
+  const heap = await heapOverPolls(HEAP_POLLS);
+  const mb = heap.growthBytes / 1024 / 1024;
+  console.log(
+    `heap: ${mb < 0 ? '' : '+'}${mb.toFixed(2)} MB over ${heap.polls} polls with churn and a ` +
+      `flapping API (budget ≤ ${HEAP_MB} MB: ${Math.round((Math.max(0, mb) / HEAP_MB) * 100)}%; ` +
+      `${heap.failed} polls dropped, ${heap.offline} agents offline)`,
+  );
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

@@ -57,6 +57,11 @@ function nameOf(session: TunnelSession): string {
 
 const isGone = (state: AgentState) => GONE_STATES.includes(state);
 
+/** "restarted · new session ts_…", "updated 3.1.2 → 3.3.0". */
+function noteOf(kind: 'restarted' | 'updated', detail: string): string {
+  return kind === 'updated' ? `updated ${detail}` : `restarted · ${detail}`;
+}
+
 /**
  * The agents of every profile, folded from the monitor's events and snapshots and from the
  * session actions' progress. Pure state: the service feeds it, keeps it on disk and tells of
@@ -161,7 +166,7 @@ export class AgentRegistry {
         const detail =
           event.kind === 'updated' ? `${before} → ${after}` : `new session ${event.session.id}`;
         this.moved(entry, event.session, event.at);
-        entry.agent.note = `${event.kind} · ${detail}`;
+        entry.agent.note = noteOf(event.kind, detail);
         entry.agent.history = mark(entry.agent.history, event.kind, event.at, detail);
         return true;
       }
@@ -266,7 +271,7 @@ export class AgentRegistry {
     const detail = before === after ? `new session ${result.successor.id}` : `${before} → ${after}`;
     const kind = before === after ? 'restarted' : 'updated';
     this.moved(entry, result.successor, now);
-    entry.agent.note = result.note ?? `${kind} · ${detail}`;
+    entry.agent.note = result.note ?? noteOf(kind, detail);
     entry.agent.history = mark(entry.agent.history, kind, now, detail);
   }
 

@@ -1,6 +1,5 @@
 import type { AgentsSnapshot } from '../../shared/agents.ts';
 import { Emitter } from '../../shared/emitter.ts';
-import type { ProfilesState } from '../../shared/ipc/profiles.ts';
 import type { MonitorEvent, MonitorSnapshot } from '../../shared/monitor.ts';
 import type { ActionEvent } from '../../shared/session-actions.ts';
 import { systemClock, type Clock } from '../api/clock.ts';
@@ -16,9 +15,10 @@ export type AgentsServiceOptions = {
     onSnapshot(listener: (snapshot: MonitorSnapshot) => void): () => void;
   };
   readonly sessions: { onAction(listener: (event: ActionEvent) => void): () => void };
+  /** The app's profiles: a removed one's agents go with it. */
   readonly profiles: {
-    state(): ProfilesState;
-    subscribe(listener: (state: ProfilesState) => void): () => void;
+    state(): { readonly profiles: readonly { readonly id: string }[] };
+    subscribe(listener: () => void): () => void;
   };
   /** Wall-clock time (epoch ms). */
   readonly now?: () => number;

@@ -1,14 +1,15 @@
+import { DEFAULT_POLL_SECONDS } from '../../shared/ipc/settings.ts';
 import type { RateLimit } from '../api/governor.ts';
 
 /** The share of an account's rate budget that monitoring may use. */
 export const MONITOR_BUDGET_SHARE = 0.25;
-export const DEFAULT_POLL_INTERVAL_MS = 15_000;
+export const DEFAULT_POLL_INTERVAL_MS = DEFAULT_POLL_SECONDS * 1000;
 
 /**
  * The wait between two polls of each profile that shares one rate budget (one governor), so that
  * their polls together spend at most `share` of it: a poll costs one request per page (it is
  * not retried), and with 1,000 sessions (10 pages) and 120 per minute a quarter allows a poll
- * every 20 s, not every 15. The wait runs from the end of one poll to the start of the next, so
+ * every 20 s, not every 5. The wait runs from the end of one poll to the start of the next, so
  * the same page of two polls is always at least the interval apart.
  */
 export function pollInterval(

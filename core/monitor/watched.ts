@@ -117,6 +117,14 @@ export class WatchedProfiles {
     if (this.polled.has(profileId)) this.monitor.expect(profileId, sessionId, command);
   }
 
+  /**
+   * One poll of the profile now (after one in progress), so that what a command of ours did
+   * shows in seconds, not at the next poll; a profile no longer polled is skipped.
+   */
+  async pollNow(profileId: string): Promise<void> {
+    if (this.polled.has(profileId)) await this.monitor.pollNow(profileId);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const stop of this.stops.splice(0)) stop();

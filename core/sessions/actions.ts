@@ -24,6 +24,8 @@ export type SessionActionsOptions = {
   readonly findTimeoutMs?: number;
   readonly findEveryMs?: number;
   readonly onEvent?: (event: ActionEvent) => void;
+  /** The service accepted a command (its 204): the time to look at the sessions again. */
+  readonly onAccepted?: (command: 'restart' | 'stop' | 'update') => void;
 };
 
 export interface SessionActions {
@@ -63,13 +65,14 @@ export function createSessionActions(options: SessionActionsOptions): SessionAct
   if (!(findTimeoutMs > 0 && findEveryMs > 0))
     throw new RangeError('findTimeoutMs and findEveryMs must be positive');
 
-  const report = (event: ActionEvent) => {
+  const told = (tell: () => void) => {
     try {
-      options.onEvent?.(event);
+      tell();
     } catch {
-      // The action goes on whatever a progress listener does.
+      // The action goes on whatever a listener does.
     }
   };
+  const report = (event: ActionEvent) => told(() => options.onEvent?.(event));
 
   async function send(
     command: 'restart' | 'stop' | 'update',
@@ -84,6 +87,7 @@ export function createSessionActions(options: SessionActionsOptions): SessionAct
       throw failureOf(command, error);
     }
     if (command !== 'update') options.monitor?.expect(profileId, session.id, command);
+    told(() => options.onAccepted?.(command));
   }
 
   /** The agent's new session after a restart: same agent key, another id. */

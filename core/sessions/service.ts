@@ -3,14 +3,14 @@ import type { SessionActionRequest } from '../../shared/ipc/sessions.ts';
 import { MAX_MUTED_AGENTS, type Settings } from '../../shared/ipc/settings.ts';
 import type { ActionEvent, ActionResult } from '../../shared/session-actions.ts';
 import type { ApiClient } from '../api/client.ts';
-import type { Clock } from '../api/clock.ts';
+import { systemClock, type Clock, type Timer } from '../api/clock.ts';
 import { AppError } from '../errors.ts';
 import type { WatchedProfiles } from '../monitor/watched.ts';
 import { createSessionActions } from './actions.ts';
 
 export type SessionsServiceOptions = {
   /** The sessions the monitor lists, and where it hears of our commands. */
-  readonly watched: Pick<WatchedProfiles, 'findSession' | 'expect'>;
+  readonly watched: Pick<WatchedProfiles, 'findSession' | 'expect' | 'pollNow'>;
   readonly client: (profileId: string) => Promise<{ client: ApiClient }>;
   readonly settings: {
     get(): Settings;
@@ -20,12 +20,19 @@ export type SessionsServiceOptions = {
 };
 
 /**
+ * How long after the service accepted a command the sessions are looked at again: an agent
+ * answers a stop before it leaves, so a poll at the 204 would still list it.
+ */
+export const POLL_AFTER_COMMAND_MS = 1_000;
+
+/**
  * What a person does to sessions: the four actions on a session the monitor lists (the rules
  * checked before any call, progress told as it goes), and muting an agent's notifications.
  */
 export class SessionsService {
   private readonly options: SessionsServiceOptions;
   private readonly running = new Set<AbortController>();
+  private readonly polls = new Set<Timer>();
   private readonly progress = new Emitter<ActionEvent>('the session actions');
 
   constructor(options: SessionsServiceOptions) {
@@ -56,6 +63,8 @@ export class SessionsService {
         clock: this.options.clock,
         monitor: this.options.watched,
         onEvent: (event) => this.progress.emit(event),
+        // The next poll is up to an interval away: what the command did shows in a second.
+        onAccepted: () => this.pollSoon(profileId),
       }).run(action, session, controller.signal);
     } finally {
       this.running.delete(controller);
@@ -81,5 +90,15 @@ export class SessionsService {
 
   close(): void {
     for (const controller of this.running) controller.abort();
+    for (const timer of this.polls) timer.cancel();
+    this.polls.clear();
+  }
+
+  private pollSoon(profileId: string): void {
+    const timer = (this.options.clock ?? systemClock).setTimer(() => {
+      this.polls.delete(timer);
+      void this.options.watched.pollNow(profileId).catch(() => undefined);
+    }, POLL_AFTER_COMMAND_MS);
+    this.polls.add(timer);
   }
 }

@@ -1,5 +1,5 @@
 import { Emitter } from '../../shared/emitter.ts';
-import { Settings, SettingsPatch } from '../../shared/ipc/settings.ts';
+import { FORMER_DEFAULT_POLL_SECONDS, Settings, SettingsPatch } from '../../shared/ipc/settings.ts';
 import type { KeyValueStore } from '../store.ts';
 
 const KEY = 'settings';
@@ -45,5 +45,8 @@ function readSettings(stored: unknown): Settings {
     const parsed = schema.safeParse((stored as Record<string, unknown>)[key]);
     return [key, parsed.success ? parsed.data : defaults[key as keyof Settings]];
   });
-  return Object.fromEntries(fields) as Settings;
+  const settings = Object.fromEntries(fields) as Settings;
+  if (settings.pollIntervalSeconds === FORMER_DEFAULT_POLL_SECONDS)
+    settings.pollIntervalSeconds = defaults.pollIntervalSeconds;
+  return settings;
 }

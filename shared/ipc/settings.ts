@@ -18,9 +18,17 @@ export const MAX_MUTED_AGENTS = 1000;
 
 export const Theme = z.enum(['system', 'light', 'dark']);
 
+/** A small account is polled this often: an agent gone is said within seconds. */
+export const DEFAULT_POLL_SECONDS = 5;
+/**
+ * The default before it: settings are stored whole, so a stored 15 is what everyone who never
+ * chose has, and it reads as the new default.
+ */
+export const FORMER_DEFAULT_POLL_SECONDS = 15;
+
 export const Settings = z.object({
   /** How often sessions are polled; the monitor stretches it to stay within its share. */
-  pollIntervalSeconds: z.int().min(5).max(3600).default(15),
+  pollIntervalSeconds: z.int().min(5).max(3600).default(DEFAULT_POLL_SECONDS),
   notifications: NotificationKinds.default(() => NotificationKinds.parse({})),
   /** Agents whose notifications are muted, by the monitor's agent key. */
   mutedAgents: z

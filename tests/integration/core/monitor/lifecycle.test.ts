@@ -130,8 +130,8 @@ describe('the session monitor’s life', () => {
     monitor.setProfiles(['a']);
     await clock.advance(0);
     await until(() => polls('a') === 1, 5_000);
-    expect(monitor.snapshot().profiles[0]?.intervalMs).toBe(15_000);
-    await clock.advance(14_999);
+    expect(monitor.snapshot().profiles[0]?.intervalMs).toBe(5_000);
+    await clock.advance(4_999);
     expect(polls('a')).toBe(1);
     await clock.advance(1);
     await until(() => polls('a') === 2, 5_000);

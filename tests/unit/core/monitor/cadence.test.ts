@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMIT } from '../../../../core/api/governor.ts';
-import { pollInterval } from '../../../../core/monitor/cadence.ts';
+import { DEFAULT_POLL_INTERVAL_MS, pollInterval } from '../../../../core/monitor/cadence.ts';
 import { classifyFailure } from '../../../../core/monitor/health.ts';
 import { ApiError, NetworkError } from '../../../../core/api/errors.ts';
 
 describe('pollInterval', () => {
-  it('keeps 15 s while one page a poll is well within a quarter of 120 per minute', () => {
-    expect(pollInterval(15_000, 1, DEFAULT_RATE_LIMIT)).toBe(15_000);
+  it('keeps 5 s while one page a poll is within a quarter of 120 per minute', () => {
+    expect(pollInterval(DEFAULT_POLL_INTERVAL_MS, 1, DEFAULT_RATE_LIMIT)).toBe(5_000);
+    // Six pages (600 sessions) every 12 s is the quarter's 30 a minute.
+    expect(pollInterval(DEFAULT_POLL_INTERVAL_MS, 6, DEFAULT_RATE_LIMIT)).toBe(12_000);
   });
 
   it('stretches for 1,000 sessions (10 pages) to stay at 30 requests a minute', () => {
-    const interval = pollInterval(15_000, 10, DEFAULT_RATE_LIMIT);
+    const interval = pollInterval(DEFAULT_POLL_INTERVAL_MS, 10, DEFAULT_RATE_LIMIT);
     expect(interval).toBe(20_000);
     expect((10 * 60_000) / interval).toBeLessThanOrEqual(30);
   });

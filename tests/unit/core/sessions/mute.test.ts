@@ -16,7 +16,11 @@ it('refuses the 1,001st muted agent with the limit named, and still unmutes', as
     mutedAgents: Array.from({ length: MAX_MUTED_AGENTS }, (_, i) => `agent-${i}`),
   });
   const sessions = new SessionsService({
-    watched: { findSession: () => undefined, expect: () => undefined },
+    watched: {
+      findSession: () => undefined,
+      expect: () => undefined,
+      pollNow: () => Promise.resolve(),
+    },
     client: () => Promise.reject(new Error('no calls in this test')),
     settings,
   });

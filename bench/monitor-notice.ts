@@ -1,0 +1,89 @@
+/**
+ * How long a person waits for "Agent offline" at default settings (a poll every 5 s, the
+ * default rate limit of 120 a minute on both sides, no time scaling): agents of the library in
+ * this process, one at a time leaving at a different moment of the poll interval, timed from
+ * the session's removal to the notifier's `offline` notification.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createApiClient } from '../core/api/client.ts';
+import { DEFAULT_POLL_INTERVAL_MS } from '../core/monitor/cadence.ts';
+import { createSessionMonitor } from '../core/monitor/monitor.ts';
+import { Notifier } from '../core/notify/notifier.ts';
+import { SettingsService } from '../core/settings/settings.ts';
+import { openConfStore } from '../core/store.ts';
+import { Agent } from '../sandbox/agent/agent.ts';
+import { startSandbox } from '../sandbox/index.ts';
+
+const KEY = 'bench-notice-key';
+const PROFILE = 'bench';
+
+async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!check()) {
+    if (performance.now() > deadline) throw new Error(`bench: no ${what} within ${timeoutMs} ms`);
+    await sleep(5);
+  }
+}
+
+/** Seconds from each agent's removal to its offline notification, `samples` agents in turn. */
+export async function offlineNotices(size: number, samples: number): Promise<number[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'burrow-bench-notice-'));
+  const sandbox = await startSandbox({ apiKey: KEY });
+  const created = await fetch(`${sandbox.url}/credentials`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${KEY}`,
+      'service-version': '2',
+      'content-type': 'application/json',
+    },
+    body: '{}',
+  });
+  const { token } = (await created.json()) as { token: string };
+  const agents = Array.from({ length: size }, (_, i) =>
+    new Agent({
+      url: sandbox.agentUrl,
+      authtoken: token,
+      version: '3.1.2',
+      os: 'linux',
+      metadata: `notice agent ${i}`,
+    }).start(),
+  );
+  await Promise.all(agents.map((agent) => agent.online(60_000)));
+
+  const monitor = createSessionMonitor({
+    clientFor: (_id, onEvent) => createApiClient({ baseUrl: sandbox.url, apiKey: KEY, onEvent }),
+  });
+  const notifier = new Notifier({
+    settings: new SettingsService(await openConfStore(dir)),
+    profileNames: () => ({ [PROFILE]: 'Bench' }),
+  });
+  let noticed = 0;
+  monitor.subscribe((event) => notifier.hear(event));
+  notifier.subscribe((notification) => {
+    if (notification.kind === 'offline') noticed = performance.now();
+  });
+  monitor.setProfiles([PROFILE]);
+  await until(() => (monitor.snapshot().profiles[0]?.polls ?? 0) >= 1, 'first poll');
+
+  try {
+    const seconds: number[] = [];
+    for (let k = 0; k < samples; k++) {
+      // Each agent leaves at another moment of the interval: the wait depends on it.
+      await sleep((DEFAULT_POLL_INTERVAL_MS * k) / samples);
+      noticed = 0;
+      const removed = performance.now();
+      await agents[(k * 7919) % agents.length]?.stop();
+      await until(() => noticed > 0, 'offline notification');
+      seconds.push((noticed - removed) / 1000);
+    }
+    return seconds;
+  } finally {
+    await monitor.close();
+    await Promise.all(agents.map((agent) => agent.stop()));
+    await sandbox.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
