@@ -52,8 +52,8 @@ async function agentNamed(name: string) {
   return found;
 }
 
-/** Default polls are 15 s apart; "offline" takes two of them to be sure. */
-const POLL = 15_000;
+/** Default polls are 5 s apart (a busy account's are stretched). */
+const POLL = 5_000;
 
 beforeAll(async () => {
   [web, browser] = await Promise.all([
@@ -63,7 +63,7 @@ beforeAll(async () => {
   ]);
   page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await page.goto(web.url);
-  await row('build-box').waitFor({ timeout: 2 * POLL });
+  await row('build-box').waitFor({ timeout: 30_000 });
   const profiles = (await invoke('profiles.state')) as ProfilesState;
   const found = profiles.profiles.find((p) => p.kind === 'local');
   if (!found) throw new Error('no Local sandbox profile');
@@ -82,30 +82,29 @@ afterAll(async () => {
 });
 
 /*
- * Core confirms "offline" after two successful polls miss an agent (docs/monitor.md): with the
- * default 15 s that is 15 to 30 s after the kill. The row says "Not seen in the last poll" from
- * the first poll that misses it.
+ * Core confirms "offline" after two successful polls miss an agent (docs/monitor.md): at the
+ * default 5 s, within 15 s of the kill. The row says "Not seen in the last poll" from the first
+ * poll that misses it.
  */
-it('keeps the row of an agent killed with -9, marked offline, and names it in a toast', async () => {
+it('keeps the row of an agent killed with -9, marked offline, and names it in a toast within 15 s', async () => {
   const killed = agent('e2e-kill');
   await killed.session(0);
-  await row('e2e-kill').waitFor({ timeout: 2 * POLL });
+  await row('e2e-kill').waitFor({ timeout: 3 * POLL });
   const killedAt = Date.now();
   process.kill(killed.pids[0] ?? 0, 'SIGKILL');
 
-  await row('e2e-kill')
-    .getByText('Not seen in the last poll')
-    .waitFor({ timeout: POLL + 3_000 });
   const toast = page
     .getByRole('status')
     .filter({ hasText: /Agent offline: e2e-kill .*went offline/ });
-  await toast.waitFor({ timeout: 2 * POLL + 5_000 });
-  expect(Date.now() - killedAt, 'ms from kill -9 to the toast').toBeLessThan(2 * POLL + 5_000);
-  await row('e2e-kill').getByText('Offline', { exact: true }).waitFor();
+  await toast.waitFor({ timeout: 15_000 });
+  await row('e2e-kill').getByText('Offline', { exact: true }).waitFor({ timeout: 1_000 });
+  expect(Date.now() - killedAt, 'ms from kill -9 to the offline row and its toast').toBeLessThan(
+    15_000,
+  );
   await row('e2e-kill')
     .getByText(/^last seen /)
     .waitFor();
-}, 90_000);
+}, 60_000);
 
 it('shows Restarting… in the row within a second of the click, then the new session in that row', async () => {
   const before = await agentNamed('build-box');
@@ -117,7 +116,7 @@ it('shows Restarting… in the row within a second of the click, then the new se
 
   await row('build-box')
     .getByText(/restarted · new session ts_/)
-    .waitFor({ timeout: 3 * POLL });
+    .waitFor({ timeout: 30_000 });
   const after = await agentNamed('build-box');
   expect(after.id).toBe(before.id);
   expect(after.session.id).not.toBe(before.session.id);
@@ -128,24 +127,18 @@ it('shows Restarting… in the row within a second of the click, then the new se
 it('stops an agent after asking, and keeps its row as stopped', async () => {
   const stopped = agent('e2e-stop');
   await stopped.session(0);
-  await row('e2e-stop')
-    .getByRole('button', { name: 'Stop e2e-stop' })
-    .click({ timeout: 2 * POLL });
+  await row('e2e-stop').getByRole('button', { name: 'Stop e2e-stop' }).click({ timeout: 15_000 });
   await page
     .getByRole('dialog', { name: 'Stop e2e-stop?' })
     .getByRole('button', { name: 'Stop agent' })
     .click();
   await row('e2e-stop').getByText('Stopping…').waitFor({ timeout: 1_000 });
   expect(await stopped.exit).toMatchObject({ code: expect.any(Number) });
-  await row('e2e-stop')
-    .getByText('Stopped', { exact: true })
-    .waitFor({ timeout: 2 * POLL });
+  await row('e2e-stop').getByText('Stopped', { exact: true }).waitFor({ timeout: 15_000 });
 }, 90_000);
 
 it('looks right at 800×600 and 1280×800, light and dark, with an offline agent and a timeline', async () => {
-  await row('e2e-kill')
-    .getByText('Offline', { exact: true })
-    .waitFor({ timeout: 3 * POLL });
+  await row('e2e-kill').getByText('Offline', { exact: true }).waitFor({ timeout: 15_000 });
   const build = await agentNamed('build-box');
   const { origin } = new URL(web.url);
   const violations: string[] = [];
