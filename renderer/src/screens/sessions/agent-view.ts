@@ -1,4 +1,4 @@
-import { GONE_STATES, type Agent } from '../../../../shared/agents.ts';
+import { GONE_STATES, type Agent, type AgentState } from '../../../../shared/agents.ts';
 import { availability, type SessionAction } from '../../../../shared/session-rules.ts';
 import { relativeTime } from '../../lib/time.ts';
 
@@ -21,8 +21,15 @@ const DOING: Record<SessionAction, string> = {
   'update-and-restart': 'Updating…',
 };
 
+const COMMANDED: readonly AgentState[] = ['restarting', 'stopping', 'updating'];
+
 export function isGone(agent: Agent): boolean {
   return GONE_STATES.includes(agent.state);
+}
+
+/** A command runs on it: clicked here, or under way in core. */
+function isBusy(agent: Agent, pending: SessionAction | undefined): boolean {
+  return pending !== undefined || agent.step !== null || COMMANDED.includes(agent.state);
 }
 
 export function lastSeen(agent: Agent, now: number): string {
@@ -76,8 +83,7 @@ const ACTIONS: readonly { action: SessionAction; label: string }[] = [
 
 /** The actions of a connected agent; a gone one has only Dismiss. */
 export function actionsOf(agent: Agent, pending: SessionAction | undefined): ActionView[] {
-  const busy =
-    statusOf(agent, pending, 0).tone === 'busy' ? 'Wait until the current action ends.' : null;
+  const busy = isBusy(agent, pending) ? 'Wait until the current action ends.' : null;
   const lost =
     agent.state === 'lost' ? 'The last poll did not list this agent: wait for the next one.' : null;
   return ACTIONS.map(({ action, label }) => {
