@@ -2,7 +2,10 @@ import { render } from '@testing-library/svelte';
 import { expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
+import { agentsOf, someAgent, watched } from './support/agents.ts';
 import { scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';
+
+const PROFILE = SOME_PROFILES.activeId ?? '';
 
 const SECTION_NAMES = [
   'Sessions',
@@ -42,40 +45,14 @@ it('shows a failed first call with its code instead of hanging', async () => {
 it('shows "starting the Local sandbox" until it runs, then the sessions', async () => {
   const bridge = scriptedBridge({
     'profiles.state': () => ({ ...SOME_PROFILES, local: { state: 'starting' } }),
-    // The Sessions screen shows what the monitor polled, once it polled the profile.
-    'sessions.snapshot': () => ({
-      paused: false,
-      profiles: [
-        {
-          profileId: SOME_PROFILES.activeId ?? '',
-          health: 'ok' as const,
-          healthReason: null,
-          sessions: [
-            {
-              id: 'ts_demo1',
-              uri: 'http://127.0.0.1/tunnel_sessions/ts_demo1',
-              agent_version: '3.1.0',
-              credential: { id: 'cr_1', uri: 'http://127.0.0.1/credentials/cr_1' },
-              ip: '203.0.113.7',
-              metadata: '',
-              os: 'linux',
-              region: 'eu',
-              started_at: new Date().toISOString(),
-              transport: 'service/v2',
-            },
-          ],
-          lastPollAt: 0,
-          polls: 1,
-          pages: 1,
-          intervalMs: 15_000,
-        },
-      ],
-    }),
+    // The Sessions screen lists core's agents, once the monitor polled the profile.
+    'sessions.snapshot': () => watched(PROFILE),
+    'agents.snapshot': () => agentsOf({ [PROFILE]: [someAgent(PROFILE, 'demo-box')] }),
   });
   render(App, { bridge });
   await expect.element(page.getByText('Starting the Local sandbox')).toBeVisible();
   bridge.emit('profiles.changed', SOME_PROFILES);
-  await expect.element(page.getByRole('cell', { name: 'ts_demo1', exact: true })).toBeVisible();
+  await expect.element(page.getByRole('row', { name: 'demo-box', exact: true })).toBeVisible();
 });
 
 it('counts down a rate-limit wait in the header', async () => {

@@ -7,6 +7,7 @@ import type { NotificationTarget } from '../../shared/notifications.ts';
 import { notificationRoute, routeHref } from '../../shared/routes.ts';
 import type { SavedCertificate } from '../../shared/ssh/results.ts';
 import { session as someSession } from '../support/tunnel-sessions.ts';
+import { agentsOf, someAgent, watched } from './support/agents.ts';
 import { savedCertificate } from './support/saved-certificate.ts';
 import { scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';
 
@@ -87,30 +88,17 @@ it("a certificate's notification for one forgotten since says so on the saved ce
     .not.toHaveAttribute('aria-current');
 });
 
-it("an agent's notification opens the sessions of its profile, even when another is active, with that session open", async () => {
+it("an agent's notification opens the sessions of its profile, even when another is active, at that agent", async () => {
   openAt({ type: 'session', profileId: WORK, sessionId: 'ts_work2' });
-  const sessions = [session('ts_work1'), session('ts_work2')];
-  const watched = { health: 'ok' as const, healthReason: null, lastPollAt: 0, polls: 1 };
-  const at = { pages: 1, intervalMs: 15_000 };
+  const agent = (id: string) => someAgent(WORK, `box-${id}`, { session: session(id) });
   render(App, {
     bridge: scriptedBridge({
-      'sessions.snapshot': () => ({
-        paused: false,
-        profiles: [
-          { profileId: SOME_PROFILES.activeId ?? '', sessions: [], ...watched, ...at },
-          { profileId: WORK, sessions, ...watched, ...at },
-        ],
-      }),
+      'sessions.snapshot': () => watched(SOME_PROFILES.activeId ?? '', WORK),
+      'agents.snapshot': () => agentsOf({ [WORK]: [agent('ts_work1'), agent('ts_work2')] }),
     }),
   });
   await expect.element(page.getByRole('heading', { name: 'Sessions of Work' })).toBeVisible();
-  await expect
-    .element(page.getByRole('row', { name: 'ts_work2', exact: true }))
-    .toHaveAttribute('aria-current', 'true');
-  await expect
-    .element(page.getByRole('button', { name: 'box-ts_work2' }))
-    .toHaveAttribute('aria-expanded', 'true');
-  await expect
-    .element(page.getByRole('row', { name: 'ts_work1', exact: true }))
-    .not.toHaveAttribute('aria-current');
+  await expect.element(page.getByRole('heading', { name: 'box-ts_work2', level: 2 })).toBeVisible();
+  await expect.element(page.getByText('ts_work2', { exact: true })).toBeVisible();
+  await expect.element(page.getByRole('heading', { name: 'box-ts_work1' })).not.toBeInTheDocument();
 });

@@ -4,27 +4,31 @@ import type { Notification as BurrowNotification } from '../../../shared/notific
 import { notificationRoute, routeHref } from '../../../shared/routes.ts';
 import type { ActionEvent } from '../../../shared/session-actions.ts';
 import type { TrayModel } from '../../../shared/tray.ts';
+import { AgentsState } from './agents.svelte.ts';
 import type { Toasts } from './toasts.svelte.ts';
 
 /**
- * The monitor's view of sessions, the tray model and the actions in flight, as core tells them:
+ * The monitor's view of sessions, the agents behind them and the tray model, as core tells them:
  * the Sessions screen and the header's tray panel read this and never poll of their own.
  * Notifications are shown as a toast, and through the Notification API when the person allowed it.
  */
 export class SessionsState {
   snapshot = $state<MonitorSnapshot | undefined>();
   tray = $state<TrayModel | undefined>();
-  /** The latest progress of each session's action, by session id. */
-  progress = $state<Record<string, ActionEvent>>({});
   /** What the browser allows for desktop notifications; asked only on a click. */
   permission = $state<NotificationPermission | 'unsupported'>(
     typeof Notification === 'undefined' ? 'unsupported' : Notification.permission,
   );
 
+  /** The agents behind the sessions, as core keeps them: what the Sessions screen lists. */
+  readonly agents: AgentsState;
+
   constructor(
     private readonly bridge: Bridge,
     private readonly toasts: Toasts,
-  ) {}
+  ) {
+    this.agents = new AgentsState(bridge, toasts);
+  }
 
   profile(profileId: string | null | undefined): ProfileSnapshot | undefined {
     return this.snapshot?.profiles.find((p) => p.profileId === profileId);
@@ -35,10 +39,10 @@ export class SessionsState {
       this.bridge.on('sessions.changed', (snapshot) => (this.snapshot = snapshot)),
       this.bridge.on('tray.changed', (model) => (this.tray = model)),
       this.bridge.on('sessions.action', (event) => {
-        this.progress = { ...this.progress, [event.sessionId]: event };
         if (event.phase === 'done') this.toastResult(event);
       }),
       this.bridge.on('notification', (notification) => this.notify(notification)),
+      this.agents.start(),
     ];
     void Promise.all([
       this.bridge.invoke('sessions.snapshot'),

@@ -44,6 +44,7 @@ export function scriptedBridge(
     'api.tunnelSessions.listAll': () => [],
     'sessions.snapshot': () => ({ paused: false, profiles: [] }),
     'sessions.seen': () => null,
+    'agents.snapshot': () => ({ profiles: [] }),
     'tray.model': () => ({
       icon: { state: 'normal', variant: 'burrow', tooltip: 'Burrow' },
       title: '',
