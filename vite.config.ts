@@ -98,6 +98,8 @@ export default defineConfig({
               launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
             }),
             instances: [{ browser: 'chromium' }],
+            // The window's own default size; tests of the narrow layout set theirs.
+            viewport: { width: 1280, height: 800 },
           },
           maxWorkers: 2,
         },

@@ -22,8 +22,17 @@ export type ListOfListAll<C extends ListAllCallName> = C extends `api.${infer G}
   ? `${G}.list` & ListName
   : never;
 
+/**
+ * `background`: no one waits for the answer (a screen reading again what the service changes by
+ * itself), so the call goes after the person's clicks, as the monitor's polls do.
+ */
+export const CallPriority = z.enum(['interactive', 'background']);
+type Prioritised<R> = R & { readonly priority?: z.infer<typeof CallPriority> };
+
 export type ApiCallArgs<N extends EndpointName> =
-  object extends ApiRequest<N> ? [request?: ApiRequest<N>] : [request: ApiRequest<N>];
+  object extends ApiRequest<N>
+    ? [request?: Prioritised<ApiRequest<N>>]
+    : [request: Prioritised<ApiRequest<N>>];
 
 /** A long list: `requestId` names its `api.progress` events and lets `api.cancel` stop it. */
 export const ListAllRequest = z.strictObject({
@@ -62,6 +71,7 @@ function requestSchema(e: AnyEndpoint) {
     params: paramsSchema(e.pathParams),
     body: e.body === null ? z.undefined().optional() : z.unknown(),
     query: 'listKey' in e ? ListAllRequest.shape.query : z.undefined().optional(),
+    priority: CallPriority.optional(),
   });
   const optional = Object.keys(e.pathParams).length === 0;
   return z.tuple([optional ? request.optional() : request]);

@@ -90,7 +90,9 @@ it('checks each ACL rule as it is typed, and shows a new token once', async () =
   await expect.element(page.getByText('must be "*" or a "bind:<target>" rule')).toBeVisible();
   await userEvent.fill(page.getByRole('textbox', { name: 'ACL rule 1' }), '*');
   await userEvent.click(page.getByRole('button', { name: 'Create tunnel credential' }));
-  await expect.element(page.getByText('tok_secret')).toBeVisible();
+  await expect
+    .element(page.getByLabelText('Token', { exact: true }))
+    .toHaveTextContent('tok_secret');
   await expect.element(page.getByRole('button', { name: 'Copy token' })).toBeVisible();
   await expect.element(page.getByText('only time the token is shown')).toBeVisible();
   await userEvent.click(page.getByRole('button', { name: 'Done' }));

@@ -73,8 +73,12 @@ export class KindCalls {
     return this.bridge.invoke(apiCall(`api.${this.kind.group}.listAll`), { requestId });
   }
 
-  async get(id: string): Promise<Item> {
-    return this.bridge.invoke(apiCall(`api.${this.kind.group}.get`), { params: { id } });
+  /** `background` when no one waits for it: it goes after the person's clicks. */
+  async get(id: string, priority?: 'background'): Promise<Item> {
+    return this.bridge.invoke(apiCall(`api.${this.kind.group}.get`), {
+      params: { id },
+      ...(priority && { priority }),
+    });
   }
 
   async create(body: Record<string, unknown>): Promise<Item> {

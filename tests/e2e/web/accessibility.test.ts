@@ -1,56 +1,102 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SCREENS } from '../../../shared/routes.ts';
+import { routeHref, SCREENS } from '../../../shared/routes.ts';
+import { hrefOf } from '../../../renderer/src/resources/kind.ts';
+import { KINDS } from '../../../renderer/src/resources/kinds.ts';
 import { openWindow, SHOTS, type WebWindow } from './support-window.ts';
 
 /*
- * Axe on every screen of the window, light and dark, with a screenshot of each, in Debian's
- * Chromium against `npm run web` and its Local sandbox (its demo resources fill the lists).
+ * Axe on every screen of the window (every section and every tab of it), light and dark, at the
+ * smallest size the window supports and at a common one, with a screenshot of each, in Debian's
+ * Chromium against `npm run web` and its Local sandbox (its demo resources fill the lists). One
+ * browser, one page: sizes and schemes are switched, not started again.
  */
 
 let app: WebWindow;
 let page: Page;
 
 beforeAll(async () => {
-  app = await openWindow({ width: 1200, height: 800 });
+  app = await openWindow({ width: 1280, height: 800 });
   page = app.page;
 }, 120_000);
 afterAll(() => app?.close());
 
-it('has no axe violation on any screen, light or dark', async () => {
-  const screens = SCREENS.flatMap((s) => [`#/${s.id}`]).concat([
-    '#/edges/httpsEdges',
-    '#/edges/certificateAuthorities',
-    '#/backends/httpResponseBackends',
-    '#/backends/tunnelGroupBackends',
-    '#/credentials/sshCredentials',
-    '#/ssh/sshUserCertificates',
-    '#/ssh/sshHostCertificates',
-  ]);
+const SIZES = [
+  { width: 800, height: 600 },
+  { width: 1280, height: 800 },
+] as const;
+
+/**
+ * Every address with a screen of its own: each kind's list (a section of kinds opens on its
+ * first), and the sections that are no list (SSH's own screen is its keys and certificates).
+ */
+const ADDRESSES = [
+  ...SCREENS.filter((s) => s.id === 'ssh' || !KINDS.some((k) => k.section === s.id)).map((s) =>
+    routeHref({ screen: s.id }),
+  ),
+  ...KINDS.map((k) => hrefOf(k)),
+];
+
+// Expressions as strings: this file is type-checked for Node, without the DOM's names.
+const go = (hash: string) => page.evaluate(`window.location.hash = ${JSON.stringify(hash)}`);
+
+/** Until the screen has loaded what it shows: a list's rows or its empty state. */
+async function settled(): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+  if ((await page.locator('#content [data-list]').count()) > 0)
+    await page.locator('#content .empty, #content tbody tr:not(.spacer)').first().waitFor();
+}
+
+it('has no axe violation on any screen, light or dark, at 800×600 and 1280×800', async () => {
   const violations: string[] = [];
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const hash of screens) {
-      // Expressions as strings: this file is type-checked for Node, without the DOM's names.
-      await page.evaluate(`window.location.hash = ${JSON.stringify(hash)}`);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.waitForFunction(`!document.querySelector('[aria-busy="true"]')`);
-      const name = hash.slice(2).replace(/\//g, '-');
-      await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png` });
-      const result = await new AxeBuilder({ page }).analyze();
-      for (const v of result.violations)
-        violations.push(
-          `${scheme} ${hash}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-        );
+  const check = async (label: string) => {
+    await page.screenshot({ path: `${SHOTS}/${label}.png` });
+    const result = await new AxeBuilder({ page }).analyze();
+    for (const v of result.violations)
+      violations.push(`${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  };
+
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const at = `${size.width}x${size.height}-${scheme}`;
+      for (const hash of ADDRESSES) {
+        await go(hash);
+        await settled();
+        await check(`${at}-${hash.slice(2).replace(/\//g, '-')}`);
+      }
+
+      // A detail, a form and, where the sidebar is folded, its menu open.
+      // SSH's own tabs, on one address.
+      await go('#/ssh');
+      await settled();
+      const tabs = page.getByRole('tablist', { name: 'SSH' }).getByRole('tab');
+      for (let i = 1; i < (await tabs.count()); i++) {
+        await tabs.nth(i).click();
+        await check(`${at}-ssh-tab-${i}`);
+      }
+
+      await go('#/edges/httpsEdges');
+      await settled();
+      await page.locator('#content tbody a').first().click();
+      await page.locator('#content [data-page-heading]').waitFor();
+      await check(`${at}-https-edge-detail`);
+
+      await go('#/ip-policies');
+      await settled();
+      await page.getByRole('button', { name: 'New IP policy' }).click();
+      await check(`${at}-ip-policy-form`);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+
+      if (size.width < 900) {
+        await page.getByRole('button', { name: 'Sections' }).click();
+        await check(`${at}-sections-menu`);
+        await page.keyboard.press('Escape');
+      }
     }
-    // A form and a detail, too.
-    await page.evaluate(`window.location.hash = '#/ip-policies'`);
-    await page.getByRole('button', { name: 'New IP policy' }).click();
-    await page.screenshot({ path: `${SHOTS}/ip-policy-form-${scheme}.png` });
-    const form = await new AxeBuilder({ page }).analyze();
-    for (const v of form.violations) violations.push(`${scheme} form: ${v.id}`);
-    await page.getByRole('button', { name: 'Cancel' }).click();
   }
   expect(violations).toEqual([]);
-}, 240_000);
+}, 400_000);

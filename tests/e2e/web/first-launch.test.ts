@@ -2,14 +2,17 @@ import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { osKeychain } from '../../../core/profiles/keychain.ts';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
+import { killAll, startAgent } from '../../support/agents.ts';
 import { chromiumArgs, chromiumExecutable, watchProblems } from '../../support/chromium.ts';
 import { filesUnder } from '../../integration/core/profiles/support.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
 
 /*
  * A new user's first minutes, in Debian's Chromium against `npm run web` on a throwaway HOME:
- * the Local sandbox with its demo sessions, a real account added (a wrong key first), switched
- * to, and a rate-limit wait shown while the service answers 429. One page, in order.
+ * the Local sandbox with its demo sessions and a word on what it is, a credential whose agent
+ * command starts an agent, a real account added (a wrong key first), switched to, an abuse
+ * report whose review shows by itself, and a rate-limit wait shown while the service answers
+ * 429. One page, in order.
  */
 
 const REMOTE_KEY = 'second-sandbox-key-4f9a2c';
@@ -23,7 +26,8 @@ let problems: string[];
 beforeAll(async () => {
   [web, remote, browser] = await Promise.all([
     startWebApp({ pollIntervalMs: 1_000 }),
-    startSandbox({ apiKey: REMOTE_KEY, rateLimit: 'off' }),
+    // Reports reviewed in a second, so that the window has one to see change by itself.
+    startSandbox({ apiKey: REMOTE_KEY, rateLimit: 'off', abuseReviewDelayMs: 1_000 }),
     chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
   ]);
   page = await browser.newPage();
@@ -34,6 +38,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  killAll();
   await browser?.close();
   await web?.stop();
   await remote?.close();
@@ -50,6 +55,28 @@ it('lands on the Local sandbox with its demo sessions listed', async () => {
   await expect
     .poll(() => page.getByRole('combobox', { name: 'Active profile' }).textContent())
     .toContain('Local sandbox');
+  const intro = page.getByRole('region', { name: 'About the Local sandbox' });
+  expect((await intro.textContent())?.replace(/\s+/g, ' ')).toContain(
+    'a practice account that Burrow runs on this computer',
+  );
+  expect(await intro.getByRole('link', { name: 'Add your account' }).getAttribute('href')).toBe(
+    '#/settings',
+  );
+});
+
+it("shows a new credential's token with the agent command that uses it here, which works", async () => {
+  await page.getByRole('link', { name: 'Credentials', exact: true }).click();
+  await page.getByRole('button', { name: 'New tunnel credential' }).click();
+  await page.getByRole('button', { name: 'Create tunnel credential' }).click();
+  const command = (await page.getByLabel('Agent command', { exact: true }).textContent()) ?? '';
+  const token = (await page.getByLabel('Token', { exact: true }).textContent()) ?? '';
+  expect(command).toContain(`--authtoken ${token}`);
+  const args = /^npm run agent -- (.+)$/.exec(command)?.[1]?.split(' ') ?? [];
+  expect(args[0]).toBe('--api-url');
+  // The line as printed, run as `npm run agent` runs it: its session comes online.
+  const agent = startAgent(args);
+  await agent.session(0);
+  await page.getByRole('button', { name: 'Done' }).click();
 });
 
 it('adds a second sandbox as a profile: the wrong key shows its code, the right one is kept', async () => {
@@ -69,6 +96,20 @@ it('adds a second sandbox as a profile: the wrong key shows its code, the right 
   await expect
     .poll(() => page.getByRole('row', { name: /Staging/ }).textContent())
     .toContain('active');
+});
+
+it("shows an abuse report's review as the service makes it, without a Refresh", async () => {
+  await page.getByRole('link', { name: 'Abuse reports', exact: true }).click();
+  await page.getByText('No filed abuse reports yet.').waitFor();
+  await page.getByRole('button', { name: 'New abuse report' }).click();
+  await page.getByRole('button', { name: 'Add URL' }).click();
+  await page.getByRole('textbox', { name: 'URL 1' }).fill('https://phish.example.net/login');
+  await page.getByRole('button', { name: 'Create abuse report' }).click();
+  const row = page.getByRole('row', { name: /abrp_/ });
+  await row.getByRole('cell', { name: 'PENDING' }).waitFor();
+  // The sandbox reviews it a second later; the list reads it again on its own.
+  await row.getByRole('cell', { name: 'PROCESSED', exact: true }).waitFor({ timeout: 15_000 });
+  expect(await page.getByRole('button', { name: 'Refresh' }).count()).toBe(0);
 });
 
 it('shows the rate-limit wait while the service answers 429', async () => {

@@ -154,6 +154,7 @@ describe('dispatchIpc', () => {
     ['a query on a single item', 'api.ipPolicies.get', [{ params: { id: 'ipp_1' }, query: {} }]],
     ['a page size over 100', 'api.ipPolicies.list', [{ query: { limit: 101 } }]],
     ['an unknown envelope key', 'api.ipPolicies.create', [{ bdy: {} }]],
+    ['an unknown priority', 'api.ipPolicies.get', [{ params: { id: 'ipp_1' }, priority: 'now' }]],
   ])('refuses %s before any request', async (_, name, args) => {
     const impl = implementation();
     const reply = await dispatchIpc(impl, name, args);
@@ -186,6 +187,16 @@ describe('dispatchIpc', () => {
     const impl = implementation();
     await dispatchIpc(impl, 'api.ipPolicies.create', [{ body: { description: 'office' } }]);
     expect(impl.seen).toEqual([['ipPolicies.create', { body: { description: 'office' } }]]);
+  });
+
+  it('carries a background call on at that priority, for the client to put after clicks', async () => {
+    const impl = implementation();
+    await dispatchIpc(impl, 'api.abuseReports.get', [
+      { params: { id: 'abrp_1' }, priority: 'background' },
+    ]);
+    expect(impl.seen).toEqual([
+      ['abuseReports.get', { params: { id: 'abrp_1' }, priority: 'background' }],
+    ]);
   });
 
   it('turns a handler that throws into an error reply, never a rejection', async () => {
