@@ -93,9 +93,7 @@ it('keeps the row of an agent killed with -9, marked offline, and names it in a 
   const killedAt = Date.now();
   process.kill(killed.pids[0] ?? 0, 'SIGKILL');
 
-  const toast = page
-    .getByRole('status')
-    .filter({ hasText: /e2e-kill went offline/ });
+  const toast = page.getByRole('status').filter({ hasText: /e2e-kill went offline/ });
   await toast.waitFor({ timeout: 15_000 });
   await row('e2e-kill').getByText('Offline', { exact: true }).waitFor({ timeout: 1_000 });
   expect(Date.now() - killedAt, 'ms from kill -9 to the offline row and its toast').toBeLessThan(
