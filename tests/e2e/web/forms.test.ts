@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openWindow, SHOTS, type WebWindow } from './support-window.ts';
@@ -17,8 +18,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => app?.close());
 
-/** Screenshots of what is on screen at both sizes, light and dark, for a person to look at. */
+/**
+ * Screenshots of what is on screen at both sizes, light and dark, for a person to look at, and
+ * axe on each.
+ */
 async function shoot(name: string) {
+  const violations: string[] = [];
   for (const viewport of [
     { width: 800, height: 600 },
     { width: 1280, height: 800 },
@@ -26,12 +31,20 @@ async function shoot(name: string) {
     await page.setViewportSize(viewport);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({
-        path: `${SHOTS}/${name}-${viewport.width}x${viewport.height}-${scheme}.png`,
-      });
+      const shot = `${name}-${viewport.width}x${viewport.height}-${scheme}`;
+      await page.screenshot({ path: `${SHOTS}/${shot}.png` });
+      const result = await new AxeBuilder({ page }).analyze();
+      violations.push(
+        ...result.violations.map(
+          (v) =>
+            `${shot}: ${v.id} ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('; ')}`,
+        ),
+      );
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect(violations).toEqual([]);
 }
 
 /** Whether anything in the dialog's form reaches past the form's right edge, or scrolls sideways. */
@@ -63,7 +76,6 @@ it('shows the problems of a TLS edge at once, in plain words, and saves once the
     true,
   );
   await shoot('form-several-errors');
-  await page.setViewportSize({ width: 1280, height: 800 });
 
   await dialog.getByLabel('Description').fill('front door');
   await description.waitFor({ state: 'detached' });
@@ -98,7 +110,6 @@ it("sets a route's circuit breaker once both of its problems are fixed", async (
   await dialog.getByText('Buckets must be a whole number from 1 to 128').waitFor();
   await dialog.getByText('Error threshold must be a fraction between 0 and 1, like 0.5').waitFor();
   await shoot('circuit-breaker-errors');
-  await page.setViewportSize({ width: 1280, height: 800 });
 
   await buckets.fill('20');
   await threshold.fill('0.25');
@@ -151,5 +162,4 @@ it('keeps the failover dialog inside its width, and never offers a failover as i
   expect(await pick.locator(`option[value="${failover}"]`).count()).toBe(0);
   expect(await overflows(dialog)).toBe(false);
   await shoot('failover-dialog');
-  await page.setViewportSize({ width: 1280, height: 800 });
 }, 120_000);
