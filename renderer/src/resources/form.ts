@@ -101,10 +101,13 @@ export function placeOf(
 const labelOf = (field: Field, index?: number) =>
   index === undefined ? field.label : `${field.label} ${index + 1}`;
 
-/** The API's words for other fields (`"client_id"`) in the form's own (Client id). */
-function inFormWords(rule: string, fields: readonly Field[]): string {
-  return rule.replace(/"([A-Za-z_][\w-]*)"/g, (quoted, name: string) => {
-    const field = fields.find((f) => f.name === name);
+/**
+ * The API's words for fields (`"client_id"`, `"tls_termination.terminate_at"`) in the form's own
+ * (Client id, Terminate at), where the form has the field.
+ */
+export function inFormWords(rule: string, fields: readonly Field[]): string {
+  return rule.replace(/"([A-Za-z_][\w.-]*)"/g, (quoted, path: string) => {
+    const field = fields.find((f) => f.name === path.split('.').pop());
     return field ? field.label : quoted;
   });
 }

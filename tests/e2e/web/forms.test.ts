@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CA_PEM } from '../../unit/shared/api/fixtures.ts';
 import { openWindow, SHOTS, type WebWindow } from './support-window.ts';
 
 /*
@@ -85,6 +86,49 @@ it('shows the problems of a TLS edge at once, in plain words, and saves once the
   await dialog.getByRole('button', { name: 'Create TLS edge' }).click();
   await page.getByRole('status').filter({ hasText: 'Created TLS edge' }).last().waitFor();
   await dialog.waitFor({ state: 'detached' });
+}, 120_000);
+
+it("shows the API's refusal of a TLS edge's module once, with its code, and saves once fixed", async () => {
+  await app.go('Edges', 'Certificate authorities');
+  const ca = await app.create('certificate authority', () =>
+    page.getByLabel(/CA certificate/).fill(CA_PEM),
+  );
+  await app.go('Edges', 'TLS edges');
+  const edge = await app.create('TLS edge');
+  await page.getByRole('link', { name: edge }).click();
+  await page.getByRole('button', { name: 'Set Mutual TLS' }).click();
+  const pick = page.getByRole('combobox', { name: 'Trusted CAs to add' });
+  await pick.locator(`option[value="${ca}"]`).waitFor({ state: 'attached' });
+  await pick.selectOption(ca);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Set Mutual TLS' }).click();
+  const mutual = page.getByRole('article', { name: 'Mutual TLS' });
+  await mutual.getByText('set', { exact: true }).waitFor();
+
+  // Passing TLS through would leave mutual TLS blind: only the API knows, and says so once.
+  await page.getByRole('button', { name: 'Set TLS termination' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Terminate at').selectOption('upstream');
+  await dialog.getByRole('button', { name: 'Set TLS termination' }).click();
+  const alert = dialog.getByRole('alert');
+  await alert.getByText(/ERR_SERVICE_\d+/).waitFor();
+  // In the form's words where it has the field.
+  expect(await alert.textContent()).toContain('when Terminate at is "upstream"');
+  expect(await alert.getByRole('button', { name: 'Copy operation id' }).count()).toBe(1);
+  expect(
+    await page
+      .getByRole('region', { name: 'Messages' })
+      .getByText(/ERR_SERVICE/)
+      .count(),
+  ).toBe(0);
+  await shoot('api-refusal');
+
+  await dialog.getByLabel('Terminate at').selectOption('edge');
+  await dialog.getByRole('button', { name: 'Set TLS termination' }).click();
+  await page
+    .getByRole('article', { name: 'TLS termination' })
+    .getByText('set', { exact: true })
+    .waitFor();
 }, 120_000);
 
 it("sets a route's circuit breaker once both of its problems are fixed", async () => {
