@@ -141,10 +141,12 @@ export function problemsOf(
       continue;
     }
     if (field.type !== 'lines' || !field.check) continue;
-    const lines = values[field.name] as string[];
-    const index = lines.findIndex((line) => line !== '' && field.check?.(line));
-    const rule = lines[index] === undefined ? undefined : field.check(lines[index]);
-    if (rule) found[field.name] = ruleOf(field, index, rule, shown);
+    for (const [index, line] of (values[field.name] as string[]).entries()) {
+      const rule = line === '' ? undefined : field.check(line);
+      if (!rule) continue;
+      found[field.name] = ruleOf(field, index, rule, shown);
+      break;
+    }
   }
   const schema = endpoint(name as EndpointName).body;
   for (const { path, rule } of schema ? bodyProblems(schema, body) : []) {
