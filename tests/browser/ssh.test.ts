@@ -294,3 +294,27 @@ it('brings what was saved into view, and says how long the agent keeps the key i
     );
   expect(bridge.argsOf('ssh.addToAgent')).toBeDefined();
 });
+
+it('chooses no CA among several for the person, and signs only once one is chosen', async () => {
+  const other = { ...CA, id: 'sshca_othr0000000000000000000', description: 'Other CA' };
+  const bridge = openSsh({
+    'api.sshCertificateAuthorities.listAll': () => [CA, other],
+    'ssh.signExisting': () => made('id_ed25519'),
+  });
+  await page.getByRole('tab', { name: 'Sign an existing key' }).click();
+  const choice = page.getByLabelText('Certificate authority');
+  await expect.element(choice.getByRole('option', { name: 'Other CA' })).toBeInTheDocument();
+  await expect.element(choice).toHaveValue('');
+  await expect.element(page.getByText('Choose the CA that signs the certificate.')).toBeVisible();
+  await expect.element(page.getByRole('button', { name: 'Sign', exact: true })).toBeDisabled();
+  await userEvent.selectOptions(choice, other.id);
+  await page.getByLabelText('Public key file').fill(`${SSH_FOLDER}/id_ed25519.pub`);
+  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect
+    .poll(
+      () =>
+        (bridge.argsOf('ssh.signExisting')?.[0] as { certificate: { caId: string } })?.certificate
+          .caId,
+    )
+    .toBe(other.id);
+});
