@@ -73,9 +73,9 @@ it('shows the problems of a TLS edge at once, in plain words, and saves once the
   const hostport = dialog.getByText(/^Hostport 2 must be "<host>:<port>"/);
   await description.waitFor();
   await hostport.waitFor();
-  expect(await dialog.getByLabel('Description').evaluate((e) => e === document.activeElement)).toBe(
-    true,
-  );
+  expect(
+    await dialog.getByLabel('Description').evaluate((e) => e === e.ownerDocument.activeElement),
+  ).toBe(true);
   await shoot('form-several-errors');
 
   await dialog.getByLabel('Description').fill('front door');
