@@ -148,6 +148,25 @@ function validate<S extends z.ZodType>(
     : validationFailure('invalidValue', undefined, 'the body is invalid');
 }
 
+/** One problem of a body as a form shows it: where it is, and what is wrong as the end of a sentence. */
+export type BodyProblem = { readonly path: readonly PropertyKey[]; readonly rule: string };
+
+/**
+ * Every problem of a body at once, for a form that marks them all beside their fields; the
+ * API (and `validateBody`) answers the first only.
+ */
+export function bodyProblems(schema: z.ZodType, body: Record<string, unknown>): BodyProblem[] {
+  const result = schema.safeParse(body);
+  if (result.success) return [];
+  return result.error.issues.map((issue) => {
+    if (issue.code === 'unrecognized_keys')
+      return { path: [...issue.path, issue.keys[0] ?? ''], rule: 'is not taken here' };
+    if (issue.code === 'custom') return { path: issue.path, rule: issue.message };
+    if (isAbsent(body, issue.path)) return { path: issue.path, rule: 'is required' };
+    return { path: issue.path, rule: describe(issue) };
+  });
+}
+
 /**
  * Validates a request body and maps the first problem to the API's error: not an object 213,
  * unknown field 214, missing field 300, a rule with its own code (description 420, ACL 309, …)

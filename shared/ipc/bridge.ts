@@ -36,6 +36,7 @@ export class BridgeCallError extends Error {
   readonly operationId: string | undefined;
   readonly status: number | undefined;
   readonly field: string | undefined;
+  readonly paths: readonly string[] | undefined;
   constructor(error: IpcError) {
     super(error.message);
     this.name = 'BridgeCallError';
@@ -43,6 +44,7 @@ export class BridgeCallError extends Error {
     this.operationId = error.operationId;
     this.status = error.status;
     this.field = error.field;
+    this.paths = error.paths;
   }
 }
 

@@ -251,3 +251,70 @@ it('signs for a window given as a start and an end, in local time', async () => 
       validUntil: new Date('2026-12-01T17:30').toISOString(),
     });
 });
+
+it('names the certificate already there when an existing key is signed again', async () => {
+  openSsh({
+    'ssh.signExisting': {
+      error: {
+        code: 'SSH_FILE_EXISTS',
+        message: `Already there: ${SSH_FOLDER}/id_ed25519-cert.pub.`,
+        paths: [`${SSH_FOLDER}/id_ed25519-cert.pub`],
+      },
+    },
+  });
+  await page.getByRole('tab', { name: 'Sign an existing key' }).click();
+  await page.getByLabelText('Public key file').fill(`${SSH_FOLDER}/id_ed25519.pub`);
+  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect
+    .element(page.getByRole('dialog', { name: 'Replace the certificate?' }))
+    .toHaveTextContent('id_ed25519-cert.pub is already there.');
+});
+
+it('brings what was saved into view, and says how long the agent keeps the key in hours', async () => {
+  const bridge = openSsh({
+    'ssh.signExisting': () => made('id_ed25519'),
+    'ssh.addToAgent': () => ({
+      lifetimeSeconds: 86_396,
+      certificateHeld: true,
+      message: 'The key and its certificate are in the ssh-agent for 86396 s.',
+    }),
+  });
+  await page.getByRole('tab', { name: 'Sign an existing key' }).click();
+  await page.getByLabelText('Public key file').fill(`${SSH_FOLDER}/id_ed25519.pub`);
+  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  const heading = page.getByRole('heading', { name: 'Saved' });
+  await expect.element(heading).toHaveFocus();
+  await expect.element(heading).toBeInViewport();
+
+  await page.getByRole('button', { name: 'Add to ssh-agent' }).click();
+  await expect
+    .element(page.getByRole('status').filter({ hasText: 'ssh-agent' }))
+    .toHaveTextContent(
+      'The key and its certificate are in the ssh-agent for 23 hours 59 minutes, until the certificate expires.',
+    );
+  expect(bridge.argsOf('ssh.addToAgent')).toBeDefined();
+});
+
+it('chooses no CA among several for the person, and signs only once one is chosen', async () => {
+  const other = { ...CA, id: 'sshca_othr0000000000000000000', description: 'Other CA' };
+  const bridge = openSsh({
+    'api.sshCertificateAuthorities.listAll': () => [CA, other],
+    'ssh.signExisting': () => made('id_ed25519'),
+  });
+  await page.getByRole('tab', { name: 'Sign an existing key' }).click();
+  const choice = page.getByLabelText('Certificate authority');
+  await expect.element(choice.getByRole('option', { name: 'Other CA' })).toBeInTheDocument();
+  await expect.element(choice).toHaveValue('');
+  await expect.element(page.getByText('Choose the CA that signs the certificate.')).toBeVisible();
+  await expect.element(page.getByRole('button', { name: 'Sign', exact: true })).toBeDisabled();
+  await userEvent.selectOptions(choice, other.id);
+  await page.getByLabelText('Public key file').fill(`${SSH_FOLDER}/id_ed25519.pub`);
+  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect
+    .poll(
+      () =>
+        (bridge.argsOf('ssh.signExisting')?.[0] as { certificate: { caId: string } })?.certificate
+          .caId,
+    )
+    .toBe(other.id);
+});

@@ -34,6 +34,8 @@ export type Field<K extends string = string> = Input & {
   readonly name: K;
   readonly label: string;
   readonly help?: string;
+  /** The rule in plain words, after the label, when the schema's would be cryptic: "must be a fraction…". */
+  readonly rule?: string;
   readonly required?: boolean;
   /** Where a representation holds the value, when not under `name` (`backend` for `backend_id`). */
   readonly read?: string;

@@ -3,6 +3,7 @@ import type {
   IpcCallName,
   IpcEvent,
   IpcEventName,
+  IpcError,
   IpcEventPayload,
   IpcResult,
 } from '../../../shared/ipc/contract.ts';
@@ -34,7 +35,7 @@ export const SOME_PROFILES: ProfilesState = {
 };
 
 export function scriptedBridge(
-  answers: Partial<Record<IpcCallName, Answer | { error: { code: string; message: string } }>> = {},
+  answers: Partial<Record<IpcCallName, Answer | { error: IpcError }>> = {},
 ): ScriptedBridge {
   const events = createEventFanout();
   const defaults: Partial<Record<IpcCallName, Answer>> = {

@@ -69,10 +69,8 @@ it('sets and removes every module of an HTTPS edge and of its route', async () =
   await remove(edgeModules, 'TLS termination');
 
   await page.getByRole('button', { name: 'New route' }).click();
-  await page
-    .getByLabel(/^Match/)
-    .last()
-    .fill('/hooks');
+  await page.getByLabel('Match type').selectOption('path_prefix');
+  await page.getByLabel(/^Match \(/).fill('/hooks');
   await page.getByRole('button', { name: 'Create route' }).click();
   const routeId = await page
     .getByRole('table', { name: `Routes of ${edge}` })

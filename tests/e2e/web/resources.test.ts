@@ -59,6 +59,7 @@ it('refuses a description too long in bytes before any call', async () => {
   await page.getByRole('dialog').getByText('must be at most 255 bytes', { exact: false }).waitFor();
   expect(invoked.slice(before).some((body) => body.includes('ipPolicies.create'))).toBe(false);
   await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Discard' }).click();
 }, 120_000);
 
 it('creates, edits and deletes an IP policy', () => lifecycle('IP policy'), 120_000);
@@ -197,6 +198,7 @@ it('sets and removes every module of a TLS edge, with their own endpoints', asyn
     .first()
     .waitFor();
   await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Discard' }).click();
   await setModule('TLS termination', () =>
     page.getByLabel('Minimum TLS version').selectOption('1.2'),
   );

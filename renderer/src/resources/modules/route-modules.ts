@@ -28,6 +28,10 @@ const breakerHelp: Record<string, string> = {
   num_buckets: `From 1 to ${CIRCUIT_BREAKER_MAX_BUCKETS}.`,
   error_threshold_percentage: 'A fraction from 0 to 1 (0.5 trips at half the requests failing).',
 };
+const breakerRules: Record<string, string> = {
+  num_buckets: `must be a whole number from 1 to ${CIRCUIT_BREAKER_MAX_BUCKETS}`,
+  error_threshold_percentage: 'must be a fraction between 0 and 1, like 0.5',
+};
 const circuitBreaker: ModuleSpec = {
   name: 'circuit_breaker',
   label: 'Circuit breaker',
@@ -46,6 +50,7 @@ const circuitBreaker: ModuleSpec = {
       label,
       type: 'number',
       help: `${breakerHelp[name] ?? ''} Empty: ${CIRCUIT_BREAKER_DEFAULTS[name]}.`.trim(),
+      ...(breakerRules[name] && { rule: breakerRules[name] }),
     })),
   ],
 };
@@ -140,14 +145,16 @@ const oauth: ModuleSpec = {
     read: (module) => {
       const providers = (module?.['provider'] ?? {}) as Record<string, Item | null>;
       const [name, settings] = Object.entries(providers).find(([, p]) => p) ?? [];
-      return { ...sessionDefaults, ...module, ...settings, provider: name ?? 'github' } as Item;
+      return { ...sessionDefaults, ...module, ...settings, provider: name ?? '' } as Item;
     },
     write: (body) => {
       const rest: Record<string, unknown> = {};
       const settings: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(body))
         ((PROVIDER_FIELDS as readonly string[]).includes(key) ? settings : rest)[key] = value;
-      return { ...rest, provider: { [String(body['provider'])]: settings } };
+      // No provider chosen yet: the body lacks one, and the form says so beside Provider.
+      const { provider, ...others } = rest;
+      return provider ? { ...others, provider: { [String(provider)]: settings } } : others;
     },
   },
 };

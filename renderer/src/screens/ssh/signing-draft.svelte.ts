@@ -77,9 +77,13 @@ export class SigningDraft {
     this.kind = kind;
   }
 
-  /** Picks the first CA when none is chosen or the chosen one is gone. */
+  /**
+   * Keeps the chosen CA while it exists. The only CA is chosen for the person; among several,
+   * none is, so a key is never signed by the first of a list unasked.
+   */
   follow(cas: readonly SSHCertificateAuthority[]): void {
-    if (!cas.some((ca) => ca.id === this.caId)) this.caId = cas[0]?.id ?? '';
+    if (!cas.some((ca) => ca.id === this.caId))
+      this.caId = cas.length === 1 ? (cas[0]?.id ?? '') : '';
   }
 
   private validityChoice(): SigningInput['validity'] {

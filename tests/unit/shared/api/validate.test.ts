@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EndpointBackendMutate } from '../../../../shared/api/edge-modules.ts';
 import { rule } from '../../../../shared/api/rules.ts';
-import { formatPath, validateBody } from '../../../../shared/api/validate.ts';
+import { bodyProblems, formatPath, validateBody } from '../../../../shared/api/validate.ts';
 import { expectRejected } from './expect-validation.ts';
 
 const Body = z.strictObject({
@@ -190,5 +190,21 @@ describe('formatPath', () => {
     [[3], '[3]'],
   ])('%j → %s', (path, text) => {
     expect(formatPath(path)).toBe(text);
+  });
+});
+
+describe('bodyProblems', () => {
+  it('answers every problem of a body at once, each with its path and its rule', () => {
+    expect(bodyProblems(Body, { count: 11, ratio: 2, extra: 1, tags: [] })).toEqual([
+      { path: ['name'], rule: 'is required' },
+      { path: ['count'], rule: 'must be at most 10' },
+      { path: ['ratio'], rule: 'must be less than 1' },
+      { path: ['tags'], rule: 'must have at least 1 item' },
+      { path: ['extra'], rule: 'is not taken here' },
+    ]);
+    expect(bodyProblems(Body, { name: 'a', custom: 'no' })).toEqual([
+      { path: ['custom'], rule: 'must be "ok"' },
+    ]);
+    expect(bodyProblems(Body, { name: 'a' })).toEqual([]);
   });
 });
