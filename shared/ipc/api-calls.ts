@@ -37,6 +37,8 @@ export const ListAllRequest = z.strictObject({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .optional(),
+  /** Nobody waits on it (references resolved for a view): it yields to people's clicks. */
+  background: z.boolean().optional(),
 });
 export type ListAllRequest = z.input<typeof ListAllRequest>;
 
