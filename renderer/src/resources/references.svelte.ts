@@ -81,12 +81,18 @@ export class References {
   }
 
   /** Every known resource of `kind`, and whether that is all of them; asking loads them once. */
-  all(kind: IdKind): { readonly items: Item[]; readonly complete: boolean } {
+  all(kind: IdKind): {
+    readonly items: Item[];
+    /** True once its list is in (or could not be read: `failed`). */
+    readonly complete: boolean;
+    readonly failed: boolean;
+  } {
     void this.version;
     this.want(kind);
     const items: Item[] = [];
     for (const [id, item] of this.items) if (idKindOf(id) === kind) items.push(item);
-    return { items, complete: this.kinds[kind] === 'done' };
+    const state = this.kinds[kind];
+    return { items, complete: state === 'done' || state === 'failed', failed: state === 'failed' };
   }
 
   private want(kind: IdKind): void {

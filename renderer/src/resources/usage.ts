@@ -28,6 +28,8 @@ export type Usage = {
   readonly agents: readonly TunnelSession[];
   /** False while the lists it is read from are still loading. */
   readonly complete: boolean;
+  /** True when one of those lists could not be read: there may be more users. */
+  readonly partial: boolean;
 };
 
 const EDGES: readonly IdKind[] = ['tlsEdge', 'httpsEdge'];
@@ -86,7 +88,12 @@ export function usageOf(
 ): Usage | undefined {
   const kind = idKindOf(id);
   if (kind && CREDENTIALS.includes(kind))
-    return { uses: [], agents: sessions.filter((s) => s.credential.id === id), complete: true };
+    return {
+      uses: [],
+      agents: sessions.filter((s) => s.credential.id === id),
+      complete: true,
+      partial: false,
+    };
   const users = kind ? USERS[kind] : undefined;
   if (!users) return undefined;
   const lists = users.map((k) => references.all(k));
@@ -94,6 +101,7 @@ export function usageOf(
     uses: lists.flatMap((l) => l.items).flatMap((user) => (user.id === id ? [] : usesIn(user, id))),
     agents: [],
     complete: lists.every((l) => l.complete),
+    partial: lists.some((l) => l.failed),
   };
 }
 
