@@ -31,11 +31,12 @@ type KindState = 'loading' | 'done' | 'failed';
  * the pages of the kinds it refers to, never a request per row.
  */
 export class References {
-  private readonly items = new Map<string, Item>();
+  // Plain, not reactive: `version` stands for all of them.
+  private items = Object.create(null) as Record<string, Item>;
   private kinds = $state<Partial<Record<IdKind, KindState>>>({});
   // Bumped on every change: readers subscribe to it, not to 10,000 entries.
   private version = $state(0);
-  private queued = new Set<IdKind>();
+  private queued: IdKind[] = [];
   private bridge: Bridge | undefined;
   private scope = '';
 
@@ -44,27 +45,27 @@ export class References {
     if (bridge === this.bridge && scope === this.scope) return;
     this.bridge = bridge;
     this.scope = scope;
-    this.items.clear();
-    this.queued.clear();
+    this.items = Object.create(null) as Record<string, Item>;
+    this.queued = [];
     this.kinds = {};
     this.version += 1;
   }
 
   learn(items: readonly Item[]): void {
     if (items.length === 0) return;
-    for (const item of items) this.items.set(item.id, item);
+    for (const item of items) this.items[item.id] = item;
     this.version += 1;
   }
 
   forget(ids: readonly string[]): void {
-    for (const id of ids) this.items.delete(id);
+    for (const id of ids) delete this.items[id];
     this.version += 1;
   }
 
   /** The resource `id` names, once known; asking starts its kind's lookup. */
   item(id: string): Item | undefined {
     void this.version;
-    const found = this.items.get(id);
+    const found = this.items[id];
     const kind = idKindOf(id);
     if (!found && kind) this.want(kind);
     return found;
@@ -90,22 +91,24 @@ export class References {
     void this.version;
     this.want(kind);
     const items: Item[] = [];
-    for (const [id, item] of this.items) if (idKindOf(id) === kind) items.push(item);
+    for (const [id, item] of Object.entries(this.items))
+      if (idKindOf(id) === kind) items.push(item);
     const state = this.kinds[kind];
     return { items, complete: state === 'done' || state === 'failed', failed: state === 'failed' };
   }
 
   private want(kind: IdKind): void {
-    if (this.kinds[kind] !== undefined || this.queued.has(kind) || !kindOf(kind)?.listed) return;
-    this.queued.add(kind);
+    if (this.kinds[kind] !== undefined || this.queued.includes(kind) || !kindOf(kind)?.listed)
+      return;
+    this.queued.push(kind);
     // After the render that asked: state changes there are not allowed, and the batch fills up.
-    if (this.queued.size === 1) setTimeout(() => void this.flush(), 0);
+    if (this.queued.length === 1) setTimeout(() => void this.flush(), 0);
   }
 
   private async flush(): Promise<void> {
     const bridge = this.bridge;
-    const kinds = [...this.queued];
-    this.queued.clear();
+    const kinds = this.queued;
+    this.queued = [];
     if (!bridge) return;
     this.kinds = { ...this.kinds, ...Object.fromEntries(kinds.map((k) => [k, 'loading'])) };
     await Promise.all(
