@@ -203,7 +203,10 @@ it('sets and removes every module of a TLS edge, with their own endpoints', asyn
   await page.screenshot({ path: `${SHOTS}/tls-edge-modules-light.png` });
   for (const label of ['Backend', 'IP restriction', 'Mutual TLS', 'TLS termination']) {
     await page.getByRole('button', { name: `Remove ${label}` }).click();
-    await page.getByRole('dialog').getByRole('button', { name: `Remove ${label}` }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: `Remove ${label}` })
+      .click();
     await page.getByRole('article', { name: label }).getByText('not set').waitFor();
   }
   await deleteOpen(edge);
