@@ -184,45 +184,44 @@ it('resolves the references of 500 rows with one list of the kind they name, not
   expect(callsOf(bridge, 'api.httpResponseBackends.get')).toEqual([]);
 });
 
+const ROUTE = item('edghtsrt_Route1', 'edges/https/edghts_Edge1/routes', {
+  edge_id: 'edghts_Edge1',
+  match_type: 'path_prefix',
+  match: '/api',
+  backend: { enabled: true, backend: ref(HELLO.id, 'backends/http_response') },
+  webhook_verification: { enabled: true, provider: 'go_cardless', secret: 'gc-s3cret' },
+  oauth: {
+    enabled: true,
+    options_passthrough: false,
+    cookie_prefix: 'service.',
+    inactivity_timeout: 0,
+    maximum_duration: 0,
+    auth_check_interval: 0,
+    provider: {
+      github: {
+        client_id: null,
+        client_secret: null,
+        scopes: [],
+        email_addresses: [],
+        email_domains: [],
+        teams: ['acme/ops'],
+        organizations: [],
+      },
+      facebook: null,
+      microsoft: null,
+      google: null,
+      linkedin: null,
+      gitlab: null,
+      twitch: null,
+      amazon: null,
+    },
+  },
+});
 const ROUTE_EDGE = item('edghts_Edge1', 'edges/https', {
   hostports: ['app.example.com:443'],
   mutual_tls: null,
   tls_termination: null,
-  routes: [
-    item('edghtsrt_Route1', 'edges/https/edghts_Edge1/routes', {
-      edge_id: 'edghts_Edge1',
-      match_type: 'path_prefix',
-      match: '/api',
-      backend: { enabled: true, backend: ref(HELLO.id, 'backends/http_response') },
-      webhook_verification: { enabled: true, provider: 'go_cardless', secret: 'gc-s3cret' },
-      oauth: {
-        enabled: true,
-        options_passthrough: false,
-        cookie_prefix: 'service.',
-        inactivity_timeout: 0,
-        maximum_duration: 0,
-        auth_check_interval: 0,
-        provider: {
-          github: {
-            client_id: null,
-            client_secret: null,
-            scopes: [],
-            email_addresses: [],
-            email_domains: [],
-            teams: ['acme/ops'],
-            organizations: [],
-          },
-          facebook: null,
-          microsoft: null,
-          google: null,
-          linkedin: null,
-          gitlab: null,
-          twitch: null,
-          amazon: null,
-        },
-      },
-    }),
-  ],
+  routes: [ROUTE],
 });
 
 async function openRoute(bridge: ScriptedBridge) {
@@ -253,7 +252,7 @@ it('asks before removing a module, saying what it does, and removes it only on y
   const bridge = backendsBridge({
     'api.httpsEdges.list': listOf('https_edges', [ROUTE_EDGE]),
     'api.httpsEdges.get': () => ROUTE_EDGE,
-    'api.httpsEdgeRoutes.get': () => ROUTE_EDGE.routes[0],
+    'api.httpsEdgeRoutes.get': () => ROUTE,
     'api.httpsEdgeRoutes.oauth.delete': () => undefined,
   });
   await openRoute(bridge);

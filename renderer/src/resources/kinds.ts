@@ -106,9 +106,10 @@ const certificateFields = [
 const owner = column('Owner', 'owner_id');
 
 /** A column of ids, each as what it names: the references cache resolves them all in one go. */
-function referencesColumn(label: string, name: string): Column {
+function referencesColumn(label: string, name: string, refers: readonly IdKind[]): Column {
   return {
     label,
+    refers,
     value: (item) => {
       const ids = item[name];
       return Array.isArray(ids)
@@ -282,7 +283,7 @@ export const KINDS: readonly ResourceKind[] = [
     section: 'backends',
     singular: 'failover backend',
     plural: 'Failover backends',
-    columns: [referencesColumn('Children, in order', 'backends')],
+    columns: [referencesColumn('Children, in order', 'backends', BACKEND_KINDS)],
     create: [...describedFields, failoverChildren],
     update: [...describedFields, failoverChildren],
   }),

@@ -97,6 +97,11 @@ export class References {
     return { items, complete: state === 'done' || state === 'failed', failed: state === 'failed' };
   }
 
+  /** Starts looking up these kinds now, before any id of theirs is asked for. */
+  prefetch(kinds: readonly IdKind[]): void {
+    for (const kind of kinds) this.want(kind);
+  }
+
   private want(kind: IdKind): void {
     if (this.kinds[kind] !== undefined || this.queued.includes(kind) || !kindOf(kind)?.listed)
       return;

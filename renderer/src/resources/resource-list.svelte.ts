@@ -118,6 +118,11 @@ export class ResourceList {
   async reload(): Promise<void> {
     // Here, not in the constructor: a list is made while deriving, where state cannot change.
     references.use(this.bridge, this.scope);
+    // What its columns refer to, beside the first page rather than after it; its own kind is
+    // the list itself, which names its rows as it loads.
+    references.prefetch(
+      this.kind.columns.flatMap((c) => c.refers ?? []).filter((k) => k !== this.kind.idKind),
+    );
     if (!this.kind.listed) return this.recall();
     this.items = [];
     this.complete = false;
