@@ -236,6 +236,7 @@ it('says each route module in a sentence: the provider set, by its product name'
     'api.httpsEdges.get': () => ROUTE_EDGE,
   });
   await openRoute(bridge);
+  await expect.element(page.getByRole('cell', { name: 'Path prefix /api' })).toBeVisible();
   const oauth = page.getByRole('article', { name: 'OAuth' });
   await expect.element(oauth).toHaveTextContent('Login with GitHub — members of acme/ops');
   for (const unset of ['twitch', 'amazon', 'facebook', 'google'])
