@@ -90,12 +90,16 @@ try {
   // Strings, not functions: tsx would wrap named arrows in a helper the page does not have.
   // The backends' own rows, their children named: the table of the screen before could still
   // be in the DOM.
-  const firstRender = await page.evaluate<number>(`new Promise((resolve, reject) => {
+  const [firstRows, firstRender] = await page.evaluate<
+    [number, number]
+  >(`new Promise((resolve, reject) => {
     const started = performance.now();
+    let rows;
     window.location.hash = '#/backends/failoverBackends';
     const look = () => {
       const row = document.querySelector('table[aria-label="Failover backends"] tbody tr:not(.spacer)');
-      if (row && row.textContent.includes('child ')) resolve(performance.now() - started);
+      if (row) rows ??= performance.now() - started;
+      if (row && row.textContent.includes('child ')) resolve([rows, performance.now() - started]);
       else if (performance.now() - started > 30000) reject(new Error('no named row in 30 s'));
       else requestAnimationFrame(look);
     };
@@ -150,7 +154,9 @@ try {
   const jsKb = gzipBytes / 1024;
 
   const ms = (n: number) => n.toFixed(1);
-  console.log(`first render ${ms(firstRender)} ms (budget ${BUDGET.firstRenderMs} ms)`);
+  console.log(
+    `first render ${ms(firstRender)} ms with references resolved (budget ${BUDGET.firstRenderMs} ms); rows ${ms(firstRows)} ms`,
+  );
   console.log(
     `scroll frames median ${ms(at(0.5))} ms, p95 ${ms(at(0.95))} ms (budget p95 ${BUDGET.scrollP95Ms} ms); ` +
       `${dropped} of ${FRAMES} frames dropped; idle page p95 ${ms(quantile(idle, 0.95))} ms (${(at(0.95) / quantile(idle, 0.95)).toFixed(2)}x)`,

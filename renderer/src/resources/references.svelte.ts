@@ -39,12 +39,15 @@ export class References {
   private queued: IdKind[] = [];
   private bridge: Bridge | undefined;
   private scope = '';
+  // Which `use` an answer was asked under: one for another profile is dropped.
+  private generation = 0;
 
   /** The profile whose resources these are; another one starts empty. */
   use(bridge: Bridge, scope: string): void {
     if (bridge === this.bridge && scope === this.scope) return;
     this.bridge = bridge;
     this.scope = scope;
+    this.generation += 1;
     this.items = Object.create(null) as Record<string, Item>;
     this.queued = [];
     this.kinds = {};
@@ -111,7 +114,7 @@ export class References {
   }
 
   private async flush(): Promise<void> {
-    const bridge = this.bridge;
+    const { bridge, generation } = this;
     const kinds = this.queued;
     this.queued = [];
     if (!bridge) return;
@@ -122,13 +125,13 @@ export class References {
         let state: KindState = 'failed';
         try {
           const items = await bridge.invoke(apiCall(`api.${group}.listAll`), { background: true });
-          if (bridge !== this.bridge) return;
+          if (generation !== this.generation) return;
           this.learn(items as Item[]);
           state = 'done';
         } catch {
           // Ids of a kind that cannot be listed read as their kind and a short id.
         }
-        if (bridge === this.bridge) this.kinds = { ...this.kinds, [kind]: state };
+        if (generation === this.generation) this.kinds = { ...this.kinds, [kind]: state };
       }),
     );
   }
