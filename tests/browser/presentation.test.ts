@@ -285,7 +285,7 @@ it('shows what uses a backend, and that the API refuses its delete while it is u
   await expect
     .element(page.getByRole('dialog'))
     .toHaveTextContent(
-      '2 resources use it (HTTPS edge edghts_Edge1 (route /api); failover backend',
+      "In use by HTTPS edge edghts_Edge1 (route /api); failover backend 'Primary then hello': the API refuses to delete it while it is in use.",
     );
 });
 

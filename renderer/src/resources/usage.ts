@@ -105,17 +105,24 @@ export function usageOf(
   };
 }
 
-/** What deleting it does, in a sentence, or undefined when nothing uses it. */
-export function deleteImpact(usage: Usage | undefined): string | undefined {
-  if (!usage) return undefined;
-  const { agents, uses } = usage;
+/**
+ * What deleting these does, in a sentence, or undefined when nothing uses them: `many` when more
+ * than one is deleted at once.
+ */
+export function deleteImpact(
+  usages: readonly (Usage | undefined)[],
+  many = usages.length > 1,
+): string | undefined {
+  const agents = usages.flatMap((u) => u?.agents ?? []);
+  const uses = usages.flatMap((u) => u?.uses ?? []);
+  const what = many ? 'these credentials' : 'this credential';
   if (agents.length > 0)
     return agents.length === 1
-      ? '1 online agent uses this credential and will be disconnected.'
-      : `${agents.length} online agents use this credential and will be disconnected.`;
+      ? `1 online agent uses ${what} and will be disconnected.`
+      : `${agents.length} online agents use ${what} and will be disconnected.`;
   if (uses.length === 0) return undefined;
-  const users = new Set(uses.map((u) => u.id)).size;
-  return `${users === 1 ? '1 resource uses' : `${users} resources use`} it (${uses.map(describe).join('; ')}): the API refuses to delete it until it is taken out of ${users === 1 ? 'it' : 'them'}.`;
+  const it = many ? 'them' : 'it';
+  return `In use by ${uses.map(describe).join('; ')}: the API refuses to delete ${it} while ${many ? 'they are' : 'it is'} in use.`;
 }
 
 function describe(use: Use): string {
