@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -57,7 +58,9 @@ async function sessionsOf(credential: string): Promise<number> {
     .filter((s) => s.credential.id === credential).length;
 }
 
+/** Screenshots at two sizes, light and dark, and axe on each. */
 async function shots(name: string) {
+  const violations: string[] = [];
   for (const [width, height] of [
     [800, 600],
     [1280, 800],
@@ -66,10 +69,13 @@ async function shots(name: string) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.screenshot({ path: `${SHOTS}/${name}-${width}x${height}-${scheme}.png` });
+      const result = await new AxeBuilder({ page }).analyze();
+      violations.push(...result.violations.map((v) => `${name} ${width} ${scheme}: ${v.id}`));
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 800 });
+  expect(violations).toEqual([]);
 }
 
 it('reads the demo edge and backend by their descriptions and modules as sentences', async () => {
