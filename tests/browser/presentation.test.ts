@@ -278,7 +278,7 @@ it('shows what uses a backend, and that the API refuses its delete while it is u
   const usedBy = page.getByRole('region', { name: 'Used by' });
   await expect.poll(() => usedBy.getByRole('listitem').elements().length).toBe(2);
   await expect
-    .element(usedBy.getByRole('link', { name: "'Primary then hello'" }))
+    .element(usedBy.getByRole('link', { name: 'Primary then hello' }))
     .toHaveAttribute('href', `#/backends/failoverBackends/${PRIMARY.id}`);
   await expect.element(usedBy).toHaveTextContent('HTTPS edge edghts_Edge1 (route /api)');
   await userEvent.click(page.getByRole('button', { name: 'Delete', exact: true }));

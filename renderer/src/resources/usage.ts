@@ -15,8 +15,9 @@ import { shortId, type References } from './references.svelte.ts';
 export type Use = {
   readonly id: string;
   readonly kind: string;
-  /** Its description in quotes, or a short id. */
-  readonly name: string;
+  /** Its description, or a short id while it has none. */
+  readonly label: string;
+  readonly described: boolean;
   readonly href: string | undefined;
   /** Where the reference sits: a module's field ("backend") or a route's match. */
   readonly via: string | undefined;
@@ -65,7 +66,8 @@ function usesIn(user: Item, id: string): Use[] {
   const base = {
     id: user.id,
     kind: windowKind.singular,
-    name: user.description ? `'${user.description}'` : shortId(user.id),
+    label: user.description || shortId(user.id),
+    described: Boolean(user.description),
     href: hrefOf(windowKind, user.id),
   };
   const uses: Use[] = [];
@@ -126,5 +128,6 @@ export function deleteImpact(
 }
 
 function describe(use: Use): string {
-  return `${use.kind} ${use.name}${use.via ? ` (${use.via})` : ''}`;
+  const name = use.described ? `'${use.label}'` : use.label;
+  return `${use.kind} ${name}${use.via ? ` (${use.via})` : ''}`;
 }

@@ -91,7 +91,7 @@ it('reads the demo edge and backend by their descriptions and modules as sentenc
 
   await backend.getByRole('link', { name: 'Hello page' }).click();
   const usedBy = page.getByRole('region', { name: 'Used by' });
-  await usedBy.getByText("'Demo TLS edge'").waitFor();
+  await usedBy.getByRole('link', { name: 'Demo TLS edge' }).waitFor();
   await usedBy.getByText('(route /)').waitFor();
   await shots('backend-detail');
 }, 120_000);
