@@ -337,6 +337,9 @@ it('lists the online agents of a credential, and says they will be cut off when 
   const usedBy = page.getByRole('region', { name: 'Used by' });
   await expect.element(usedBy).toHaveTextContent('3 online agents connected with this');
   await expect.poll(() => usedBy.getByRole('listitem').elements().length).toBe(3);
+  await expect
+    .element(usedBy.getByRole('link', { name: 'agent ts_A1' }))
+    .toHaveAttribute('href', '#/sessions?session=ts_A1');
   await userEvent.click(page.getByRole('button', { name: 'Delete', exact: true }));
   await expect
     .element(page.getByRole('dialog'))
