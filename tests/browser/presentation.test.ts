@@ -304,36 +304,40 @@ function session(id: string, credential: string): TunnelSession {
   };
 }
 
-it('lists the online agents of a credential, and says they will be cut off when it is deleted', async () => {
-  window.location.hash = '#/credentials/credentials/cr_Used1';
-  const credential = item('cr_Used1', 'credentials', { acl: [], owner_id: 'usr_1', token: null });
-  const sessions = [
-    session('ts_A1', 'cr_Used1'),
-    session('ts_B1', 'cr_Used1'),
-    session('ts_C1', 'cr_Used1'),
-    session('ts_D1', 'cr_Other1'),
-  ];
-  render(App, {
-    bridge: scriptedBridge({
-      'api.credentials.list': listOf('credentials', [credential]),
-      'api.credentials.get': () => credential,
-      'sessions.snapshot': () => ({
-        paused: false,
-        profiles: [
-          {
-            profileId: 'prf_local0001',
-            health: 'ok',
-            healthReason: null,
-            sessions,
-            lastPollAt: 1,
-            polls: 1,
-            pages: 1,
-            intervalMs: 1000,
-          },
-        ],
-      }),
+const credential = (id: string) =>
+  item(id, 'credentials', { acl: [], owner_id: 'usr_1', token: null });
+const SESSIONS = [
+  session('ts_A1', 'cr_Used1'),
+  session('ts_B1', 'cr_Used1'),
+  session('ts_C1', 'cr_Used1'),
+  session('ts_D1', 'cr_Other1'),
+];
+
+function credentialsBridge(credentials: ReturnType<typeof credential>[]) {
+  return scriptedBridge({
+    'api.credentials.list': listOf('credentials', credentials),
+    'api.credentials.get': () => credentials[0],
+    'sessions.snapshot': () => ({
+      paused: false,
+      profiles: [
+        {
+          profileId: 'prf_local0001',
+          health: 'ok',
+          healthReason: null,
+          sessions: SESSIONS,
+          lastPollAt: 1,
+          polls: 1,
+          pages: 1,
+          intervalMs: 1000,
+        },
+      ],
     }),
   });
+}
+
+it('lists the online agents of a credential, and says they will be cut off when it is deleted', async () => {
+  window.location.hash = '#/credentials/credentials/cr_Used1';
+  render(App, { bridge: credentialsBridge([credential('cr_Used1')]) });
   const usedBy = page.getByRole('region', { name: 'Used by' });
   await expect.element(usedBy).toHaveTextContent('3 online agents connected with this');
   await expect.poll(() => usedBy.getByRole('listitem').elements().length).toBe(3);
@@ -344,4 +348,15 @@ it('lists the online agents of a credential, and says they will be cut off when 
   await expect
     .element(page.getByRole('dialog'))
     .toHaveTextContent('3 online agents use this credential and will be disconnected.');
+});
+
+it('adds up the agents of every credential selected for deletion', async () => {
+  window.location.hash = '#/credentials';
+  const ids = ['cr_Used1', 'cr_Other1', 'cr_Idle1'];
+  render(App, { bridge: credentialsBridge(ids.map(credential)) });
+  for (const id of ids) await userEvent.click(page.getByRole('checkbox', { name: `Select ${id}` }));
+  await userEvent.click(page.getByRole('button', { name: 'Delete 3 selected' }));
+  await expect
+    .element(page.getByRole('dialog'))
+    .toHaveTextContent('4 online agents use these credentials and will be disconnected.');
 });
