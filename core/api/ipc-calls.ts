@@ -36,6 +36,7 @@ export function ipcApiCalls({ client, onProgress }: IpcApiCallsOptions) {
       return await api.listAllEndpoint(endpoint, {
         query: request?.query,
         signal: controller.signal,
+        priority: request?.priority ?? 'interactive',
         onProgress: (loaded, pages) => {
           if (requestId !== undefined) onProgress({ requestId, loaded, pages });
         },

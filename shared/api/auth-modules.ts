@@ -59,6 +59,18 @@ export const OAUTH_REQUEST_PROVIDERS = [
 export const OAUTH_PROVIDERS = [...OAUTH_REQUEST_PROVIDERS, 'twitch', 'amazon'] as const;
 export type OAuthProviderName = (typeof OAUTH_PROVIDERS)[number];
 
+/** Each OAuth provider as people know it. */
+export const OAUTH_PROVIDER_NAMES: Readonly<Record<OAuthProviderName, string>> = {
+  github: 'GitHub',
+  facebook: 'Facebook',
+  microsoft: 'Microsoft',
+  google: 'Google',
+  linkedin: 'LinkedIn',
+  gitlab: 'GitLab',
+  twitch: 'Twitch',
+  amazon: 'Amazon',
+};
+
 const oauthProviderRead = {
   client_id: z.string().nullable(),
   client_secret: z.string().nullable(),

@@ -52,6 +52,11 @@ export const ROUTE_MODULES = {
 
 export const MATCH_TYPES = ['exact_path', 'path_prefix'] as const;
 export const MatchType = z.enum(MATCH_TYPES);
+/** Each match type in words, for people. */
+export const MATCH_TYPE_NAMES: Readonly<Record<(typeof MATCH_TYPES)[number], string>> = {
+  exact_path: 'Exact path',
+  path_prefix: 'Path prefix',
+};
 
 /** A path, a host, or a host and a path: one token without spaces. */
 const RouteMatch = NonEmptyString.regex(/^\S+$/, 'must not contain spaces');

@@ -46,6 +46,8 @@ export const ListAllRequest = z.strictObject({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .optional(),
+  /** `background` when nobody waits on it (references resolved for a view). */
+  priority: CallPriority.optional(),
 });
 export type ListAllRequest = z.input<typeof ListAllRequest>;
 

@@ -145,7 +145,7 @@ it('masks the secrets modules echo back until revealed, and copies them whole', 
   );
   const webhook = page.getByRole('article', { name: 'Webhook verification' });
   const oauth = page.getByRole('article', { name: 'OAuth' });
-  await expect.element(webhook.getByText('github')).toBeVisible();
+  await expect.element(webhook.getByText('Checks the signature of GitHub webhooks')).toBeVisible();
   await expect.element(oauth.getByText('app', { exact: true })).toBeVisible();
   for (const secret of ['hook-s3cret', 'gh-s3cret'])
     expect(document.body.textContent).not.toContain(secret);

@@ -22,3 +22,17 @@ export function relativeTime(iso: string, now = Date.now()): string {
 export function localInputToIso(value: string): string {
   return new Date(value).toISOString();
 }
+
+const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)$/i;
+
+/** True for an RFC 3339 time as the API writes them. */
+export function isTimestamp(s: string): boolean {
+  return RFC3339.test(s) && !Number.isNaN(Date.parse(s));
+}
+
+const exact = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'long' });
+
+/** The moment in the person's own time zone, to the second. */
+export function localTime(iso: string): string {
+  return exact.format(new Date(iso));
+}

@@ -64,7 +64,12 @@ export function secretsOf(fields: readonly Field[]): Readonly<Record<string, str
   return Object.fromEntries(fields.filter((f) => f.secret).map((f) => [f.read ?? f.name, f.label]));
 }
 
-export type Column = { readonly label: string; readonly value: (item: Item) => string };
+export type Column = {
+  readonly label: string;
+  readonly value: (item: Item) => string;
+  /** Kinds its values refer to: looked up as the list starts, beside its first page. */
+  readonly refers?: readonly IdKind[];
+};
 
 /** A group of the catalog that has resources to create: `ipPolicies` of `ipPolicies.create`. */
 export type KindGroup = EndpointName extends infer N

@@ -12,11 +12,13 @@ import { SSH_KEY_TYPES } from '../../../shared/api/ssh-keys.ts';
 import {
   column,
   describedFields,
+  type Column,
   kind,
   type Field,
   type ModuleSpec,
   type ResourceKind,
 } from './kind.ts';
+import { references } from './references.svelte.ts';
 
 /*
  * Every kind of resource the window shows, in sidebar order. Adding one is an entry here (its
@@ -102,6 +104,20 @@ const certificateFields = [
 >[];
 
 const owner = column('Owner', 'owner_id');
+
+/** A column of ids, each as what it names: the references cache resolves them all in one go. */
+function referencesColumn(label: string, name: string, refers: readonly IdKind[]): Column {
+  return {
+    label,
+    refers,
+    value: (item) => {
+      const ids = item[name];
+      return Array.isArray(ids)
+        ? ids.map((id) => references.reference(String(id)).text).join(', ')
+        : '';
+    },
+  };
+}
 
 const hostportsField = {
   name: 'hostports',
@@ -267,7 +283,7 @@ export const KINDS: readonly ResourceKind[] = [
     section: 'backends',
     singular: 'failover backend',
     plural: 'Failover backends',
-    columns: [column('Children, in order', 'backends')],
+    columns: [referencesColumn('Children, in order', 'backends', BACKEND_KINDS)],
     create: [...describedFields, failoverChildren],
     update: [...describedFields, failoverChildren],
   }),

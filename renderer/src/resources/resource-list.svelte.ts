@@ -3,6 +3,7 @@ import type { IpcError } from '../../../shared/ipc/contract.ts';
 import { problemOf } from '../lib/errors.ts';
 import { KindCalls } from './calls.ts';
 import type { Item, ResourceKind } from './kind.ts';
+import { references } from './references.svelte.ts';
 
 export type Progress = { readonly done: number; readonly total: number; readonly label: string };
 export type Failure = { readonly id: string; readonly problem: IpcError };
@@ -51,6 +52,7 @@ export class ResourceList {
       this.remembered().map((id) => this.calls.get(id).catch(() => undefined)),
     );
     this.items = found.filter((item) => item !== undefined);
+    references.learn(this.items);
     this.loading = false;
   }
 
@@ -72,6 +74,7 @@ export class ResourceList {
     try {
       const page = await this.calls.page(this.items.at(-1)?.id);
       this.items = [...this.items, ...page.items];
+      references.learn(page.items);
       this.complete = !page.more;
       this.problem = undefined;
     } catch (error) {
@@ -94,6 +97,7 @@ export class ResourceList {
     });
     try {
       this.items = await this.calls.all(requestId);
+      references.learn(this.items);
       this.complete = true;
       this.problem = undefined;
     } catch (error) {
@@ -112,6 +116,13 @@ export class ResourceList {
 
   /** Starts over from the newest page. */
   async reload(): Promise<void> {
+    // Here, not in the constructor: a list is made while deriving, where state cannot change.
+    references.use(this.bridge, this.scope);
+    // What its columns refer to, beside the first page rather than after it; its own kind is
+    // the list itself, which names its rows as it loads.
+    references.prefetch(
+      this.kind.columns.flatMap((c) => c.refers ?? []).filter((k) => k !== this.kind.idKind),
+    );
     if (!this.kind.listed) return this.recall();
     this.items = [];
     this.complete = false;
@@ -124,11 +135,13 @@ export class ResourceList {
     if (at < 0 && !this.kind.listed)
       localStorage.setItem(this.memoryKey, JSON.stringify([item.id, ...this.remembered()]));
     this.items = at < 0 ? [item, ...this.items] : this.items.with(at, item);
+    references.learn([item]);
   }
 
   drop(ids: readonly string[]): void {
     const gone: Record<string, true> = Object.fromEntries(ids.map((id) => [id, true]));
     this.items = this.items.filter((i) => !gone[i.id]);
+    references.forget(ids);
   }
 
   /** Deletes one after another, with progress; answers what failed and why. */

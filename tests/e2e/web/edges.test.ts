@@ -45,6 +45,11 @@ async function set(panel: Locator, label: string, fill: (dialog: Locator) => Pro
 
 async function remove(panel: Locator, label: string) {
   await panel.getByRole('button', { name: `Remove ${label}` }).click();
+  // Every remove asks first.
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: `Remove ${label}` })
+    .click();
   await panel.getByRole('article', { name: label }).getByText('not set').waitFor();
 }
 

@@ -105,4 +105,26 @@ describe('the api calls through the dispatcher', () => {
     expect(await list).toMatchObject({ ok: false, error: { code: 'CLIENT_AbortError' } });
     expect(await slow.value('api.cancel', 'long')).toBe(false);
   });
+
+  it('wait at background priority for a list asked for in the background, behind clicks', async () => {
+    const { value } = app();
+    for (let i = 0; i < 2; i++) await value('api.ipPolicies.create', { body: {} });
+    for (const background of [true, false]) {
+      // One request a minute: the second page waits, in the queue of its priority.
+      const slow = app({ rateLimit: { requests: 1, windowMs: 60_000 } });
+      const requestId = `refs${String(background)}`;
+      const list = slow.call('api.ipPolicies.listAll', {
+        query: { limit: 1 },
+        requestId,
+        ...(background && { priority: 'background' as const }),
+      });
+      await expect
+        .poll(() => slow.client.budget().queued)
+        .toEqual(
+          background ? { interactive: 0, background: 1 } : { interactive: 1, background: 0 },
+        );
+      await slow.value('api.cancel', requestId);
+      await list;
+    }
+  });
 });
