@@ -239,7 +239,8 @@ it('opens an agent at its address, or at a session it had, with its timeline', a
 it('fits an 800×600 window: one menu of actions per agent, names on one line', async () => {
   await page.viewport(800, 600);
   open();
-  const long = 'build-box-in-the-basement-rack-seven-of-the-old-office';
+  const long =
+    'build-box-in-the-basement-rack-seven-of-the-old-office-behind-the-printer-by-the-door';
   showing(agents(agent(long), agent('web')));
   const name = row(long).getByRole('link', { name: long });
   await expect.element(name).toBeVisible();
