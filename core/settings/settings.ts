@@ -3,6 +3,11 @@ import { FORMER_DEFAULT_POLL_SECONDS, Settings, SettingsPatch } from '../../shar
 import type { KeyValueStore } from '../store.ts';
 
 const KEY = 'settings';
+/**
+ * Stored beside the settings once the person sets the poll interval: from then on a 15 is their
+ * choice, not the former default (see FORMER_DEFAULT_POLL_SECONDS).
+ */
+const POLL_CHOSEN = 'pollIntervalChosen';
 
 /**
  * The person's settings, read field by field: a field that no longer parses (an older file, a
@@ -11,9 +16,12 @@ const KEY = 'settings';
 export class SettingsService {
   private readonly changes = new Emitter<Settings>('the settings');
   private current: Settings;
+  private pollChosen: boolean;
 
   constructor(private readonly store: KeyValueStore) {
-    this.current = readSettings(store.get(KEY));
+    const stored = store.get(KEY);
+    this.current = readSettings(stored);
+    this.pollChosen = isRecord(stored) && stored[POLL_CHOSEN] === true;
   }
 
   get(): Settings {
@@ -27,7 +35,8 @@ export class SettingsService {
       ...checked,
       notifications: { ...this.current.notifications, ...checked.notifications },
     });
-    this.store.set(KEY, this.current);
+    this.pollChosen ||= checked.pollIntervalSeconds !== undefined;
+    this.store.set(KEY, { ...this.current, ...(this.pollChosen && { [POLL_CHOSEN]: true }) });
     // Written already: a listener's failure is logged, never this update's.
     this.changes.emit(this.current);
     return this.current;
@@ -38,15 +47,19 @@ export class SettingsService {
   }
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
 function readSettings(stored: unknown): Settings {
   const defaults = Settings.parse({});
-  if (typeof stored !== 'object' || stored === null) return defaults;
+  if (!isRecord(stored)) return defaults;
   const fields = Object.entries(Settings.shape).map(([key, schema]) => {
-    const parsed = schema.safeParse((stored as Record<string, unknown>)[key]);
+    const parsed = schema.safeParse(stored[key]);
     return [key, parsed.success ? parsed.data : defaults[key as keyof Settings]];
   });
   const settings = Object.fromEntries(fields) as Settings;
-  if (settings.pollIntervalSeconds === FORMER_DEFAULT_POLL_SECONDS)
+  if (settings.pollIntervalSeconds === FORMER_DEFAULT_POLL_SECONDS && stored[POLL_CHOSEN] !== true)
     settings.pollIntervalSeconds = defaults.pollIntervalSeconds;
   return settings;
 }

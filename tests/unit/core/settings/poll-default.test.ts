@@ -17,6 +17,16 @@ describe('the poll interval’s default', () => {
     expect((await storedWith(15)).get().pollIntervalSeconds).toBe(5);
   });
 
+  it('keeps a 15 the person chose, across a restart', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'burrow-settings-'));
+    new SettingsService(await openConfStore(dir)).update({ pollIntervalSeconds: 15 });
+    const again = new SettingsService(await openConfStore(dir));
+    expect(again.get().pollIntervalSeconds).toBe(15);
+    // Any later change keeps it a choice.
+    again.update({ theme: 'dark' });
+    expect(new SettingsService(await openConfStore(dir)).get().pollIntervalSeconds).toBe(15);
+  });
+
   it('keeps any other interval the person chose', async () => {
     expect((await storedWith(30)).get().pollIntervalSeconds).toBe(30);
     expect((await storedWith(5)).get().pollIntervalSeconds).toBe(5);
