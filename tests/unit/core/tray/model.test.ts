@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  trayModel,
-  TRAY_AGENTS_PER_PROFILE,
-  type TrayAgent,
-  type TrayState,
-} from '../../../../core/tray/model.ts';
+import type { TrayAgent } from '../../../../core/tray/agent-menu.ts';
+import { trayModel, TRAY_AGENTS_PER_PROFILE, type TrayState } from '../../../../core/tray/model.ts';
 import type { TunnelSession } from '../../../../shared/api/tunnel-sessions.ts';
 import type { AgentState } from '../../../../shared/agents.ts';
 import type { MonitorHealth } from '../../../../shared/monitor.ts';
