@@ -4,7 +4,7 @@ import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
-import { SHOTS } from './support-window.ts';
+import { SHOTS, invokeFrom } from './support-window.ts';
 
 /*
  * Details as people read them, in Debian's Chromium against `npm run web` and its Local sandbox
@@ -43,19 +43,11 @@ async function open(section: string, tab: string | undefined, description: strin
 
 /** The monitor's sessions connected with `credential`, asked over the page's own session. */
 async function sessionsOf(credential: string): Promise<number> {
-  const snapshot = await page.evaluate(async () => {
-    const response = await fetch('/ipc/invoke', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'sessions.snapshot', args: [] }),
-    });
-    return (await response.json()) as {
-      value: { profiles: { sessions: { credential: { id: string } }[] }[] };
-    };
-  });
-  return snapshot.value.profiles
-    .flatMap((p) => p.sessions)
-    .filter((s) => s.credential.id === credential).length;
+  const snapshot = (await invokeFrom(page, 'sessions.snapshot')) as {
+    profiles: { sessions: { credential: { id: string } }[] }[];
+  };
+  return snapshot.profiles.flatMap((p) => p.sessions).filter((s) => s.credential.id === credential)
+    .length;
 }
 
 /** Screenshots at two sizes, light and dark, and axe on each. */

@@ -8,7 +8,7 @@ import { startSandbox } from '../../../sandbox/index.ts';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
-import { SHOTS } from './support-window.ts';
+import { SHOTS, invokeFrom } from './support-window.ts';
 
 /*
  * The Snapshots screen in browser mode against `npm run web`: its Local sandbox (with the demo
@@ -23,22 +23,6 @@ let browser: Browser;
 let page: Page;
 const staging = () => apiCaller(sandbox.url, KEY);
 
-async function invoke(name: string, ...args: unknown[]): Promise<unknown> {
-  const reply = await page.evaluate(
-    async ([name, args]) => {
-      const response = await fetch('/ipc/invoke', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name, args }),
-      });
-      return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
-    },
-    [name, args] as const,
-  );
-  if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply.error)}`);
-  return reply.value;
-}
-
 beforeAll(async () => {
   [web, sandbox, browser] = await Promise.all([
     startWebApp({ sandboxRateLimit: 'off' }),
@@ -52,7 +36,7 @@ beforeAll(async () => {
   page = await context.newPage();
   await page.goto(web.url);
   await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
-  await invoke('profiles.add', { name: 'Staging', baseUrl: sandbox.url, apiKey: KEY });
+  await invokeFrom(page, 'profiles.add', { name: 'Staging', baseUrl: sandbox.url, apiKey: KEY });
   await page
     .getByRole('navigation', { name: 'Sections' })
     .getByRole('link', { name: 'Snapshots' })
