@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Locator, type Page } from 'playwright';
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -7,7 +6,7 @@ import type { ProfilesState } from '../../../shared/ipc/profiles.ts';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { killAll, startAgent } from '../../support/agents.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
-import { SHOTS, invokeFrom } from './support-window.ts';
+import { axeViolations, invokeFrom, SHOTS } from './support-window.ts';
 
 /*
  * The Sessions screen in Debian's Chromium against `npm run web` as a person starts it: default
@@ -124,8 +123,7 @@ it('looks right at 800×600 and 1280×800, light and dark, with an offline agent
   const { origin } = new URL(web.url);
   const violations: string[] = [];
   const axe = async (where: string) => {
-    for (const v of (await new AxeBuilder({ page }).analyze()).violations)
-      violations.push(`${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    violations.push(...(await axeViolations(page, where)));
   };
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
