@@ -7,9 +7,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
-import { Agent } from '../sandbox/agent/agent.ts';
+import type { Agent } from '../sandbox/agent/agent.ts';
 import { agentUrlOf } from '../sandbox/tunnel/protocol.ts';
 import type { Memory } from './agents-server.ts';
+import { agentToken, startAgent } from './fleet.ts';
 
 const AGENTS = 100;
 const KEY = 'bench-agents-key';
@@ -66,24 +67,13 @@ async function sandboxScenario(): Promise<Measured> {
   const headers = { authorization: `Bearer ${KEY}`, 'service-version': '2' };
   const agents: Agent[] = [];
   try {
-    const created = await fetch(`${server.url}/credentials`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: '{}',
-    });
-    const { token } = (await created.json()) as { token: string };
+    const token = await agentToken(server.url, KEY);
     const listed = async () => {
       const reply = await fetch(`${server.url}/tunnel_sessions?limit=100`, { headers });
       return ((await reply.json()) as { tunnel_sessions: unknown[] }).tunnel_sessions.length;
     };
     const agent = (i: number) =>
-      new Agent({
-        url: agentUrlOf(server.url),
-        authtoken: token,
-        version: '3.1.2',
-        os: 'linux',
-        metadata: `bench agent ${i}`,
-      }).start();
+      startAgent({ url: agentUrlOf(server.url), authtoken: token, metadata: `bench agent ${i}` });
     // One agent first, so that what runs once per process (lazy modules, JIT) is not counted.
     const warmup = agent(-1);
     await warmup.online();

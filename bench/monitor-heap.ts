@@ -6,8 +6,9 @@
  */
 import { fork } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent } from '../sandbox/agent/agent.ts';
+import type { Agent } from '../sandbox/agent/agent.ts';
 import { startSandbox } from '../sandbox/index.ts';
+import { agentToken, startAgent } from './fleet.ts';
 import type { HeapResult } from './monitor-heap-child.ts';
 
 const KEY = 'bench-heap-key';
@@ -16,24 +17,9 @@ const CONNECTED = 10;
 
 export async function heapOverPolls(polls: number): Promise<HeapResult> {
   const sandbox = await startSandbox({ apiKey: KEY, rateLimit: 'off' });
-  const created = await fetch(`${sandbox.url}/credentials`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${KEY}`,
-      'service-version': '2',
-      'content-type': 'application/json',
-    },
-    body: '{}',
-  });
-  const { token } = (await created.json()) as { token: string };
+  const token = await agentToken(sandbox.url, KEY);
   const start = (name: number) =>
-    new Agent({
-      url: sandbox.agentUrl,
-      authtoken: token,
-      version: '3.1.2',
-      os: 'linux',
-      metadata: `pool agent ${name}`,
-    }).start();
+    startAgent({ url: sandbox.agentUrl, authtoken: token, metadata: `pool agent ${name}` });
   const connected = new Map<number, Agent>();
   for (let i = 0; i < CONNECTED; i++) connected.set(i, start(i));
   await Promise.all([...connected.values()].map((a) => a.online()));

@@ -14,42 +14,19 @@ import { createSessionMonitor } from '../core/monitor/monitor.ts';
 import { Notifier } from '../core/notify/notifier.ts';
 import { SettingsService } from '../core/settings/settings.ts';
 import { openConfStore } from '../core/store.ts';
-import { Agent } from '../sandbox/agent/agent.ts';
 import { startSandbox } from '../sandbox/index.ts';
+import { agentToken, startAgent, waitFor } from './fleet.ts';
 
 const KEY = 'bench-notice-key';
 const PROFILE = 'bench';
-
-async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!check()) {
-    if (performance.now() > deadline) throw new Error(`bench: no ${what} within ${timeoutMs} ms`);
-    await sleep(5);
-  }
-}
 
 /** Seconds from each agent's removal to its offline notification, `samples` agents in turn. */
 export async function offlineNotices(size: number, samples: number): Promise<number[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'burrow-bench-notice-'));
   const sandbox = await startSandbox({ apiKey: KEY });
-  const created = await fetch(`${sandbox.url}/credentials`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${KEY}`,
-      'service-version': '2',
-      'content-type': 'application/json',
-    },
-    body: '{}',
-  });
-  const { token } = (await created.json()) as { token: string };
+  const token = await agentToken(sandbox.url, KEY);
   const agents = Array.from({ length: size }, (_, i) =>
-    new Agent({
-      url: sandbox.agentUrl,
-      authtoken: token,
-      version: '3.1.2',
-      os: 'linux',
-      metadata: `notice agent ${i}`,
-    }).start(),
+    startAgent({ url: sandbox.agentUrl, authtoken: token, metadata: `notice agent ${i}` }),
   );
   await Promise.all(agents.map((agent) => agent.online(60_000)));
 
@@ -69,7 +46,7 @@ export async function offlineNotices(size: number, samples: number): Promise<num
     if (notification.kind === 'offline') noticed = performance.now();
   });
   monitor.setProfiles([PROFILE]);
-  await until(() => (monitor.snapshot().profiles[0]?.polls ?? 0) >= 1, 'first poll');
+  await waitFor(() => (monitor.snapshot().profiles[0]?.polls ?? 0) >= 1, 'first poll');
 
   try {
     const seconds: number[] = [];
@@ -79,7 +56,7 @@ export async function offlineNotices(size: number, samples: number): Promise<num
       noticed = 0;
       const removed = performance.now();
       await agents[(k * 7919) % agents.length]?.stop();
-      await until(() => noticed > 0, 'offline notification');
+      await waitFor(() => noticed > 0, 'offline notification');
       seconds.push((noticed - removed) / 1000);
     }
     return seconds;

@@ -22,16 +22,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createApiClient } from '../core/api/client.ts';
 import { RateGovernor } from '../core/api/governor.ts';
 import { DEFAULT_POLL_INTERVAL_MS } from '../core/monitor/cadence.ts';
 import { createSessionMonitor, type SessionMonitor } from '../core/monitor/monitor.ts';
 import type { MonitorEvent } from '../shared/monitor.ts';
-import { Agent } from '../sandbox/agent/agent.ts';
 import { startSandbox, type Sandbox } from '../sandbox/index.ts';
+import { agentToken, startAgent, waitFor } from './fleet.ts';
 import { heapOverPolls } from './monitor-heap.ts';
 import { offlineNotices } from './monitor-notice.ts';
+import { median } from './timing.ts';
 
 const SCALE = 20;
 const LIMIT = { requests: 120, windowMs: 60_000 / SCALE };
@@ -43,22 +43,6 @@ const NOTICE_WORST_S = 15;
 const HEAP_POLLS = 10_000;
 const HEAP_MB = 2;
 const PROFILE = 'bench';
-
-async function waitFor(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!check()) {
-    if (performance.now() > deadline) throw new Error(`bench: no ${what} within ${timeoutMs} ms`);
-    await sleep(5);
-  }
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[mid] ?? 0)
-    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
 
 type Run = {
   readonly detections: number[];
@@ -77,25 +61,14 @@ async function runSize(size: number, dir: string): Promise<Run> {
     });
   let sandbox: Sandbox = await start(0);
   const port = Number(new URL(sandbox.url).port);
-  const created = await fetch(`${sandbox.url}/credentials`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${KEY}`,
-      'service-version': '2',
-      'content-type': 'application/json',
-    },
-    body: '{}',
-  });
-  const { token } = (await created.json()) as { token: string };
+  const token = await agentToken(sandbox.url, KEY);
   const agents = Array.from({ length: size }, (_, i) =>
-    new Agent({
+    startAgent({
       url: sandbox.agentUrl,
       authtoken: token,
-      version: '3.1.2',
-      os: 'linux',
       metadata: `bench agent ${i}`,
       backoff: { initialMs: 250 / SCALE, maxMs: 5_000 / SCALE },
-    }).start(),
+    }),
   );
   await Promise.all(agents.map((agent) => agent.online(60_000)));
 

@@ -173,8 +173,18 @@ export function agentName(session: TunnelSession): string | undefined {
     : shorten(metadata);
 }
 
+/** Where an agent runs: `linux · us · 127.0.0.1`. */
+export function agentMachine(session: TunnelSession): string {
+  return `${session.os} · ${session.region} · ${session.ip}`;
+}
+
+/** What the lists and notifications call an agent: its name, else where it runs. */
+export function agentDisplayName(session: TunnelSession): string {
+  return agentName(session) ?? agentMachine(session);
+}
+
 /** A short name for an agent, for menus and notifications: `build-box · linux · us · 127.0.0.1`. */
 export function agentLabel(session: TunnelSession): string {
   const name = agentName(session);
-  return `${name ? `${name} · ` : ''}${session.os} · ${session.region} · ${session.ip}`;
+  return `${name ? `${name} · ` : ''}${agentMachine(session)}`;
 }

@@ -9,7 +9,7 @@ import { ERRORS } from '../../shared/api/errors.ts';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
 import {
   agentKey,
-  agentName,
+  agentDisplayName,
   type MonitorEvent,
   type ProfileSnapshot,
 } from '../../shared/monitor.ts';
@@ -50,10 +50,6 @@ const CODE_CHECKS_OFF = ERRORS.updateChecksDisabled.code;
 const CODE_UPDATED = ERRORS.updatedAwaitingRestart.code;
 /** The order of the list: what needs a look first. */
 const RANK: Partial<Record<AgentState, number>> = { lost: 0, offline: 1 };
-
-function nameOf(session: TunnelSession): string {
-  return agentName(session) ?? `${session.os} · ${session.region} · ${session.ip}`;
-}
 
 const isGone = (state: AgentState) => GONE_STATES.includes(state);
 
@@ -302,7 +298,7 @@ export class AgentRegistry {
   private moved(entry: Entry, session: TunnelSession, at: number): void {
     const { agent } = entry;
     agent.session = session;
-    agent.name = nameOf(session);
+    agent.name = agentDisplayName(session);
     agent.lastSeenAt = Math.max(agent.lastSeenAt, at);
     agent.step = null;
     entry.settled = true;
@@ -389,7 +385,7 @@ export class AgentRegistry {
         id: agentId(profileId, key),
         profileId,
         key,
-        name: nameOf(session),
+        name: agentDisplayName(session),
         state: 'online',
         since: at,
         session,

@@ -1,7 +1,7 @@
 import { agentId } from '../../shared/agents.ts';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
 import { clockTime } from '../../shared/clock.ts';
-import { agentKey, agentName } from '../../shared/monitor.ts';
+import { agentDisplayName, agentKey, agentMachine, agentName } from '../../shared/monitor.ts';
 import { availability } from '../../shared/session-rules.ts';
 import type {
   Notification,
@@ -64,8 +64,8 @@ function sessionItem(
 ): Item {
   const { profileId, at } = event;
   const named = agentName(session);
-  const machine = `${session.os} · ${session.region} · ${session.ip}`;
-  const name = named ?? machine;
+  const machine = agentMachine(session);
+  const name = agentDisplayName(session);
   const key = agentKey(session);
   // An agent gone has no session to restart: Open and Mute only.
   const restart = kind !== 'offline' && availability(session, 'restart').allowed;

@@ -7,6 +7,7 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { duration } from '../../shared/clock.ts';
 import type { AgentResult } from '../../shared/ssh/results.ts';
 import { SshError } from './errors.ts';
 
@@ -91,7 +92,7 @@ export async function addToAgent(request: AgentAdd): Promise<AgentResult> {
   const certificateHeld = listed.stdout
     .split('\n')
     .some((line) => line.startsWith(`${type} ${blob}`));
-  const until = `for ${request.lifetimeSeconds} s, until the certificate expires`;
+  const until = `for ${duration(request.lifetimeSeconds)}, until the certificate expires`;
   return {
     lifetimeSeconds: request.lifetimeSeconds,
     certificateHeld,

@@ -3,6 +3,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 import { BridgeCallError } from '../../shared/ipc/bridge.ts';
+import { freshWindow, listOf, record as item } from './support/records.ts';
 import { scriptedBridge } from './support/scripted-bridge.ts';
 
 /*
@@ -10,23 +11,6 @@ import { scriptedBridge } from './support/scripted-bridge.ts';
  * words, gone as soon as the field is right; the API's refusal on the field it names with its
  * code once at the top; and a form with changes that asks before anything drops them.
  */
-
-const URI = 'http://127.0.0.1:4040';
-const item = (id: string, path: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  uri: `${URI}/${path}/${id}`,
-  created_at: '2026-01-01T00:00:00Z',
-  description: '',
-  metadata: '',
-  ...extra,
-});
-const listOf =
-  (key: string, items: unknown[] = []) =>
-  () => ({
-    [key]: items,
-    uri: `${URI}/x`,
-    next_page_uri: null,
-  });
 
 const EDGE = 'edghts_1';
 const ROUTE = 'edghtsrt_1';
@@ -38,10 +22,7 @@ const edge = item(EDGE, 'edges/https', {
   routes: [route],
 });
 
-beforeEach(() => {
-  window.location.hash = '';
-  localStorage.clear();
-});
+beforeEach(freshWindow);
 
 function open(hash: string, answers: Parameters<typeof scriptedBridge>[0] = {}) {
   window.location.hash = hash;

@@ -2,6 +2,7 @@ import { render } from '@testing-library/svelte';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
+import { freshWindow, listPage as list, record, URI } from './support/records.ts';
 import { scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';
 
 /*
@@ -10,24 +11,9 @@ import { scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';
  * link, and the first launch's word on the Local sandbox.
  */
 
-const URI = 'http://127.0.0.1:4040';
-const policy = (id: string, description = '') => ({
-  id,
-  uri: `${URI}/ip_policies/${id}`,
-  created_at: '2026-01-01T00:00:00Z',
-  description,
-  metadata: '',
-});
-const list = (key: string, items: unknown[]) => ({
-  [key]: items,
-  uri: `${URI}/x`,
-  next_page_uri: null,
-});
+const policy = (id: string, description = '') => record(id, 'ip_policies', { description });
 
-beforeEach(() => {
-  window.location.hash = '';
-  localStorage.clear();
-});
+beforeEach(freshWindow);
 afterEach(() => page.viewport(1280, 800));
 
 const focused = () => document.activeElement;

@@ -3,6 +3,7 @@ import { beforeEach, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import { freshWindow, listOf, record as item, URI } from './support/records.ts';
 import { scriptedBridge, type ScriptedBridge } from './support/scripted-bridge.ts';
 
 /*
@@ -11,27 +12,10 @@ import { scriptedBridge, type ScriptedBridge } from './support/scripted-bridge.t
  * what deleting it does.
  */
 
-const URI = 'http://127.0.0.1:4040';
 const CREATED = '2026-01-01T00:00:00Z';
-const item = (id: string, path: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  uri: `${URI}/${path}/${id}`,
-  created_at: CREATED,
-  description: '',
-  metadata: '',
-  ...extra,
-});
 const ref = (id: string, path: string) => ({ id, uri: `${URI}/${path}/${id}` });
-const listOf = (key: string, items: unknown[]) => () => ({
-  [key]: items,
-  uri: `${URI}/x`,
-  next_page_uri: null,
-});
 
-beforeEach(() => {
-  window.location.hash = '';
-  localStorage.clear();
-});
+beforeEach(freshWindow);
 
 const callsOf = (bridge: ScriptedBridge, name: string) =>
   bridge.calls.filter((c) => c.name === name);

@@ -4,27 +4,10 @@ import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 import { KindCalls } from '../../renderer/src/resources/calls.ts';
 import { KINDS } from '../../renderer/src/resources/kinds.ts';
+import { freshWindow, listPage as page1, record as item, URI } from './support/records.ts';
 import { scriptedBridge } from './support/scripted-bridge.ts';
 
-const URI = 'http://127.0.0.1:4040';
-const item = (id: string, path: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  uri: `${URI}/${path}/${id}`,
-  created_at: '2026-01-01T00:00:00Z',
-  description: '',
-  metadata: '',
-  ...extra,
-});
-const page1 = (key: string, items: unknown[]) => ({
-  [key]: items,
-  uri: `${URI}/x`,
-  next_page_uri: null,
-});
-
-beforeEach(() => {
-  window.location.hash = '';
-  localStorage.clear();
-});
+beforeEach(freshWindow);
 
 function open(hash: string) {
   window.location.hash = hash;

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CA_PEM } from '../../unit/shared/api/fixtures.ts';
-import { openWindow, SHOTS, type WebWindow } from './support-window.ts';
+import { openWindow, shootEverywhere, type WebWindow } from './support-window.ts';
 
 /*
  * The forms against `npm run web` and its Local sandbox, in Debian's Chromium: every problem at
@@ -19,33 +18,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => app?.close());
 
-/**
- * Screenshots of what is on screen at both sizes, light and dark, for a person to look at, and
- * axe on each.
- */
+/** Screenshots of what is on screen at both sizes, light and dark, and axe on each. */
 async function shoot(name: string) {
-  const violations: string[] = [];
-  for (const viewport of [
-    { width: 800, height: 600 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(viewport);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      const shot = `${name}-${viewport.width}x${viewport.height}-${scheme}`;
-      await page.screenshot({ path: `${SHOTS}/${shot}.png` });
-      const result = await new AxeBuilder({ page }).analyze();
-      violations.push(
-        ...result.violations.map(
-          (v) =>
-            `${shot}: ${v.id} ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('; ')}`,
-        ),
-      );
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  expect(violations).toEqual([]);
+  expect(await shootEverywhere(page, name)).toEqual([]);
 }
 
 /** Whether anything in the dialog's form reaches past the form's right edge, or scrolls sideways. */

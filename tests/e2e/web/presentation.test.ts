@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
-import { SHOTS } from './support-window.ts';
+import { invokeFrom, shootEverywhere, SHOTS } from './support-window.ts';
 
 /*
  * Details as people read them, in Debian's Chromium against `npm run web` and its Local sandbox
@@ -43,39 +42,16 @@ async function open(section: string, tab: string | undefined, description: strin
 
 /** The monitor's sessions connected with `credential`, asked over the page's own session. */
 async function sessionsOf(credential: string): Promise<number> {
-  const snapshot = await page.evaluate(async () => {
-    const response = await fetch('/ipc/invoke', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'sessions.snapshot', args: [] }),
-    });
-    return (await response.json()) as {
-      value: { profiles: { sessions: { credential: { id: string } }[] }[] };
-    };
-  });
-  return snapshot.value.profiles
-    .flatMap((p) => p.sessions)
-    .filter((s) => s.credential.id === credential).length;
+  const snapshot = (await invokeFrom(page, 'sessions.snapshot')) as {
+    profiles: { sessions: { credential: { id: string } }[] }[];
+  };
+  return snapshot.profiles.flatMap((p) => p.sessions).filter((s) => s.credential.id === credential)
+    .length;
 }
 
 /** Screenshots at two sizes, light and dark, and axe on each. */
 async function shots(name: string) {
-  const violations: string[] = [];
-  for (const [width, height] of [
-    [800, 600],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}x${height}-${scheme}.png` });
-      const result = await new AxeBuilder({ page }).analyze();
-      violations.push(...result.violations.map((v) => `${name} ${width} ${scheme}: ${v.id}`));
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  expect(violations).toEqual([]);
+  expect(await shootEverywhere(page, name)).toEqual([]);
 }
 
 it('reads the demo edge and backend by their descriptions and modules as sentences', async () => {

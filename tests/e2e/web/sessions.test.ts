@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Locator, type Page } from 'playwright';
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -7,7 +6,7 @@ import type { ProfilesState } from '../../../shared/ipc/profiles.ts';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { killAll, startAgent } from '../../support/agents.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
-import { SHOTS } from './support-window.ts';
+import { axeViolations, invokeFrom, SHOTS } from './support-window.ts';
 
 /*
  * The Sessions screen in Debian's Chromium against `npm run web` as a person starts it: default
@@ -21,23 +20,6 @@ let page: Page;
 let local: { id: string; baseUrl: string };
 let token = '';
 
-/** A contract call from the page, over its own browser-mode session (as the renderer makes it). */
-async function invoke(name: string, ...args: unknown[]): Promise<unknown> {
-  const reply = await page.evaluate(
-    async ([name, args]) => {
-      const response = await fetch('/ipc/invoke', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name, args }),
-      });
-      return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
-    },
-    [name, args] as const,
-  );
-  if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply.error)}`);
-  return reply.value;
-}
-
 /** A real agent process of the Local account, named by its metadata. */
 const agent = (name: string) =>
   startAgent(['--api-url', local.baseUrl, '--authtoken', token, '--metadata', name]);
@@ -46,7 +28,7 @@ const row = (name: string): Locator => page.getByRole('row', { name, exact: true
 
 /** The agent core lists under `name`. */
 async function agentNamed(name: string) {
-  const snapshot = (await invoke('agents.snapshot', local.id)) as AgentsSnapshot;
+  const snapshot = (await invokeFrom(page, 'agents.snapshot', local.id)) as AgentsSnapshot;
   const found = snapshot.profiles[0]?.agents.find((a) => a.name === name);
   if (!found) throw new Error(`no agent ${name}`);
   return found;
@@ -64,12 +46,12 @@ beforeAll(async () => {
   page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await page.goto(web.url);
   await row('build-box').waitFor({ timeout: 30_000 });
-  const profiles = (await invoke('profiles.state')) as ProfilesState;
+  const profiles = (await invokeFrom(page, 'profiles.state')) as ProfilesState;
   const found = profiles.profiles.find((p) => p.kind === 'local');
   if (!found) throw new Error('no Local sandbox profile');
   local = found;
   token = (
-    (await invoke('api.credentials.create', { body: { description: 'e2e agents' } })) as {
+    (await invokeFrom(page, 'api.credentials.create', { body: { description: 'e2e agents' } })) as {
       token: string;
     }
   ).token;
@@ -141,8 +123,7 @@ it('looks right at 800×600 and 1280×800, light and dark, with an offline agent
   const { origin } = new URL(web.url);
   const violations: string[] = [];
   const axe = async (where: string) => {
-    for (const v of (await new AxeBuilder({ page }).analyze()).violations)
-      violations.push(`${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    violations.push(...(await axeViolations(page, where)));
   };
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });

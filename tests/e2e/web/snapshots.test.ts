@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { startSandbox } from '../../../sandbox/index.ts';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
-import { SHOTS } from './support-window.ts';
+import { axeViolations, invokeFrom, SHOTS } from './support-window.ts';
 
 /*
  * The Snapshots screen in browser mode against `npm run web`: its Local sandbox (with the demo
@@ -23,22 +22,6 @@ let browser: Browser;
 let page: Page;
 const staging = () => apiCaller(sandbox.url, KEY);
 
-async function invoke(name: string, ...args: unknown[]): Promise<unknown> {
-  const reply = await page.evaluate(
-    async ([name, args]) => {
-      const response = await fetch('/ipc/invoke', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name, args }),
-      });
-      return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
-    },
-    [name, args] as const,
-  );
-  if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply.error)}`);
-  return reply.value;
-}
-
 beforeAll(async () => {
   [web, sandbox, browser] = await Promise.all([
     startWebApp({ sandboxRateLimit: 'off' }),
@@ -52,7 +35,7 @@ beforeAll(async () => {
   page = await context.newPage();
   await page.goto(web.url);
   await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
-  await invoke('profiles.add', { name: 'Staging', baseUrl: sandbox.url, apiKey: KEY });
+  await invokeFrom(page, 'profiles.add', { name: 'Staging', baseUrl: sandbox.url, apiKey: KEY });
   await page
     .getByRole('navigation', { name: 'Sections' })
     .getByRole('link', { name: 'Snapshots' })
@@ -149,8 +132,7 @@ it('plans one profile against another: a field-by-field update, a create, a dele
   for (const summary of await page.getByText('Show unchanged').all()) await summary.click();
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    const result = await new AxeBuilder({ page }).analyze();
-    expect(result.violations.map((v) => `${scheme}: ${v.id}`)).toEqual([]);
+    expect(await axeViolations(page, scheme)).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import { chromium, type Page } from 'playwright';
 import { expect } from 'vitest';
@@ -77,4 +78,35 @@ export async function invokeFrom(page: Page, name: string, ...args: unknown[]): 
   );
   if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply.error)}`);
   return reply.value;
+}
+
+/** Axe on what the page shows now: a line for each violation, naming the rule and where. */
+export async function axeViolations(page: Page, label: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map(
+    (v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+}
+
+/**
+ * What the page shows at 800×600 and 1280×800, light and dark: a screenshot of each in SHOTS,
+ * for a person to look at, and axe on each. Leaves the page light at 1280×800.
+ */
+export async function shootEverywhere(page: Page, name: string): Promise<string[]> {
+  const violations: string[] = [];
+  for (const [width, height] of [
+    [800, 600],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const shot = `${name}-${width}x${height}-${scheme}`;
+      await page.screenshot({ path: `${SHOTS}/${shot}.png` });
+      violations.push(...(await axeViolations(page, shot)));
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  return violations;
 }

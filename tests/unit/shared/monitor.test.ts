@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  agentDisplayName,
   agentKey,
   agentLabel,
   agentName,
@@ -28,6 +29,12 @@ describe('agent names', () => {
     expect(named('  office pc  ')).toBe('office pc');
     expect(named('[1,2]')).toBe('[1,2]');
     expect(named('   ')).toBeUndefined();
+  });
+
+  it('calls an agent without a name by where it runs', () => {
+    const bare = session({ metadata: '' });
+    expect(agentDisplayName(bare)).toBe(`${bare.os} · ${bare.region} · ${bare.ip}`);
+    expect(agentDisplayName(session({ metadata: '{"host":"laptop"}' }))).toBe('laptop');
   });
 
   it('keeps names short without splitting a character', () => {

@@ -9,21 +9,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AGENTS_FILE } from '../../../../core/agents/store.ts';
 import { dispatchIpc } from '../../../../core/ipc/dispatch.ts';
 import type { AgentsSnapshot } from '../../../../shared/agents.ts';
-import type { Burrow } from '../../../../core/burrow.ts';
 import { killAll, startAgent, until } from '../../../support/agents.ts';
-import { startApp } from '../../../integration/core/profiles/support.ts';
+import { callerOf as caller, startApp } from '../../../integration/core/profiles/support.ts';
 
 afterAll(() => killAll());
 
 const HOUR = 3_600_000;
-
-function caller(burrow: Burrow) {
-  return async (name: string, ...args: unknown[]) => {
-    const reply = await dispatchIpc(burrow.implementation, name, args);
-    if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply.error)}`);
-    return reply.value as never;
-  };
-}
 
 describe('agents through the contract', () => {
   it('keeps an offline agent and its day across a restart of Burrow; a stop shows at once', async () => {

@@ -7,11 +7,11 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UPDATE_READY } from '../../../../core/agents/registry.ts';
 import type { AgentState } from '../../../../shared/agents.ts';
-import { startSandbox, type Sandbox } from '../../../../sandbox/index.ts';
+import type { Sandbox } from '../../../../sandbox/index.ts';
 import { killAll, startAgent, until } from '../../../support/agents.ts';
 import { removeDir, tempDir } from '../../../support/openssh.ts';
 import { apiCaller } from '../../../support/sandbox-client.ts';
-import { freePort } from '../../../integration/core/api/support.ts';
+import { freePort, sandboxKeyedTo } from '../../../integration/core/api/support.ts';
 import { watchingAgents, type Watching } from '../../../integration/core/agents/support.ts';
 
 const KEY = 'agents-states-key';
@@ -23,14 +23,7 @@ const open: Watching[] = [];
 
 /** The sandbox on one port and data file, `apiKey` its one user's only key. */
 async function start(apiKey = KEY): Promise<Sandbox> {
-  sandbox = await startSandbox({
-    accounts: {
-      accounts: [{ name: 'acme', users: [{ id: 'usr_alice', admin: true, api_keys: [apiKey] }] }],
-    },
-    dataFile: path.join(dir, 'state.json'),
-    port,
-    rateLimit: 'off',
-  });
+  sandbox = await sandboxKeyedTo(apiKey, port, path.join(dir, 'state.json'));
   return sandbox;
 }
 

@@ -5,11 +5,11 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../../../sandbox/index.ts';
+import type { Sandbox } from '../../../../sandbox/index.ts';
 import { removeDir, tempDir } from '../../../support/openssh.ts';
 import { apiCaller } from '../../../support/sandbox-client.ts';
 import { killAll, startAgent } from '../../../support/agents.ts';
-import { freePort } from '../../../integration/core/api/support.ts';
+import { freePort, sandboxKeyedTo } from '../../../integration/core/api/support.ts';
 import { drivenMonitor, PROFILE } from '../../../integration/core/monitor/support.ts';
 
 const KEY = 'monitor-outage-key';
@@ -19,14 +19,7 @@ let sandbox: Sandbox | undefined;
 
 /** The sandbox on the same port and data file, with `apiKey` its one user's only key. */
 async function start(apiKey: string): Promise<Sandbox> {
-  sandbox = await startSandbox({
-    accounts: {
-      accounts: [{ name: 'acme', users: [{ id: 'usr_alice', admin: true, api_keys: [apiKey] }] }],
-    },
-    dataFile: path.join(dir, 'state.json'),
-    port,
-    rateLimit: 'off',
-  });
+  sandbox = await sandboxKeyedTo(apiKey, port, path.join(dir, 'state.json'));
   return sandbox;
 }
 

@@ -8,18 +8,14 @@ import { dispatchIpc } from '../../../../core/ipc/dispatch.ts';
 import type { IpcEvent } from '../../../../shared/ipc/contract.ts';
 import { startSandbox } from '../../../../sandbox/index.ts';
 import { isAlive, killAll, startAgent, until } from '../../../support/agents.ts';
-import { startApp } from '../../../integration/core/profiles/support.ts';
+import { callerOf, startApp } from '../../../integration/core/profiles/support.ts';
 
 afterAll(() => killAll());
 
 describe('sessions through the contract with real agents', () => {
   it('sees an agent after one poll, tells one offline after kill -9, stops and restarts', async () => {
     const { burrow, events } = await startApp();
-    const call = async (name: string, ...args: unknown[]) => {
-      const reply = await dispatchIpc(burrow.implementation, name, args);
-      if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply.error)}`);
-      return reply.value as never;
-    };
+    const call = callerOf(burrow);
     const monitor = burrow.watched.monitor;
     const profileId = burrow.profiles.activeProfile()?.id ?? '';
     await until(() => (monitor.snapshot().profiles[0]?.polls ?? 0) >= 1, 30_000);

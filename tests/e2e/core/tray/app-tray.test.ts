@@ -5,12 +5,11 @@
  * asks first. The poll interval is an hour: polls happen when the test asks.
  */
 import { afterAll, expect, it } from 'vitest';
-import { dispatchIpc } from '../../../../core/ipc/dispatch.ts';
 import type { AgentsSnapshot } from '../../../../shared/agents.ts';
 import type { Notification } from '../../../../shared/notifications.ts';
 import type { TrayItem, TrayModel } from '../../../../shared/tray.ts';
 import { killAll, startAgent, until } from '../../../support/agents.ts';
-import { startApp } from '../../../integration/core/profiles/support.ts';
+import { callerOf, startApp } from '../../../integration/core/profiles/support.ts';
 
 afterAll(() => killAll());
 
@@ -29,11 +28,7 @@ function find(items: readonly TrayItem[], id: string): TrayItem | undefined {
 
 it('lists an offline agent first in its section, named as its notification names it; Stop asks', async () => {
   const { burrow, events } = await startApp({ pollIntervalMs: HOUR });
-  const call = async (name: string, ...args: unknown[]) => {
-    const reply = await dispatchIpc(burrow.implementation, name, args);
-    if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply.error)}`);
-    return reply.value as never;
-  };
+  const call = callerOf(burrow);
   const monitor = burrow.watched.monitor;
   await until(() => (monitor.snapshot().profiles[0]?.polls ?? 0) >= 1, 30_000);
   // Its address once the Local sandbox has started.

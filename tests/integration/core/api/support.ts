@@ -48,6 +48,21 @@ export async function startAccount(key: string, cleanup: (() => Promise<unknown>
 }
 
 /**
+ * A sandbox of one account whose one user's only key is `apiKey`, without rate limit. Started
+ * again on the same port and data file it is the same service, under the key it is given then.
+ */
+export function sandboxKeyedTo(apiKey: string, port: number, dataFile: string): Promise<Sandbox> {
+  return startSandbox({
+    accounts: {
+      accounts: [{ name: 'acme', users: [{ id: 'usr_alice', admin: true, api_keys: [apiKey] }] }],
+    },
+    dataFile,
+    port,
+    rateLimit: 'off',
+  });
+}
+
+/**
  * A port nobody listens on right now. The sandbox reports its `baseUrl` as its url when given
  * one, so a test that makes it advertise another origin must know the real port beforehand.
  */

@@ -1,6 +1,5 @@
 import { expect, it } from 'vitest';
-import { dispatchIpc } from '../../../../core/ipc/dispatch.ts';
-import { startApp } from './support.ts';
+import { callerOf, startApp } from './support.ts';
 
 /*
  * Removing the Local sandbox profile and making it again, on the real keychain and embedded
@@ -9,11 +8,7 @@ import { startApp } from './support.ts';
  */
 it('stops the removed Local sandbox for good, and the new one answers its own key at once', async () => {
   const app = await startApp();
-  const call = async (name: string, ...args: unknown[]) => {
-    const reply = await dispatchIpc(app.burrow.implementation, name, args);
-    if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply.error)}`);
-    return reply.value;
-  };
+  const call = callerOf(app.burrow);
   await call('api.tunnelSessions.listAll');
   const old = app.burrow.profiles.state();
   const oldUrl = old.profiles[0]?.baseUrl ?? '';

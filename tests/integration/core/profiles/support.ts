@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach } from 'vitest';
 import { createBurrow, type Burrow, type BurrowOptions } from '../../../../core/burrow.ts';
+import { dispatchIpc } from '../../../../core/ipc/dispatch.ts';
 import { osKeychain, type SecretStore } from '../../../../core/profiles/keychain.ts';
 import { openConfStore } from '../../../../core/store.ts';
 import type { IpcEvent } from '../../../../shared/ipc/contract.ts';
@@ -58,6 +59,15 @@ export async function startApp(
   // Every app call a test makes checks its answer against the contract's result schema.
   const checked = { ...burrow, implementation: checkingResults(burrow.implementation) };
   return { burrow: checked, dataDir, secrets, events };
+}
+
+/** Contract calls on `burrow` as a window makes them, answering the value; a refusal throws. */
+export function callerOf(burrow: Burrow) {
+  return async (name: string, ...args: unknown[]) => {
+    const reply = await dispatchIpc(burrow.implementation, name, args);
+    if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply.error)}`);
+    return reply.value as never;
+  };
 }
 
 /** Every file under `dir`, with its bytes, for looking for a secret that must not be there. */

@@ -426,6 +426,8 @@ describe.skipIf(sshdMissing !== undefined)('with real OpenSSH', () => {
     expect(added.certificateHeld).toBe(true);
     expect(added.lifetimeSeconds).toBeGreaterThan(0);
     expect(added.lifetimeSeconds).toBeLessThanOrEqual(3600);
+    // In words, as the CLI prints it: "for 59 minutes", not a count of seconds.
+    expect(added.message).toMatch(/ssh-agent for \d+ minutes?, until the certificate expires\.$/);
     const cert = (await readFile(ssh('id_burrow-cert.pub'), 'utf8'))
       .split(' ')
       .slice(0, 2)

@@ -1,36 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { Notifier } from '../../../../core/notify/notifier.ts';
-import { SettingsService } from '../../../../core/settings/settings.ts';
-import type { SessionActionRequest } from '../../../../shared/ipc/sessions.ts';
 import { agentKey } from '../../../../shared/monitor.ts';
 import type { Notification } from '../../../../shared/notifications.ts';
 import { session, successor } from '../../../support/tunnel-sessions.ts';
+import { memorySettings, recordedActions } from '../support.ts';
 
 const NOW = new Date(2026, 10, 23, 10, 0).getTime();
 
 function setup() {
-  const data = new Map<string, unknown>();
-  const settings = new SettingsService({
-    get: (key) => data.get(key),
-    set: (key, value) => void data.set(key, value),
-    delete: (key) => void data.delete(key),
-  });
-  const ran: SessionActionRequest[] = [];
+  const settings = memorySettings();
+  const { ran, runSession } = recordedActions();
   const muted: string[] = [];
   const notifier = new Notifier({
     settings,
     profileNames: () => ({ p1: 'Acme' }),
-    runSession: async (request) => {
-      ran.push(request);
-      return {
-        ok: false,
-        ...request,
-        step: 'check',
-        reason: 'test',
-        errorCode: null,
-        operationId: null,
-      };
-    },
+    runSession,
     mute: (key) => muted.push(key),
     now: () => NOW,
   });

@@ -1,17 +1,12 @@
 import { expect, it } from 'vitest';
 import { SessionsService } from '../../../../core/sessions/service.ts';
-import { SettingsService } from '../../../../core/settings/settings.ts';
 import { dispatchIpc } from '../../../../core/ipc/dispatch.ts';
 import type { AppHandlers } from '../../../../core/ipc/handlers.ts';
 import { MAX_MUTED_AGENTS } from '../../../../shared/ipc/settings.ts';
+import { memorySettings } from '../support.ts';
 
 it('refuses the 1,001st muted agent with the limit named, and still unmutes', async () => {
-  const data = new Map<string, unknown>();
-  const settings = new SettingsService({
-    get: (key) => data.get(key),
-    set: (key, value) => void data.set(key, value),
-    delete: (key) => void data.delete(key),
-  });
+  const settings = memorySettings();
   settings.update({
     mutedAgents: Array.from({ length: MAX_MUTED_AGENTS }, (_, i) => `agent-${i}`),
   });

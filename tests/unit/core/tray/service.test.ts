@@ -1,23 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { TrayState } from '../../../../core/tray/model.ts';
 import { TrayService } from '../../../../core/tray/service.ts';
-import { SettingsService } from '../../../../core/settings/settings.ts';
 import { Emitter } from '../../../../shared/emitter.ts';
 import type { ProfilesState } from '../../../../shared/ipc/profiles.ts';
 import { agentId } from '../../../../shared/agents.ts';
 import { agentKey, type MonitorEvent, type MonitorSnapshot } from '../../../../shared/monitor.ts';
 import type { TrayModel } from '../../../../shared/tray.ts';
 import { session } from '../../../support/tunnel-sessions.ts';
+import { memorySettings, recordedActions } from '../support.ts';
 
 const web = session({ metadata: 'web' });
 
 function setup() {
-  const data = new Map<string, unknown>();
-  const settings = new SettingsService({
-    get: (key) => data.get(key),
-    set: (key, value) => void data.set(key, value),
-    delete: (key) => void data.delete(key),
-  });
+  const settings = memorySettings();
   let state: ProfilesState = {
     profiles: [
       { id: 'acme', name: 'Acme', baseUrl: 'https://a.example', kind: 'remote' },
@@ -66,7 +61,7 @@ function setup() {
     agents = next;
     agentChanges.emit(null);
   };
-  const ran: unknown[] = [];
+  const { ran, runSession } = recordedActions();
   const paused: string[] = [];
   const tray = new TrayService({
     profiles: {
@@ -85,17 +80,7 @@ function setup() {
       onEvent: (listener) => events.subscribe(listener),
     },
     settings,
-    runSession: async (request) => {
-      ran.push(request);
-      return {
-        ok: false,
-        ...request,
-        step: 'check',
-        reason: 'test',
-        errorCode: null,
-        operationId: null,
-      };
-    },
+    runSession,
     pauseNotifications: (choice) => paused.push(choice),
   });
   const models: TrayModel[] = [];
