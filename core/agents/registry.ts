@@ -1,29 +1,26 @@
-import {
-  agentId,
-  GONE_STATES,
-  type Agent,
-  type AgentState,
-  type AgentsSnapshot,
-} from '../../shared/agents.ts';
-import { ERRORS } from '../../shared/api/errors.ts';
+import { agentId, type AgentState, type AgentsSnapshot } from '../../shared/agents.ts';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
-import {
-  agentKey,
-  agentDisplayName,
-  type MonitorEvent,
-  type ProfileSnapshot,
-} from '../../shared/monitor.ts';
-import type { ActionEvent, ActionResult } from '../../shared/session-actions.ts';
-import { COMMAND_REFUSALS } from '../../shared/session-rules.ts';
+import { agentKey, type MonitorEvent, type ProfileSnapshot } from '../../shared/monitor.ts';
+import type { ActionEvent } from '../../shared/session-actions.ts';
 import { AppError } from '../errors.ts';
-import { band, mark, startHistory, trim } from './history.ts';
+import {
+  become,
+  COMMANDING,
+  createdEntry,
+  failed,
+  isGone,
+  moved,
+  noteOf,
+  present,
+  succeeded,
+  type Entry,
+} from './entry.ts';
+import { mark, trim } from './history.ts';
 
 /** A gone agent leaves the list after a week, unless dismissed before. */
 export const AGENT_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
 /** Gone agents kept per profile; the longest gone leave first. */
 export const MAX_GONE_AGENTS = 200;
-/** A command the API accepted but a poll never confirmed (a stop the agent ignored) ends after this. */
-export const COMMAND_MS = 60_000;
 /**
  * An agent the monitor does not track (it started quietly after the agent went: a restart of
  * Burrow, a resume) is offline after two polls without it and this long: agents reconnecting
@@ -31,32 +28,8 @@ export const COMMAND_MS = 60_000;
  */
 export const UNTRACKED_GRACE_MS = 30_000;
 
-export const UPDATE_READY = 'The agent has updated: restart it to run the new version.';
-
-/** One agent and what core remembers of it beyond the contract. */
-export type Entry = {
-  agent: Agent;
-  /** The session whose answer set `updateBlocked`: a new session may answer otherwise. */
-  blockedFor: string | null;
-  /** Successful polls without it while the monitor did not track it, and since when. */
-  absentPolls: number;
-  absentSince: number | null;
-  /** The command behind a restarting/stopping/updating state has answered. */
-  settled: boolean;
-};
-
-const COMMANDING: readonly AgentState[] = ['restarting', 'stopping', 'updating'];
-const CODE_CHECKS_OFF = ERRORS.updateChecksDisabled.code;
-const CODE_UPDATED = ERRORS.updatedAwaitingRestart.code;
 /** The order of the list: what needs a look first. */
 const RANK: Partial<Record<AgentState, number>> = { lost: 0, offline: 1 };
-
-const isGone = (state: AgentState) => GONE_STATES.includes(state);
-
-/** "restarted · new session ts_…", "updated 3.1.2 → 3.3.0". */
-function noteOf(kind: 'restarted' | 'updated', detail: string): string {
-  return kind === 'updated' ? `updated ${detail}` : `restarted · ${detail}`;
-}
 
 /**
  * The agents of every profile, folded from the monitor's events and snapshots and from the
@@ -161,7 +134,7 @@ export class AgentRegistry {
         const [before, after] = [event.previous.agent_version, event.session.agent_version];
         const detail =
           event.kind === 'updated' ? `${before} → ${after}` : `new session ${event.session.id}`;
-        this.moved(entry, event.session, event.at);
+        moved(entry, event.session, event.at);
         entry.agent.note = noteOf(event.kind, detail);
         entry.agent.history = mark(entry.agent.history, event.kind, event.at, detail);
         return true;
@@ -189,9 +162,9 @@ export class AgentRegistry {
     }
     for (const [id, session] of listed) {
       const entry = agents.get(id);
-      if (entry) changed = this.present(entry, session, at) || changed;
+      if (entry) changed = present(entry, session, at) || changed;
       else {
-        agents.set(id, this.created(profileId, session, at));
+        agents.set(id, createdEntry(profileId, session, at));
         changed = true;
       }
     }
@@ -205,7 +178,7 @@ export class AgentRegistry {
       if (entry.agent.session.id !== session.id) continue;
       entry.absentPolls = 0;
       entry.absentSince = null;
-      if (entry.agent.state === 'online') changed = this.become(entry, 'lost', at) || changed;
+      if (entry.agent.state === 'online') changed = become(entry, 'lost', at) || changed;
     }
 
     for (const entry of agents.values()) {
@@ -213,10 +186,9 @@ export class AgentRegistry {
       entry.absentPolls += 1;
       entry.absentSince ??= at;
       if (entry.absentPolls >= 2 && at - entry.absentSince >= UNTRACKED_GRACE_MS) {
-        changed = this.become(entry, 'offline', entry.agent.lastSeenAt) || changed;
+        changed = become(entry, 'offline', entry.agent.lastSeenAt) || changed;
         entry.agent.history = mark(entry.agent.history, 'offline', at);
-      } else if (entry.agent.state === 'online')
-        changed = this.become(entry, 'lost', at) || changed;
+      } else if (entry.agent.state === 'online') changed = become(entry, 'lost', at) || changed;
     }
     return changed;
   }
@@ -234,7 +206,7 @@ export class AgentRegistry {
           event.command
         ];
         entry.settled = false;
-        this.become(entry, state, this.now());
+        become(entry, state, this.now());
         agent.step = stepped
           ? { name: event.command === 'update' ? 'updating' : 'restarting', until: null }
           : null;
@@ -248,97 +220,9 @@ export class AgentRegistry {
       case 'done':
         entry.settled = true;
         agent.step = null;
-        if (event.result.ok) this.succeeded(entry, event.result);
-        else this.failed(entry, event.result);
+        if (event.result.ok) succeeded(entry, event.result, this.now());
+        else failed(entry, event.result, this.now());
         return true;
-    }
-  }
-
-  private succeeded(entry: Entry, result: Extract<ActionResult, { ok: true }>): void {
-    const now = this.now();
-    if (result.action === 'update') {
-      this.become(entry, 'update-ready', now);
-      this.blocked(entry, UPDATE_READY);
-      entry.agent.note = 'updated · restart to apply';
-      return;
-    }
-    if (result.action !== 'update-and-restart' || !result.successor) return;
-    // Found before the monitor's poll: the row moves on now, the monitor's event adds nothing.
-    const { before, after } = result.version ?? { before: '', after: '' };
-    const detail = before === after ? `new session ${result.successor.id}` : `${before} → ${after}`;
-    const kind = before === after ? 'restarted' : 'updated';
-    this.moved(entry, result.successor, now);
-    entry.agent.note = result.note ?? noteOf(kind, detail);
-    entry.agent.history = mark(entry.agent.history, kind, now, detail);
-  }
-
-  private failed(entry: Entry, result: Extract<ActionResult, { ok: false }>): void {
-    const now = this.now();
-    if (result.errorCode === CODE_CHECKS_OFF)
-      this.blocked(entry, COMMAND_REFUSALS.updateChecksDisabled ?? result.reason);
-    // Updated already (this answer says so, or the update went through before the restart failed).
-    const updated =
-      result.errorCode === CODE_UPDATED ||
-      (result.action === 'update-and-restart' &&
-        (result.step === 'wait' || result.step === 'restart'));
-    if (updated) {
-      this.blocked(entry, UPDATE_READY);
-      this.become(entry, 'update-ready', now);
-    } else if (result.step !== 'find' && COMMANDING.includes(entry.agent.state))
-      // The command did nothing; a restart not back in time is the monitor's to judge.
-      this.become(entry, 'online', now);
-  }
-
-  private blocked(entry: Entry, reason: string): void {
-    entry.agent.updateBlocked = reason;
-    entry.blockedFor = entry.agent.session.id;
-  }
-
-  /** The agent is on a new session, running: what its old session answered no longer holds. */
-  private moved(entry: Entry, session: TunnelSession, at: number): void {
-    const { agent } = entry;
-    agent.session = session;
-    agent.name = agentDisplayName(session);
-    agent.lastSeenAt = Math.max(agent.lastSeenAt, at);
-    agent.step = null;
-    entry.settled = true;
-    entry.absentPolls = 0;
-    entry.absentSince = null;
-    if (entry.blockedFor !== session.id) {
-      agent.updateBlocked = null;
-      entry.blockedFor = null;
-    }
-    this.become(entry, 'online', at);
-  }
-
-  /** A successful poll lists the agent with `session`. */
-  private present(entry: Entry, session: TunnelSession, at: number): boolean {
-    const { agent } = entry;
-    agent.lastSeenAt = at;
-    entry.absentPolls = 0;
-    entry.absentSince = null;
-    const wasGone = isGone(agent.state);
-    if (agent.session.id !== session.id) {
-      // Back on a new session with no event of it (after an outage, or a restart of Burrow).
-      this.moved(entry, session, at);
-      if (wasGone) agent.history = mark(agent.history, 'online', at, `new session ${session.id}`);
-      return true;
-    }
-    agent.session = session;
-    switch (agent.state) {
-      case 'lost':
-      case 'offline':
-      case 'stopped':
-        if (wasGone) agent.history = mark(agent.history, 'online', at);
-        return this.become(entry, 'online', at);
-      case 'restarting':
-      case 'stopping':
-        // Accepted long ago and the session is still here: the command did not take.
-        return entry.settled && at - agent.since > COMMAND_MS
-          ? this.become(entry, 'online', at)
-          : false;
-      default:
-        return false;
     }
   }
 
@@ -349,7 +233,7 @@ export class AgentRegistry {
     if (!entry || entry.agent.session.id !== session.id || isGone(entry.agent.state)) return false;
     entry.agent.step = null;
     entry.settled = true;
-    this.become(entry, state, at);
+    become(entry, state, at);
     entry.agent.history = mark(
       entry.agent.history,
       state === 'stopped' ? 'stopped' : 'offline',
@@ -358,48 +242,15 @@ export class AgentRegistry {
     return true;
   }
 
-  private become(entry: Entry, state: AgentState, at: number): boolean {
-    const { agent } = entry;
-    if (agent.state === state) return false;
-    agent.state = state;
-    agent.since = at;
-    agent.history = band(agent.history, isGone(state) ? 'offline' : 'online', at);
-    return true;
-  }
-
   private entryFor(profileId: string, session: TunnelSession, at: number): Entry {
     const agents = this.agentsOf(profileId);
     const id = agentId(profileId, agentKey(session));
     let entry = agents.get(id);
     if (!entry) {
-      entry = this.created(profileId, session, at);
+      entry = createdEntry(profileId, session, at);
       agents.set(id, entry);
     }
     return entry;
-  }
-
-  private created(profileId: string, session: TunnelSession, at: number): Entry {
-    const key = agentKey(session);
-    return {
-      agent: {
-        id: agentId(profileId, key),
-        profileId,
-        key,
-        name: agentDisplayName(session),
-        state: 'online',
-        since: at,
-        session,
-        lastSeenAt: at,
-        note: null,
-        updateBlocked: null,
-        step: null,
-        history: startHistory('online', at),
-      },
-      blockedFor: null,
-      absentPolls: 0,
-      absentSince: null,
-      settled: true,
-    };
   }
 
   private agentsOf(profileId: string): Map<string, Entry> {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Agent } from '../../shared/agents.ts';
 import type { Clock, Timer } from '../api/clock.ts';
 import { writeWhole } from '../files.ts';
-import type { Entry } from './registry.ts';
+import type { Entry } from './entry.ts';
 
 export const AGENTS_FILE = 'agents.json';
 /** A damaged file is kept here (one, the latest) for a person to look at; Burrow starts afresh. */
