@@ -360,3 +360,50 @@ it('adds up the agents of every credential selected for deletion', async () => {
     .element(page.getByRole('dialog'))
     .toHaveTextContent('4 online agents use these credentials and will be disconnected.');
 });
+
+it('names a resource in its heading by its description, or its kind and a short id, the id beside', async () => {
+  window.location.hash = `#/backends/httpResponseBackends/${HELLO.id}`;
+  render(App, { bridge: backendsBridge({ 'api.tunnelGroupBackends.get': () => OFFICE }) });
+  const heading = page.getByRole('heading', { level: 2 });
+  await expect.element(heading).toHaveTextContent(`hello ${HELLO.id}`);
+  await expect.element(heading.getByText(HELLO.id)).toBeVisible();
+  await expect
+    .element(page.getByRole('navigation', { name: 'Breadcrumb' }))
+    .toHaveTextContent('HTTP-response backends › hello');
+
+  window.location.hash = `#/backends/tunnelGroupBackends/${OFFICE.id}`;
+  await expect.element(heading).toHaveTextContent(`Tunnel-group backend bkdtg_Offi… ${OFFICE.id}`);
+});
+
+it('gives the exact local time of each row’s creation on hover, not the API’s UTC', async () => {
+  window.location.hash = '#/credentials';
+  render(App, { bridge: credentialsBridge([credential('cr_Idle1')]) });
+  const created = page.getByRole('row').filter({ hasText: 'cr_Idle1' }).getByRole('cell').last();
+  await expect.element(created).toHaveTextContent(/ago$/);
+  const exact = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'long' }).format(
+    new Date(CREATED),
+  );
+  await expect.element(created).toHaveAttribute('title', exact);
+});
+
+it('sets what a delete breaks apart from the question, emphasized', async () => {
+  window.location.hash = '#/credentials/credentials/cr_Used1';
+  render(App, { bridge: credentialsBridge([credential('cr_Used1')]) });
+  await expect.element(page.getByRole('region', { name: 'Used by' })).toBeVisible();
+  await userEvent.click(page.getByRole('button', { name: 'Delete', exact: true }));
+  const dialog = page.getByRole('dialog');
+  const impact = dialog.getByText('3 online agents use this credential and will be disconnected.', {
+    exact: true,
+  });
+  await expect.element(impact).toBeVisible();
+  const paragraph = impact.element() as HTMLElement;
+  expect(paragraph.tagName).toBe('P');
+  expect(Number(getComputedStyle(paragraph).fontWeight)).toBeGreaterThanOrEqual(600);
+  await expect
+    .element(
+      dialog.getByText('Delete tunnel credential cr_Used1? This cannot be undone.', {
+        exact: true,
+      }),
+    )
+    .toBeVisible();
+});
