@@ -2,6 +2,8 @@ import { render } from '@testing-library/svelte';
 import { beforeEach, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
+// The window's own styles: what fits in 800×600 depends on them.
+import '../../renderer/src/app.css';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
 import { scriptedBridge, type ScriptedBridge } from './support/scripted-bridge.ts';
 
@@ -406,4 +408,32 @@ it('sets what a delete breaks apart from the question, emphasized', async () => 
       }),
     )
     .toBeVisible();
+});
+
+it("fits an 800×600 window: a route's actions fold into one menu", async () => {
+  await page.viewport(800, 600);
+  window.location.hash = `#/edges/httpsEdges/${ROUTE_EDGE.id}`;
+  render(App, { bridge: backendsBridge({ 'api.httpsEdges.get': () => ROUTE_EDGE }) });
+  const row = page.getByRole('row').filter({ hasText: ROUTE.id });
+  const menuButton = row.getByRole('button', { name: `Actions for route ${ROUTE.id}` });
+  await expect.element(menuButton).toBeVisible();
+  await expect
+    .element(row.getByRole('button', { name: `Edit route ${ROUTE.id}` }))
+    .not.toBeInTheDocument();
+  expect(menuButton.element().closest('td')?.getBoundingClientRect().height).toBeLessThan(48);
+  await menuButton.click();
+  const modules = page
+    .getByRole('menu', { name: `Actions for route ${ROUTE.id}` })
+    .getByRole('menuitemcheckbox', { name: 'Modules' });
+  await expect.element(modules).toHaveFocus();
+  await userEvent.keyboard('{Enter}');
+  await expect.element(page.getByRole('region', { name: 'Modules of route /api' })).toBeVisible();
+  await menuButton.click();
+  await expect.element(modules).toHaveAttribute('aria-checked', 'true');
+  await userEvent.keyboard('{Escape}');
+  await expect.element(menuButton).toHaveFocus();
+
+  await page.viewport(1280, 800);
+  await expect.element(row.getByRole('button', { name: `Edit route ${ROUTE.id}` })).toBeVisible();
+  await expect.element(menuButton).not.toBeInTheDocument();
 });
