@@ -22,8 +22,20 @@ export function electronDialogs(api: DialogApi, parent: () => BrowserWindow | un
         : api.showOpenDialog(options));
       return chosen(result.canceled ? undefined : result.filePaths[0]);
     },
+    async openFile({ title, extensions }) {
+      const options: OpenDialogOptions = {
+        title,
+        filters: filtersOf(extensions),
+        properties: ['openFile'],
+      };
+      const window = parent();
+      const result = await (window
+        ? api.showOpenDialog(window, options)
+        : api.showOpenDialog(options));
+      return chosen(result.canceled ? undefined : result.filePaths[0]);
+    },
     async saveFile({ title, defaultPath, extensions }) {
-      const filters = extensions ? [{ name: extensions.join(', '), extensions }] : undefined;
+      const filters = filtersOf(extensions);
       const options = { title, defaultPath, filters };
       const window = parent();
       const result = await (window
@@ -48,6 +60,10 @@ export function electronDialogs(api: DialogApi, parent: () => BrowserWindow | un
       return { status: response === 0 ? 'confirmed' : 'declined' };
     },
   };
+}
+
+function filtersOf(extensions: readonly string[] | undefined) {
+  return extensions ? [{ name: extensions.join(', '), extensions: [...extensions] }] : undefined;
 }
 
 function chosen(path: string | undefined): PathChoice {

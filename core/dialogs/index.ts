@@ -3,6 +3,7 @@ import type {
   ConfirmRequest,
   dialogCalls,
   FolderRequest,
+  OpenFileRequest,
   PathChoice,
   SaveFileRequest,
 } from '../../shared/ipc/dialogs.ts';
@@ -12,6 +13,8 @@ import type { AppHandlers } from '../ipc/handlers.ts';
 export interface Dialogs {
   chooseFolder(request: FolderRequest): Promise<PathChoice>;
   saveFile(request: SaveFileRequest): Promise<PathChoice>;
+  /** Core's own question (which snapshot to open): the path it answers stays in core. */
+  openFile(request: OpenFileRequest): Promise<PathChoice>;
   confirm(request: ConfirmRequest): Promise<Confirmation>;
 }
 
@@ -22,6 +25,7 @@ export interface Dialogs {
 export const unavailableDialogs: Dialogs = {
   chooseFolder: () => Promise.resolve(unavailable('type the folder’s path')),
   saveFile: () => Promise.resolve(unavailable('type the file’s path')),
+  openFile: () => Promise.resolve(unavailable('choose the file in the page')),
   confirm: () => Promise.resolve(unavailable('confirm in the page')),
 };
 

@@ -9,6 +9,7 @@ export function snapshotHandlers(
   return {
     'snapshots.export': (request) => snapshots.export(request),
     'snapshots.open': (request) => snapshots.open(request),
+    'snapshots.openFile': () => snapshots.openFile(),
     'snapshots.plan': (request) => snapshots.plan(request),
     'snapshots.apply': (request) => snapshots.apply(request),
     'snapshots.cancel': (requestId) => snapshots.cancel(requestId),

@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import {
   parseSnapshot,
   SNAPSHOT_KINDS,
   type SnapshotDocument,
 } from '../../shared/snapshot/document.ts';
 import type { Profile } from '../../shared/ipc/profiles.ts';
+import { MAX_SNAPSHOT_TEXT } from '../../shared/ipc/snapshots.ts';
 import type {
   ApplyOutcome,
   ApplyRequest,
   ExportRequest,
   ExportResult,
   OpenedSnapshot,
+  OpenFileResult,
   OpenRequest,
   PlannedSnapshot,
   PlanRequest,
@@ -177,6 +181,24 @@ export class SnapshotService {
       };
     await writeWhole(path, text, withSecrets ? 0o600 : 0o644);
     return { status: 'saved', path, resources, containsSecrets: withSecrets };
+  }
+
+  /** The file the shell's open dialog chose, read here and opened as `open` does. */
+  async openFile(): Promise<OpenFileResult> {
+    const choice = await this.options.dialogs.openFile({
+      title: 'Open a snapshot',
+      extensions: ['json'],
+    });
+    if (choice.status !== 'chosen') return choice;
+    const fileName = basename(choice.path);
+    if ((await stat(choice.path)).size > MAX_SNAPSHOT_TEXT)
+      throw new AppError(
+        'SNAPSHOT_TOO_LARGE',
+        `${fileName} is larger than a snapshot can be (${MAX_SNAPSHOT_TEXT.toLocaleString('en')} bytes)`,
+        'file',
+      );
+    const text = await readFile(choice.path, 'utf8');
+    return { status: 'opened', snapshot: this.open({ fileName, text }) };
   }
 
   open(request: OpenRequest): OpenedSnapshot {

@@ -23,6 +23,9 @@ export const SaveFileRequest = z.strictObject({
 });
 export type SaveFileRequest = z.output<typeof SaveFileRequest>;
 
+/** A file to read: core asks for it itself (a snapshot to open), so no contract call takes it. */
+export type OpenFileRequest = { readonly title: string; readonly extensions?: readonly string[] };
+
 export const ConfirmRequest = z.strictObject({
   title: Title,
   message: z.string().min(1).max(1000),

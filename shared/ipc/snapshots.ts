@@ -86,6 +86,13 @@ export type OpenedSnapshot = {
   readonly resources: number;
 };
 
+/** A snapshot file the shell's open dialog chose, read and opened by core. */
+export type OpenFileResult =
+  | { readonly status: 'opened'; readonly snapshot: OpenedSnapshot }
+  | { readonly status: 'cancelled' }
+  /** No dialog here (browser mode): the window reads the file from its own file input. */
+  | { readonly status: 'unavailable'; readonly reason: string };
+
 export type FieldChange = { readonly path: string; readonly from: unknown; readonly to: unknown };
 
 /** One step of a plan as it may be shown: secrets masked, no request bodies. */
@@ -177,6 +184,8 @@ const answer = <T>() => z.custom<T>();
 export const snapshotCalls = {
   'snapshots.export': { args: z.tuple([ExportRequest]), result: answer<ExportResult>() },
   'snapshots.open': { args: z.tuple([OpenRequest]), result: answer<OpenedSnapshot>() },
+  /** Asks the shell's open dialog for a snapshot file and opens it: no path crosses the bridge. */
+  'snapshots.openFile': { args: z.tuple([]), result: answer<OpenFileResult>() },
   'snapshots.plan': { args: z.tuple([PlanRequest]), result: answer<PlannedSnapshot>() },
   'snapshots.apply': { args: z.tuple([ApplyRequest]), result: answer<ApplyOutcome>() },
   /** Stops a running export, plan or apply by its request id; true when there was one. */

@@ -2,6 +2,8 @@ import { render } from '@testing-library/svelte';
 import { beforeEach, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
+// The window's own styles: what fits in 800×600 depends on them.
+import '../../renderer/src/app.css';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
 import { freshWindow, listOf, record as item, URI } from './support/records.ts';
 import { scriptedBridge, type ScriptedBridge } from './support/scripted-bridge.ts';
@@ -343,4 +345,79 @@ it('adds up the agents of every credential selected for deletion', async () => {
   await expect
     .element(page.getByRole('dialog'))
     .toHaveTextContent('4 online agents use these credentials and will be disconnected.');
+});
+
+it('names a resource in its heading by its description, or its kind and a short id, the id beside', async () => {
+  window.location.hash = `#/backends/httpResponseBackends/${HELLO.id}`;
+  render(App, { bridge: backendsBridge({ 'api.tunnelGroupBackends.get': () => OFFICE }) });
+  const heading = page.getByRole('heading', { level: 2 });
+  await expect.element(heading).toHaveTextContent(`hello ${HELLO.id}`);
+  await expect.element(heading.getByText(HELLO.id)).toBeVisible();
+  await expect
+    .element(page.getByRole('navigation', { name: 'Breadcrumb' }))
+    .toHaveTextContent('HTTP-response backends › hello');
+
+  window.location.hash = `#/backends/tunnelGroupBackends/${OFFICE.id}`;
+  await expect.element(heading).toHaveTextContent(`Tunnel-group backend bkdtg_Offi… ${OFFICE.id}`);
+});
+
+it('gives the exact local time of each row’s creation on hover, not the API’s UTC', async () => {
+  window.location.hash = '#/credentials';
+  render(App, { bridge: credentialsBridge([credential('cr_Idle1')]) });
+  const created = page.getByRole('row').filter({ hasText: 'cr_Idle1' }).getByRole('cell').last();
+  await expect.element(created).toHaveTextContent(/ago$/);
+  const exact = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'long' }).format(
+    new Date(CREATED),
+  );
+  await expect.element(created).toHaveAttribute('title', exact);
+});
+
+it('sets what a delete breaks apart from the question, emphasized', async () => {
+  window.location.hash = '#/credentials/credentials/cr_Used1';
+  render(App, { bridge: credentialsBridge([credential('cr_Used1')]) });
+  await expect.element(page.getByRole('region', { name: 'Used by' })).toBeVisible();
+  await userEvent.click(page.getByRole('button', { name: 'Delete', exact: true }));
+  const dialog = page.getByRole('dialog');
+  const impact = dialog.getByText('3 online agents use this credential and will be disconnected.', {
+    exact: true,
+  });
+  await expect.element(impact).toBeVisible();
+  const paragraph = impact.element() as HTMLElement;
+  expect(paragraph.tagName).toBe('P');
+  expect(Number(getComputedStyle(paragraph).fontWeight)).toBeGreaterThanOrEqual(600);
+  await expect
+    .element(
+      dialog.getByText('Delete tunnel credential cr_Used1? This cannot be undone.', {
+        exact: true,
+      }),
+    )
+    .toBeVisible();
+});
+
+it("fits an 800×600 window: a route's actions fold into one menu", async () => {
+  await page.viewport(800, 600);
+  window.location.hash = `#/edges/httpsEdges/${ROUTE_EDGE.id}`;
+  render(App, { bridge: backendsBridge({ 'api.httpsEdges.get': () => ROUTE_EDGE }) });
+  const row = page.getByRole('row').filter({ hasText: ROUTE.id });
+  const menuButton = row.getByRole('button', { name: `Actions for route ${ROUTE.id}` });
+  await expect.element(menuButton).toBeVisible();
+  await expect
+    .element(row.getByRole('button', { name: `Edit route ${ROUTE.id}` }))
+    .not.toBeInTheDocument();
+  expect(menuButton.element().closest('td')?.getBoundingClientRect().height).toBeLessThan(48);
+  await menuButton.click();
+  const modules = page
+    .getByRole('menu', { name: `Actions for route ${ROUTE.id}` })
+    .getByRole('menuitemcheckbox', { name: 'Modules' });
+  await expect.element(modules).toHaveFocus();
+  await userEvent.keyboard('{Enter}');
+  await expect.element(page.getByRole('region', { name: 'Modules of route /api' })).toBeVisible();
+  await menuButton.click();
+  await expect.element(modules).toHaveAttribute('aria-checked', 'true');
+  await userEvent.keyboard('{Escape}');
+  await expect.element(menuButton).toHaveFocus();
+
+  await page.viewport(1280, 800);
+  await expect.element(row.getByRole('button', { name: `Edit route ${ROUTE.id}` })).toBeVisible();
+  await expect.element(menuButton).not.toBeInTheDocument();
 });

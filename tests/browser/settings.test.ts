@@ -1,7 +1,9 @@
 import { render } from '@testing-library/svelte';
 import { expect, it } from 'vitest';
-import { page } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
+// The window's own styles: what fits in 800×600 depends on them.
+import '../../renderer/src/app.css';
 import { scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';
 
 function openSettings() {
@@ -100,4 +102,37 @@ it('switches certificate-expiry notifications off and on, each kind worded as wh
   await expect
     .poll(() => bridge.argsOf('settings.update'))
     .toEqual([{ notifications: { certificateExpiry: false } }]);
+});
+
+it("fits an 800×600 window: a profile's actions fold into one menu, and Switch says why not", async () => {
+  await page.viewport(800, 600);
+  openSettings();
+  const bridge = scriptedBridge({ 'profiles.switch': () => SOME_PROFILES });
+  render(App, { bridge });
+  const work = page.getByRole('row').filter({ hasText: 'Work' });
+  await expect.element(work.getByRole('button', { name: 'Actions for Work' })).toBeVisible();
+  await expect.element(work.getByRole('button', { name: 'Edit Work' })).not.toBeInTheDocument();
+  const cell = work.getByRole('button', { name: 'Actions for Work' }).element().closest('td');
+  expect(cell?.getBoundingClientRect().height).toBeLessThan(48);
+  await work.getByRole('button', { name: 'Actions for Work' }).click();
+  const menu = page.getByRole('menu', { name: 'Actions for Work' });
+  await expect.element(menu.getByRole('menuitem', { name: 'Switch' })).toHaveFocus();
+  await userEvent.keyboard('{Enter}');
+  await expect.poll(() => bridge.argsOf('profiles.switch')).toEqual(['prf_work00001']);
+  await expect.element(menu).not.toBeInTheDocument();
+
+  // The active profile's Switch cannot run, and says why.
+  const local = page.getByRole('row').filter({ hasText: 'Local sandbox' });
+  await local.getByRole('button', { name: 'Actions for Local sandbox' }).click();
+  const active = page
+    .getByRole('menu', { name: 'Actions for Local sandbox' })
+    .getByRole('menuitem', { name: /Switch/ });
+  await expect.element(active).toHaveAttribute('aria-disabled', 'true');
+  await expect.element(active).toHaveAccessibleDescription('Already the active profile');
+
+  await page.viewport(1280, 800);
+  await expect.element(work.getByRole('button', { name: 'Edit Work' })).toBeVisible();
+  await expect
+    .element(work.getByRole('button', { name: 'Actions for Work' }))
+    .not.toBeInTheDocument();
 });

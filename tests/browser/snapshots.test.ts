@@ -2,7 +2,12 @@ import { render } from '@testing-library/svelte';
 import { expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
-import type { ApplyOutcome, OpenedSnapshot, PlannedSnapshot } from '../../shared/ipc/snapshots.ts';
+import type {
+  ApplyOutcome,
+  OpenedSnapshot,
+  OpenFileResult,
+  PlannedSnapshot,
+} from '../../shared/ipc/snapshots.ts';
 import { scriptedBridge } from './support/scripted-bridge.ts';
 
 const OPENED: OpenedSnapshot = {
@@ -240,4 +245,29 @@ it('plans one profile against another, and says what an apply did', async () => 
       page.getByText('Applied to Local sandbox: 1 created, 1 updated, 1 deleted, 2 unchanged.'),
     )
     .toBeVisible();
+});
+
+it('in the desktop app, opens a snapshot through the OS dialog, and the page input only without one', async () => {
+  openSnapshots();
+  let answer: OpenFileResult = { status: 'opened', snapshot: OPENED };
+  const bridge = scriptedBridge({
+    'app.info': () => ({ name: 'Burrow', version: '1.2.3', shell: 'electron' }),
+    'snapshots.openFile': () => answer,
+  });
+  render(App, { bridge });
+  const choose = page.getByRole('button', { name: 'Choose a snapshot file…' });
+  await expect.element(choose).toHaveAccessibleDescription('Snapshot file');
+  await expect
+    .element(page.getByLabelText('Snapshot file', { exact: true }))
+    .not.toBeInTheDocument();
+  await choose.click();
+  await expect.element(page.getByText(/5 resources exported/)).toBeVisible();
+  await expect.element(page.getByText('prod.json', { exact: true })).toBeVisible();
+  await expect.element(page.getByRole('button', { name: 'Plan', exact: true })).toBeEnabled();
+  expect(bridge.argsOf('snapshots.open')).toBeUndefined();
+
+  // A shell without the dialog after all: the page's own input.
+  answer = { status: 'unavailable', reason: 'Not available here: choose the file in the page' };
+  await choose.click();
+  await expect.element(page.getByLabelText('Snapshot file', { exact: true })).toBeVisible();
 });

@@ -20,6 +20,8 @@ export function standInInvokeEvent(
 
 type DialogAnswers = {
   folder?: string | undefined;
+  /** What an open dialog for a file (not a folder) answers. */
+  openFile?: string | undefined;
   saveFile?: string | undefined;
   /** The index of the button pressed in a message box. */
   button?: number;
@@ -39,7 +41,8 @@ export function standInDialog(
     calls,
     showOpenDialog: (...args: unknown[]) => {
       record('open', args);
-      const path = answers.folder;
+      const options = (args[1] ?? args[0]) as { properties?: string[] };
+      const path = options.properties?.includes('openFile') ? answers.openFile : answers.folder;
       return Promise.resolve({ canceled: path === undefined, filePaths: path ? [path] : [] });
     },
     showSaveDialog: (...args: unknown[]) => {

@@ -1,4 +1,4 @@
-import { readFile, rm, stat } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import type {
   ApplyOutcome,
   ExportResult,
   OpenedSnapshot,
+  OpenFileResult,
   PlannedSnapshot,
 } from '../../../../shared/ipc/snapshots.ts';
 import { standInDialog } from '../../../support/electron-stand-in.ts';
@@ -83,6 +84,49 @@ describe('snapshots in the window', () => {
     expect(offered).toMatchObject({ status: 'document', fileName: 'prod.json' });
     const text = offered.status === 'document' ? offered.text : '';
     for (const secret of SECRETS) expect(text).not.toContain(secret);
+  });
+
+  it('opens the file the open dialog chose; cancelled, or in browser mode, it opens nothing', async () => {
+    const plain = await startApp();
+    const id = await addProfile(plain, 'Prod', source.sandbox);
+    const exported = await value<ExportResult>(plain, 'snapshots.export', {
+      profileId: id,
+      withSecrets: false,
+      to: 'document',
+    });
+    const file = join(tmpdir(), `opened-${Date.now()}.json`);
+    cleanup.push(() => rm(file, { force: true }));
+    await writeFile(file, exported.status === 'document' ? exported.text : '');
+    // Browser mode has no dialog: the window keeps its own file input.
+    expect(await value<OpenFileResult>(plain, 'snapshots.openFile')).toEqual({
+      status: 'unavailable',
+      reason: 'Not available here: choose the file in the page',
+    });
+
+    const dialog = standInDialog({ openFile: file });
+    const app = await startApp({ dialogs: electronDialogs(dialog, () => undefined) });
+    const opened = await value<OpenFileResult>(app, 'snapshots.openFile');
+    expect(opened).toMatchObject({
+      status: 'opened',
+      snapshot: { fileName: file.split('/').pop(), source: { profileName: 'Prod' } },
+    });
+    expect(dialog.calls).toEqual([
+      [
+        'open',
+        undefined,
+        {
+          title: 'Open a snapshot',
+          filters: [{ name: 'json', extensions: ['json'] }],
+          properties: ['openFile'],
+        },
+      ],
+    ]);
+    const cancelled = await startApp({
+      dialogs: electronDialogs(standInDialog({}), () => undefined),
+    });
+    expect(await value<OpenFileResult>(cancelled, 'snapshots.openFile')).toEqual({
+      status: 'cancelled',
+    });
   });
 
   it('refuses a bad file with an error naming what is wrong', async () => {
