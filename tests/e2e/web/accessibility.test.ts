@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { routeHref, SCREENS } from '../../../shared/routes.ts';
 import { hrefOf } from '../../../renderer/src/resources/kind.ts';
 import { KINDS } from '../../../renderer/src/resources/kinds.ts';
-import { openWindow, SHOTS, type WebWindow } from './support-window.ts';
+import { openWindow, screenshot, type WebWindow } from './support-window.ts';
 
 /*
  * Axe on every screen of the window (every section and every tab of it), light and dark, at the
@@ -52,7 +52,7 @@ async function settled(): Promise<void> {
 it('has no axe violation on any screen, light or dark, at 800×600 and 1280×800', async () => {
   const violations: string[] = [];
   const check = async (label: string) => {
-    await page.screenshot({ path: `${SHOTS}/${label}.png` });
+    await screenshot(page, label);
     const result = await new AxeBuilder({ page }).analyze();
     for (const v of result.violations)
       violations.push(`${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CA_PEM } from '../../unit/shared/api/fixtures.ts';
-import { openWindow, SHOTS, type WebWindow } from './support-window.ts';
+import { openWindow, screenshot, type WebWindow } from './support-window.ts';
 
 /*
  * The forms against `npm run web` and its Local sandbox, in Debian's Chromium: every problem at
@@ -33,7 +33,7 @@ async function shoot(name: string) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       const shot = `${name}-${viewport.width}x${viewport.height}-${scheme}`;
-      await page.screenshot({ path: `${SHOTS}/${shot}.png` });
+      await screenshot(page, shot);
       const result = await new AxeBuilder({ page }).analyze();
       violations.push(
         ...result.violations.map(

@@ -5,7 +5,21 @@ import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
 
 /** Where the suites leave their screenshots, for a person to look at. */
-export const SHOTS = 'test-results/screenshots';
+const SHOTS = 'test-results/screenshots';
+
+/**
+ * A screenshot of `page` as `test-results/screenshots/<name>.png`, only when BURROW_SCREENSHOTS=1
+ * asks: they are for a person to look at, and each costs a busy machine a good part of a second.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (process.env.BURROW_SCREENSHOTS !== '1') return;
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, ...options });
+}
 
 /** `npm run web` and one page on it, at its first screen, as the resource suites drive it. */
 export type WebWindow = {
@@ -24,7 +38,6 @@ export async function openWindow(viewport: { width: number; height: number }): P
     // would only make the test wait.
     startWebApp({ sandboxRateLimit: '6000/60' }),
     chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
-    mkdir(SHOTS, { recursive: true }),
   ]);
   // axe needs a page of a context of its own.
   const page = await (await browser.newContext({ viewport })).newPage();
