@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { routeHref, SCREENS } from '../../../shared/routes.ts';
 import { hrefOf } from '../../../renderer/src/resources/kind.ts';
 import { KINDS } from '../../../renderer/src/resources/kinds.ts';
-import { openWindow, screenshot, type WebWindow } from './support-window.ts';
+import { axeOn, openWindow, screenshot, type WebWindow } from './support-window.ts';
 
 /*
  * Axe on every screen of the window (every section and every tab of it), light and dark, at one
@@ -54,7 +53,7 @@ export function everyScreenPassesAxe(size: { width: number; height: number }): v
     // including only the screen, keeps the rules about the whole page (one main, one h1, a title).
     const check = async (label: string, shell: 'with shell' | 'without shell') => {
       await screenshot(page, label);
-      const axe = new AxeBuilder({ page });
+      const axe = axeOn(page);
       if (shell === 'without shell') axe.exclude('.skip').exclude('.topbar').exclude('#sections');
       const result = await axe.analyze();
       for (const v of result.violations)
