@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openWindow, screenshot, type WebWindow } from './support-window.ts';
+import { axeOn, openWindow, screenshot, type WebWindow } from './support-window.ts';
 
 /*
  * Every module of an HTTPS edge and of its route, set and removed through the window against
@@ -28,7 +27,7 @@ async function noViolations(name: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await screenshot(page, `${name}-${scheme}`);
-    const result = await new AxeBuilder({ page }).analyze();
+    const result = await axeOn(page).analyze();
     expect(result.violations.map((v) => `${name} ${scheme}: ${v.id}`)).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CA_PEM } from '../../unit/shared/api/fixtures.ts';
-import { openWindow, screenshot, type WebWindow } from './support-window.ts';
+import { axeOn, openWindow, screenshot, type WebWindow } from './support-window.ts';
 
 /*
  * The forms against `npm run web` and its Local sandbox, in Debian's Chromium: every problem at
@@ -34,7 +33,7 @@ async function shoot(name: string) {
       await page.emulateMedia({ colorScheme: scheme });
       const shot = `${name}-${viewport.width}x${viewport.height}-${scheme}`;
       await screenshot(page, shot);
-      const result = await new AxeBuilder({ page }).analyze();
+      const result = await axeOn(page).analyze();
       violations.push(
         ...result.violations.map(
           (v) =>

@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
-import { screenshot } from './support-window.ts';
+import { axeOn, screenshot } from './support-window.ts';
 
 /*
  * Details as people read them, in Debian's Chromium against `npm run web` and its Local sandbox
@@ -67,7 +66,7 @@ async function shots(name: string) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await screenshot(page, `${name}-${width}x${height}-${scheme}`);
-      const result = await new AxeBuilder({ page }).analyze();
+      const result = await axeOn(page).analyze();
       violations.push(...result.violations.map((v) => `${name} ${width} ${scheme}: ${v.id}`));
     }
   }

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Locator, type Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AgentsSnapshot } from '../../../shared/agents.ts';
@@ -6,7 +5,7 @@ import type { ProfilesState } from '../../../shared/ipc/profiles.ts';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { killAll, startAgent } from '../../support/agents.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
-import { screenshot } from './support-window.ts';
+import { axeOn, screenshot } from './support-window.ts';
 
 /*
  * The Sessions screen in Debian's Chromium against `npm run web` as a person starts it: default
@@ -139,7 +138,7 @@ it('looks right at 800×600 and 1280×800, light and dark, with an offline agent
   const { origin } = new URL(web.url);
   const violations: string[] = [];
   const axe = async (where: string) => {
-    for (const v of (await new AxeBuilder({ page }).analyze()).violations)
+    for (const v of (await axeOn(page).analyze()).violations)
       violations.push(`${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   };
   for (const colorScheme of ['light', 'dark'] as const) {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { startSandbox } from '../../../sandbox/index.ts';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
-import { screenshot } from './support-window.ts';
+import { axeOn, screenshot } from './support-window.ts';
 
 /*
  * The Snapshots screen in browser mode against `npm run web`: its Local sandbox (with the demo
@@ -149,7 +148,7 @@ it('plans one profile against another: a field-by-field update, a create, a dele
   for (const summary of await page.getByText('Show unchanged').all()) await summary.click();
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    const result = await new AxeBuilder({ page }).analyze();
+    const result = await axeOn(page).analyze();
     expect(result.violations.map((v) => `${scheme}: ${v.id}`)).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
