@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { CONTENT_SECURITY_POLICY_META } from './core/security/csp.ts';
 import { chromiumArgs, chromiumExecutable } from './tests/support/chromium.ts';
+import { SlowestFirst } from './tests/support/slowest-first.ts';
 
 const repo = fileURLToPath(new URL('.', import.meta.url));
 
@@ -40,6 +41,7 @@ export default defineConfig({
   },
   test: {
     root: repo,
+    sequence: { sequencer: SlowestFirst },
     projects: [
       {
         extends: true,

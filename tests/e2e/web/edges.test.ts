@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { axeViolations, openWindow, SHOTS, type WebWindow } from './support-window.ts';
+import { axeViolations, openWindow, screenshot, type WebWindow } from './support-window.ts';
 
 /*
  * Every module of an HTTPS edge and of its route, set and removed through the window against
@@ -26,7 +26,7 @@ const create = (singular: string) => app.create(singular);
 async function noViolations(name: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png` });
+    await screenshot(page, `${name}-${scheme}`);
     expect(await axeViolations(page, `${name} ${scheme}`)).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
@@ -119,7 +119,7 @@ it('sets and removes every module of an HTTPS edge and of its route', async () =
   // One auth module per route: the others wait, saying why.
   await expect.poll(() => route.getByRole('button', { name: 'Set SAML' }).isDisabled()).toBe(true);
   await noViolations('https-route-modules');
-  await page.screenshot({ path: `${SHOTS}/https-route-modules-full-light.png`, fullPage: true });
+  await screenshot(page, 'https-route-modules-full-light', { fullPage: true });
   await remove(route, 'OAuth');
   const secret = 'oidc-client-s3cret';
   await set(route, 'OpenID Connect', async (d) => {

@@ -1,9 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
-import { invokeFrom, shootEverywhere, SHOTS } from './support-window.ts';
+import { invokeFrom, shootEverywhere, screenshot } from './support-window.ts';
 
 /*
  * Details as people read them, in Debian's Chromium against `npm run web` and its Local sandbox
@@ -20,7 +19,6 @@ beforeAll(async () => {
   [web, browser] = await Promise.all([
     startWebApp({ sandboxRateLimit: '6000/60', pollIntervalMs: 1_000 }),
     chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
-    mkdir(SHOTS, { recursive: true }),
   ]);
   page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await page.goto(web.url);
@@ -85,7 +83,7 @@ it('says that deleting the demo credential disconnects the agents using it, then
   expect(await dialog.textContent()).toContain(
     '3 online agents use this credential and will be disconnected.',
   );
-  await page.screenshot({ path: `${SHOTS}/credential-delete-impact-light.png` });
+  await screenshot(page, 'credential-delete-impact-light');
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('status').filter({ hasText: 'Deleted 1 tunnel credential' }).waitFor();
   // As it said: the agents are cut off, and the monitor's next polls find them gone.

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CA_PEM, PUBLIC_KEYS } from '../../unit/shared/api/fixtures.ts';
-import { openWindow, SHOTS, type WebWindow } from './support-window.ts';
+import { openWindow, screenshot, type WebWindow } from './support-window.ts';
 
 /*
  * Every kind of resource through the window, in Debian's Chromium against `npm run web` and its
@@ -72,7 +72,7 @@ it('shows a new credential token once, and never again', async () => {
   await page.getByRole('button', { name: 'Create tunnel credential' }).click();
   const token = (await page.getByLabel('Token', { exact: true }).textContent()) ?? '';
   expect(token.length).toBeGreaterThan(10);
-  await page.screenshot({ path: `${SHOTS}/token-light.png` });
+  await screenshot(page, 'token-light');
   await page.getByRole('button', { name: 'Done' }).click();
   const id = (await page.getByRole('link', { name: /^cr_/ }).first().textContent()) ?? '';
   await page.getByRole('link', { name: id }).click();
@@ -113,7 +113,7 @@ it('refuses to delete a backend still in use, with the API code shown', async ()
   const refusal = page.getByRole('alert').filter({ hasText: /ERR_SERVICE_\d+/ });
   await refusal.waitFor();
   expect(await refusal.textContent()).toMatch(/op_\w+/);
-  await page.screenshot({ path: `${SHOTS}/backend-in-use-light.png` });
+  await screenshot(page, 'backend-in-use-light');
 
   await go('Backends', 'Failover backends');
   await editDescription(failover, 'edited failover');
@@ -204,7 +204,7 @@ it('sets and removes every module of a TLS edge, with their own endpoints', asyn
   await setModule('TLS termination', () =>
     page.getByLabel('Minimum TLS version').selectOption('1.2'),
   );
-  await page.screenshot({ path: `${SHOTS}/tls-edge-modules-light.png` });
+  await screenshot(page, 'tls-edge-modules-light');
   for (const label of ['Backend', 'IP restriction', 'Mutual TLS', 'TLS termination']) {
     await page.getByRole('button', { name: `Remove ${label}` }).click();
     await page
@@ -251,7 +251,7 @@ it('creates, edits and deletes a route inside its HTTPS edge', async () => {
   await page.getByRole('dialog').getByLabel('Description').fill('the API');
   await page.getByRole('button', { name: 'Save route' }).click();
   await row.getByText('the API').waitFor();
-  await page.screenshot({ path: `${SHOTS}/https-edge-routes-light.png` });
+  await screenshot(page, 'https-edge-routes-light');
   await row.getByRole('button', { name: /^Delete route/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete route' }).click();
   await page.getByText('No route').waitFor();

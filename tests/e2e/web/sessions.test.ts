@@ -1,12 +1,11 @@
 import { chromium, type Browser, type Locator, type Page } from 'playwright';
-import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AgentsSnapshot } from '../../../shared/agents.ts';
 import type { ProfilesState } from '../../../shared/ipc/profiles.ts';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { killAll, startAgent } from '../../support/agents.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
-import { axeViolations, invokeFrom, SHOTS } from './support-window.ts';
+import { axeViolations, invokeFrom, screenshot } from './support-window.ts';
 
 /*
  * The Sessions screen in Debian's Chromium against `npm run web` as a person starts it: default
@@ -41,7 +40,6 @@ beforeAll(async () => {
   [web, browser] = await Promise.all([
     startWebApp(),
     chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
-    mkdir(SHOTS, { recursive: true }),
   ]);
   page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await page.goto(web.url);
@@ -136,7 +134,7 @@ it('looks right at 800×600 and 1280×800, light and dark, with an offline agent
       await row('e2e-kill').waitFor();
       if (width === 800)
         await row('build-box').getByRole('button', { name: 'Actions for build-box' }).waitFor();
-      await page.screenshot({ path: `${SHOTS}/sessions-${width}x${height}-${colorScheme}.png` });
+      await screenshot(page, `sessions-${width}x${height}-${colorScheme}`);
       await axe(`list ${width}x${height} ${colorScheme}`);
 
       await page.goto(`${origin}/#/sessions?agent=${build.id}`);
@@ -144,9 +142,7 @@ it('looks right at 800×600 and 1280×800, light and dark, with an offline agent
       await timeline.waitFor();
       expect(await timeline.getAttribute('aria-label')).toMatch(/\b1 restart\b/);
       await page.getByRole('button', { name: /^Restarted at / }).hover();
-      await page.screenshot({
-        path: `${SHOTS}/agent-timeline-${width}x${height}-${colorScheme}.png`,
-      });
+      await screenshot(page, `agent-timeline-${width}x${height}-${colorScheme}`);
       await axe(`agent ${width}x${height} ${colorScheme}`);
     }
   }

@@ -7,7 +7,7 @@ import { startSandbox } from '../../../sandbox/index.ts';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
-import { axeViolations, invokeFrom, SHOTS } from './support-window.ts';
+import { axeViolations, invokeFrom, screenshot } from './support-window.ts';
 
 /*
  * The Snapshots screen in browser mode against `npm run web`: its Local sandbox (with the demo
@@ -127,7 +127,7 @@ it('plans one profile against another: a field-by-field update, a create, a dele
     .toMatch(/Body\s*Hello from before\s*→\s*\S/);
   // The pointer off the Plan button, so the shot shows it at rest.
   await page.mouse.move(0, 799);
-  await page.screenshot({ path: `${SHOTS}/snapshots-plan.png` });
+  await screenshot(page, 'snapshots-plan');
   // Axe on the plan, its folded parts open, light and dark.
   for (const summary of await page.getByText('Show unchanged').all()) await summary.click();
   for (const scheme of ['light', 'dark'] as const) {

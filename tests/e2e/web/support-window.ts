@@ -6,7 +6,28 @@ import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
 
 /** Where the suites leave their screenshots, for a person to look at. */
-export const SHOTS = 'test-results/screenshots';
+const SHOTS = 'test-results/screenshots';
+
+/**
+ * A screenshot of `page` as `test-results/screenshots/<name>.png`, only when BURROW_SCREENSHOTS=1
+ * asks: they are for a person to look at, and each costs a busy machine a good part of a second.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (process.env.BURROW_SCREENSHOTS !== '1') return;
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, ...options });
+}
+
+/**
+ * Axe for `page`, run in the page itself. Its default runs each frame's part there, then opens a
+ * blank page to put the parts together, injecting axe twice per check; the window has no frames
+ * (its CSP allows none), so the legacy run checks the same nodes with the same rules.
+ */
+export const axeOn = (page: Page): AxeBuilder => new AxeBuilder({ page }).setLegacyMode();
 
 /** `npm run web` and one page on it, at its first screen, as the resource suites drive it. */
 export type WebWindow = {
@@ -25,7 +46,6 @@ export async function openWindow(viewport: { width: number; height: number }): P
     // would only make the test wait.
     startWebApp({ sandboxRateLimit: '6000/60' }),
     chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
-    mkdir(SHOTS, { recursive: true }),
   ]);
   // axe needs a page of a context of its own.
   const page = await (await browser.newContext({ viewport })).newPage();
@@ -82,7 +102,7 @@ export async function invokeFrom(page: Page, name: string, ...args: unknown[]): 
 
 /** Axe on what the page shows now: a line for each violation, naming the rule and where. */
 export async function axeViolations(page: Page, label: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeOn(page).analyze();
   return violations.map(
     (v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
   );
@@ -102,7 +122,7 @@ export async function shootEverywhere(page: Page, name: string): Promise<string[
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       const shot = `${name}-${width}x${height}-${scheme}`;
-      await page.screenshot({ path: `${SHOTS}/${shot}.png` });
+      await screenshot(page, shot);
       violations.push(...(await axeViolations(page, shot)));
     }
   }
