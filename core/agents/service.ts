@@ -56,7 +56,9 @@ export class AgentsService {
     registry.load(await file.read());
     const service = new AgentsService(registry, file);
     const ids = () => options.profiles.state().profiles.map((p) => p.id);
-    service.update(registry.keepProfiles(ids()) || registry.expire());
+    // Both run: `||` would skip the week's expiry whenever a removed profile's agents went.
+    const dropped = registry.keepProfiles(ids());
+    service.update(registry.expire() || dropped);
     const polled = (snapshot: MonitorSnapshot) => {
       let changed = false;
       for (const profile of snapshot.profiles) changed = registry.applySnapshot(profile) || changed;
