@@ -104,6 +104,9 @@ export default defineConfig({
             viewport: { width: 1280, height: 800 },
           },
           maxWorkers: 2,
+          // `npm test` runs this beside the e2e project's Chromiums and spawned apps: a render that
+          // takes a tenth of a second alone can take seconds there.
+          testTimeout: 30_000,
         },
       },
     ],

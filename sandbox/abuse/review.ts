@@ -4,7 +4,7 @@
  */
 import { isIP } from 'node:net';
 import type { AbuseReportHostname } from '../../shared/api/index.ts';
-import type { AbuseReview } from '../resources/abuse-reports.ts';
+import type { AbuseReview } from '../resources/context.ts';
 import type { AbuseReportRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 

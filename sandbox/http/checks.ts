@@ -4,43 +4,43 @@ import {
   type ErrorName,
 } from '../../shared/api/index.ts';
 import type { Caller, Store } from '../store/store.ts';
-import { ApiError } from './api-error.ts';
+import { SandboxApiError } from './sandbox-api-error.ts';
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
 /** 200 no header, 201 not `Bearer <key>`, 206 an agent authtoken, 203 any other unknown key. */
-export function authenticate(header: string | undefined, store: Store): Caller | ApiError {
+export function authenticate(header: string | undefined, store: Store): Caller | SandboxApiError {
   if (header === undefined || header === '')
-    return new ApiError(
+    return new SandboxApiError(
       'noAuthorization',
       'no Authorization header: send "Authorization: Bearer <API key>"',
     );
   const key = BEARER.exec(header)?.[1];
   if (key === undefined)
-    return new ApiError(
+    return new SandboxApiError(
       'malformedAuthorization',
       'the Authorization header must be "Bearer <API key>"',
     );
   const caller = store.callerByApiKey(key);
   if (caller) return caller;
   if (store.isAgentToken(key))
-    return new ApiError(
+    return new SandboxApiError(
       'authtokenAsApiKey',
       'this is an agent authtoken (a tunnel credential), not an API key',
     );
-  return new ApiError('unknownApiKey', 'the API key is unknown or has been revoked');
+  return new SandboxApiError('unknownApiKey', 'the API key is unknown or has been revoked');
 }
 
 /** 218 without the version header, 217 with a version this server does not serve. */
-export function checkVersion(header: string | undefined): ApiError | undefined {
+export function checkVersion(header: string | undefined): SandboxApiError | undefined {
   const supported = SUPPORTED_VERSIONS.join(', ');
   if (header === undefined || header.trim() === '')
-    return new ApiError(
+    return new SandboxApiError(
       'missingVersion',
       `the request does not specify an API version: set the ${SERVICE_VERSION_HEADER} header; supported versions: ${supported}`,
     );
   if (!SUPPORTED_VERSIONS.includes(header.trim()))
-    return new ApiError(
+    return new SandboxApiError(
       'unsupportedVersion',
       `${SERVICE_VERSION_HEADER} "${header.trim()}" is not supported; supported versions: ${supported}`,
     );
@@ -79,17 +79,17 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /** The body as JSON: 213 unless it is UTF-8 holding one JSON value. */
 export function parseJsonBody(raw: unknown): unknown {
   if (!(raw instanceof Uint8Array) || raw.length === 0)
-    throw new ApiError('invalidJsonBody', 'the body must be a JSON object');
+    throw new SandboxApiError('invalidJsonBody', 'the body must be a JSON object');
   let text: string;
   try {
     text = utf8.decode(raw);
   } catch {
-    throw new ApiError('invalidJsonBody', 'the body is not valid UTF-8');
+    throw new SandboxApiError('invalidJsonBody', 'the body is not valid UTF-8');
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new ApiError(
+    throw new SandboxApiError(
       'invalidJsonBody',
       `the body is not valid JSON: ${(error as Error).message}`,
     );

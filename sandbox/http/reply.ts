@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyEndpoint } from '../../shared/api/index.ts';
 import type { Caller } from '../store/store.ts';
 import { ERRORS } from '../../shared/api/index.ts';
-import { errorBody, type ApiError } from './api-error.ts';
+import { errorBody, type SandboxApiError } from './sandbox-api-error.ts';
 
 /** What the request pipeline learns about a request before its handler runs. */
 export type RequestState = {
@@ -23,7 +23,7 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
-  error: ApiError,
+  error: SandboxApiError,
 ): FastifyReply {
   const state = request.sandbox;
   state.errorCode = ERRORS[error.errorName].code;

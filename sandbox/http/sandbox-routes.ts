@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { idKindOf } from '../../shared/api/index.ts';
 import { parseFaultRule } from '../faults/faults.ts';
-import { ApiError } from './api-error.ts';
+import { SandboxApiError } from './sandbox-api-error.ts';
 import { authenticate, contentTypeProblem, parseJsonBody } from './checks.ts';
-import type { ServerDeps } from './server.ts';
+import type { ServerDeps } from './server-deps.ts';
 import { sendError, sendJson } from './reply.ts';
 
 /**
@@ -16,13 +16,13 @@ export function addSandboxRoutes(app: FastifyInstance, deps: ServerDeps): void {
   /** The admin caller, or an answer already sent. */
   function admin(request: FastifyRequest, reply: FastifyReply) {
     const caller = authenticate(request.headers.authorization, services.store);
-    if (caller instanceof ApiError) return void sendError(request, reply, caller);
+    if (caller instanceof SandboxApiError) return void sendError(request, reply, caller);
     request.sandbox.account = caller.account.name;
     if (!caller.user.admin)
       return void sendError(
         request,
         reply,
-        new ApiError('unknownApiKey', 'the /_sandbox endpoints need an admin API key'),
+        new SandboxApiError('unknownApiKey', 'the /_sandbox endpoints need an admin API key'),
       );
     return caller;
   }
@@ -40,12 +40,20 @@ export function addSandboxRoutes(app: FastifyInstance, deps: ServerDeps): void {
     if (!admin(request, reply)) return reply;
     const problem = contentTypeProblem(request.headers['content-type']);
     if (problem)
-      return sendError(request, reply, new ApiError(problem, 'send the rule as application/json'));
+      return sendError(
+        request,
+        reply,
+        new SandboxApiError(problem, 'send the rule as application/json'),
+      );
     try {
       faults.add(parseFaultRule(parseJsonBody(request.body)));
     } catch (error) {
-      if (error instanceof ApiError) return sendError(request, reply, error);
-      return sendError(request, reply, new ApiError('invalidValue', (error as Error).message));
+      if (error instanceof SandboxApiError) return sendError(request, reply, error);
+      return sendError(
+        request,
+        reply,
+        new SandboxApiError('invalidValue', (error as Error).message),
+      );
     }
     return sendJson(reply, 201, { faults: faults.list() });
   });
@@ -64,12 +72,16 @@ export function addSandboxRoutes(app: FastifyInstance, deps: ServerDeps): void {
       return sendError(
         request,
         reply,
-        new ApiError('malformedPathId', `"${id}" is not an operation id`),
+        new SandboxApiError('malformedPathId', `"${id}" is not an operation id`),
       );
     const op = operations.get(id);
     // Another account's operations are as absent as its resources.
     if (!op || (op.account !== null && op.account !== caller.account.name))
-      return sendError(request, reply, new ApiError('notFound', `no recent operation "${id}"`));
+      return sendError(
+        request,
+        reply,
+        new SandboxApiError('notFound', `no recent operation "${id}"`),
+      );
     return sendJson(reply, 200, op);
   });
 }

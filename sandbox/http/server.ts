@@ -9,9 +9,8 @@ import {
   type IdKind,
   type ValidationError,
 } from '../../shared/api/index.ts';
-import type { Faults } from '../faults/faults.ts';
-import type { Ctx, HandlerTable, ListQuery, Services } from '../resources/context.ts';
-import { ApiError, errorBody } from './api-error.ts';
+import type { Ctx, ListQuery } from '../resources/context.ts';
+import { SandboxApiError, errorBody } from './sandbox-api-error.ts';
 import {
   authenticate,
   checkVersion,
@@ -20,32 +19,18 @@ import {
   parseJsonBody,
   parseQuery,
 } from './checks.ts';
-import { OPERATION_ID_HEADER, type OperationLog } from './operations.ts';
+import { OPERATION_ID_HEADER } from './operations.ts';
 import { PersistError } from '../store/transactions.ts';
-import type { RateLimiter } from './rate-limit.ts';
 import { createRouter } from './router.ts';
 import { addSandboxRoutes } from './sandbox-routes.ts';
 import { JSON_TYPE, sendError, sendJson, type RequestState } from './reply.ts';
+import type { ServerDeps } from './server-deps.ts';
 
 /** Bodies above this are refused (322) before they are read whole. */
 export const BODY_LIMIT = 1024 * 1024;
 
-export type ServerDeps = {
-  readonly services: Services;
-  readonly handlers: HandlerTable;
-  readonly faults: Faults;
-  readonly operations: OperationLog;
-  readonly rateLimiter: RateLimiter | undefined;
-  /** Whether a 429 of the rate limit says when to retry; the real service's do not. */
-  readonly retryAfter: boolean;
-  /** The base URL of a request, from its Host header; set once the port is known. */
-  readonly baseUrl: (host: string | undefined) => string;
-  readonly openapi: (base: string) => object;
-  readonly log: (line: string) => void;
-};
-
-function validationError(error: ValidationError): ApiError {
-  return new ApiError(
+function validationError(error: ValidationError): SandboxApiError {
+  return new SandboxApiError(
     error.name,
     error.msg,
     error.field !== undefined ? { field: error.field } : {},
@@ -83,7 +68,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
       const operationId = operations.newId();
       const message = `malformed HTTP request: ${error.code ?? 'parse error'}`;
       const body = JSON.stringify(
-        errorBody(new ApiError('malformedRequest', message), operationId),
+        errorBody(new SandboxApiError('malformedRequest', message), operationId),
       );
       socket.end(
         `HTTP/1.1 400 Bad Request\r\nContent-Type: ${JSON_TYPE}\r\n${OPERATION_ID_HEADER}: ${operationId}\r\n` +
@@ -97,7 +82,10 @@ export function createServer(deps: ServerDeps): FastifyInstance {
       return sendError(
         request,
         reply,
-        new ApiError('unknownPath', `the path is not valid percent-encoding: ${error.message}`),
+        new SandboxApiError(
+          'unknownPath',
+          `the path is not valid percent-encoding: ${error.message}`,
+        ),
       );
     },
   });
@@ -134,31 +122,34 @@ export function createServer(deps: ServerDeps): FastifyInstance {
 
   app.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
     request.sandbox ??= newState();
-    if (error instanceof ApiError) return sendError(request, reply, error);
+    if (error instanceof SandboxApiError) return sendError(request, reply, error);
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return sendError(
           request,
           reply,
-          new ApiError('bodyTooLarge', `the body exceeds ${BODY_LIMIT} bytes`),
+          new SandboxApiError('bodyTooLarge', `the body exceeds ${BODY_LIMIT} bytes`),
         );
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return sendError(
           request,
           reply,
-          new ApiError('invalidJsonBody', 'the body does not match its Content-Length'),
+          new SandboxApiError('invalidJsonBody', 'the body does not match its Content-Length'),
         );
     }
     // Fastify's other client errors are all about reading the body.
     if (error.statusCode !== undefined && error.statusCode < 500)
-      return sendError(request, reply, new ApiError('invalidJsonBody', error.message));
+      return sendError(request, reply, new SandboxApiError('invalidJsonBody', error.message));
     log(
       `internal error in ${request.method} ${request.url} (${request.sandbox.operationId}): ${error.stack ?? error.message}`,
     );
     return sendError(
       request,
       reply,
-      new ApiError('internalError', 'internal error; the operation id finds it in the sandbox log'),
+      new SandboxApiError(
+        'internalError',
+        'internal error; the operation id finds it in the sandbox log',
+      ),
     );
   });
 
@@ -182,7 +173,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
         sendError(
           request,
           reply,
-          new ApiError('rateLimited', 'rate limit exceeded (injected fault)'),
+          new SandboxApiError('rateLimited', 'rate limit exceeded (injected fault)'),
         );
         return true;
       default: {
@@ -190,7 +181,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
         sendError(
           request,
           reply,
-          new ApiError('injectedFault', `injected fault: HTTP ${status}`, {}, status),
+          new SandboxApiError('injectedFault', `injected fault: HTTP ${status}`, {}, status),
         );
         return true;
       }
@@ -202,10 +193,10 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     const state = request.sandbox;
     const { path } = pathOf(request.url);
     if (await injectFault(request, reply, path)) return false;
-    const fail = (error: ApiError) => (sendError(request, reply, error), false);
+    const fail = (error: SandboxApiError) => (sendError(request, reply, error), false);
 
     const caller = authenticate(request.headers.authorization, services.store);
-    if (caller instanceof ApiError) return fail(caller);
+    if (caller instanceof SandboxApiError) return fail(caller);
     state.account = caller.account.name;
     const version = checkVersion(header(request, 'service-version'));
     if (version) return fail(version);
@@ -214,7 +205,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
       if (deps.retryAfter)
         reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));
       return fail(
-        new ApiError(
+        new SandboxApiError(
           'rateLimited',
           'rate limit exceeded: too many requests for this account; retry later',
         ),
@@ -223,11 +214,11 @@ export function createServer(deps: ServerDeps): FastifyInstance {
 
     const match = route(request.method, path);
     if (match.kind === 'unknownPath')
-      return fail(new ApiError('unknownPath', `no such path: ${path}`));
+      return fail(new SandboxApiError('unknownPath', `no such path: ${path}`));
     if (match.kind === 'methodNotAllowed') {
       reply.header('allow', match.allow.join(', '));
       return fail(
-        new ApiError(
+        new SandboxApiError(
           'methodNotAllowed',
           `${request.method} is not allowed here; allowed: ${match.allow.join(', ')}`,
         ),
@@ -240,7 +231,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
       const value = params[name] ?? '';
       if (idKindOf(value) !== kind)
         return fail(
-          new ApiError('malformedPathId', `"${value}" is not a well-formed ${kind} id`, {
+          new SandboxApiError('malformedPathId', `"${value}" is not a well-formed ${kind} id`, {
             field: name,
           }),
         );
@@ -250,14 +241,18 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     if (endpoint.body === null) {
       if (bodySent)
         return fail(
-          new ApiError('bodyNotAllowed', `${endpoint.method} ${endpoint.path} takes no body`),
+          new SandboxApiError(
+            'bodyNotAllowed',
+            `${endpoint.method} ${endpoint.path} takes no body`,
+          ),
         );
     } else {
-      if (!bodySent) return fail(new ApiError('invalidJsonBody', 'the body must be a JSON object'));
+      if (!bodySent)
+        return fail(new SandboxApiError('invalidJsonBody', 'the body must be a JSON object'));
       const problem = contentTypeProblem(request.headers['content-type']);
       if (problem)
         return fail(
-          new ApiError(
+          new SandboxApiError(
             problem,
             problem === 'missingContentType'
               ? 'a body needs "Content-Type: application/json"'
@@ -279,7 +274,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     if (endpoint.query === null) {
       const [unknown] = Object.keys(rawQuery);
       if (unknown !== undefined)
-        throw new ApiError('unknownQueryParameter', `unknown query parameter "${unknown}"`, {
+        throw new SandboxApiError('unknownQueryParameter', `unknown query parameter "${unknown}"`, {
           field: unknown,
         });
     } else {
@@ -309,7 +304,8 @@ export function createServer(deps: ServerDeps): FastifyInstance {
         : await services.store
             .write(() => handler(ctx))
             .catch((error: unknown) => {
-              if (error instanceof PersistError) throw new ApiError('internalError', error.message);
+              if (error instanceof PersistError)
+                throw new SandboxApiError('internalError', error.message);
               throw error;
             });
     return sendJson(reply, endpoint.status, result);

@@ -1,18 +1,9 @@
 import type { AbuseReportHostname, ParsedBodyOf } from '../../shared/api/index.ts';
-import { ApiError } from '../http/api-error.ts';
+import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import type { AbuseReportRecord } from '../store/records.ts';
 import type { Ctx, Handler } from './context.ts';
 import { mustGet, newDescribed } from './crud.ts';
 import { describedFields } from './render.ts';
-
-/**
- * Where a new report goes for review. The review (which moves hostnames to BANNED, UNBANNED or
- * IGNORE and the report to PROCESSED or PARTIALLY_PROCESSED) replaces the record in the account's
- * collection; the sandbox's reviewer is `TimedAbuseReview` (`sandbox/abuse/review.ts`).
- */
-export interface AbuseReview {
-  submitted(account: string, reportId: string): void;
-}
 
 function render(record: AbuseReportRecord, base: string) {
   return {
@@ -32,7 +23,10 @@ function hostnamesOf(urls: readonly string[]): AbuseReportHostname[] {
 export const abuseReportHandlers: Record<string, Handler> = {
   'abuseReports.create': (ctx: Ctx) => {
     if (!ctx.account.abuseReports)
-      throw new ApiError('abuseReportsNotEnabled', 'this account may not file abuse reports');
+      throw new SandboxApiError(
+        'abuseReportsNotEnabled',
+        'this account may not file abuse reports',
+      );
     const body = ctx.body as ParsedBodyOf<'abuseReports.create'>;
     const record: AbuseReportRecord = {
       ...newDescribed('abuseReport', { metadata: body.metadata }),

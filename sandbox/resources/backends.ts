@@ -1,5 +1,5 @@
 import type { ParsedBodyOf } from '../../shared/api/index.ts';
-import { ApiError } from '../http/api-error.ts';
+import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import type { Account } from '../store/account.ts';
 import type { Ctx } from './context.ts';
 import { crud } from './crud.ts';
@@ -18,7 +18,7 @@ function checkChildren(account: Account, children: readonly string[], self?: str
   while (stack.length > 0) {
     const id = stack.pop() ?? '';
     if (id === self)
-      throw new ApiError(
+      throw new SandboxApiError(
         'invalidReference',
         `"backends" would make "${self}" fail over to itself`,
         {

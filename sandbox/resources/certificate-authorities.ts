@@ -1,5 +1,5 @@
 import type { ParsedBodyOf } from '../../shared/api/index.ts';
-import { ApiError } from '../http/api-error.ts';
+import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import { crud } from './crud.ts';
 import { refuseDeleteWhileReferenced } from './references.ts';
 import { describedFields } from './render.ts';
@@ -15,7 +15,7 @@ export const certificateAuthorityHandlers = crud<
   create: (ctx, fields) => {
     const read = readCaCertificate(ctx.body.ca_pem);
     if ('problem' in read)
-      throw new ApiError('invalidValue', `"ca_pem" ${read.problem}`, { field: 'ca_pem' });
+      throw new SandboxApiError('invalidValue', `"ca_pem" ${read.problem}`, { field: 'ca_pem' });
     return { ...fields, ca_pem: ctx.body.ca_pem, ...read };
   },
   render: (record, base) => ({

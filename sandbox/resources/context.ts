@@ -2,7 +2,15 @@ import type { ENDPOINTS } from '../../shared/api/index.ts';
 import type { Account, User } from '../store/account.ts';
 import type { Store } from '../store/store.ts';
 import type { SshSigner } from '../ssh/signer.ts';
-import type { AbuseReview } from './abuse-reports.ts';
+
+/**
+ * Where a new report goes for review. The review (which moves hostnames to BANNED, UNBANNED or
+ * IGNORE and the report to PROCESSED or PARTIALLY_PROCESSED) replaces the record in the account's
+ * collection; the sandbox's reviewer is `TimedAbuseReview` (`sandbox/abuse/review.ts`).
+ */
+export interface AbuseReview {
+  submitted(account: string, reportId: string): void;
+}
 
 /** What the handlers need beyond the request: the store and the seams later issues fill in. */
 export type Services = {

@@ -1,5 +1,5 @@
 import type { ParsedBodyOf } from '../../shared/api/index.ts';
-import { ApiError } from '../http/api-error.ts';
+import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import { parseSshPublicKey } from '../ssh/keys.ts';
 import { newSecret } from '../store/ids.ts';
 import type { CredentialRecord, SSHCredentialRecord } from '../store/records.ts';
@@ -17,11 +17,15 @@ function ownerFor(ctx: Ctx<{ owner_id?: string | undefined }>): string {
   const requested = ctx.body.owner_id;
   if (requested === undefined || requested === ctx.user.id) return ctx.user.id;
   if (!ctx.user.admin)
-    throw new ApiError('ownerNotAllowed', 'only admins may assign a credential to another owner', {
-      field: 'owner_id',
-    });
+    throw new SandboxApiError(
+      'ownerNotAllowed',
+      'only admins may assign a credential to another owner',
+      {
+        field: 'owner_id',
+      },
+    );
   if (!ctx.account.hasOwner(requested))
-    throw new ApiError(
+    throw new SandboxApiError(
       'invalidReference',
       `"owner_id" is no user or bot of this account: "${requested}"`,
       {

@@ -1,5 +1,5 @@
 import { ENDPOINTS, type IdKind } from '../../shared/api/index.ts';
-import { ApiError } from '../http/api-error.ts';
+import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import type { Account } from '../store/account.ts';
 import type { Described, RecordOf, StoredKind } from '../store/records.ts';
 import { newId } from '../store/ids.ts';
@@ -35,8 +35,8 @@ function listEndpoint(group: string) {
   return list;
 }
 
-export function notFound(id: string): ApiError {
-  return new ApiError('notFound', `no resource with id "${id}"`);
+export function notFound(id: string): SandboxApiError {
+  return new SandboxApiError('notFound', `no resource with id "${id}"`);
 }
 
 /** The id, created_at, description and metadata of a new record of `kind`, from its create body. */

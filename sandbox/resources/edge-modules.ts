@@ -1,4 +1,4 @@
-import { ApiError } from '../http/api-error.ts';
+import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import type { Ctx, Handler } from './context.ts';
 import { storeModule } from './modules.ts';
 
@@ -17,8 +17,8 @@ export type ModuleHost<P extends object> = {
   readonly render: (ctx: Ctx, parent: P, module: string, stored: object | null) => object | null;
 };
 
-function moduleNotConfigured(module: string): ApiError {
-  return new ApiError('moduleNotConfigured', `the ${module} module is not configured`);
+function moduleNotConfigured(module: string): SandboxApiError {
+  return new SandboxApiError('moduleNotConfigured', `the ${module} module is not configured`);
 }
 
 /**

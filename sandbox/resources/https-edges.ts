@@ -6,7 +6,7 @@ import {
   ROUTE_MODULES,
   type ParsedBodyOf,
 } from '../../shared/api/index.ts';
-import { ApiError } from '../http/api-error.ts';
+import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import type { Account } from '../store/account.ts';
 import type {
   HTTPSEdgeRecord,
@@ -82,7 +82,7 @@ function checkMatchFree(
 ): void {
   for (const id of edge.route_ids)
     if (id !== self && account.collections.httpsEdgeRoute.get(id)?.match === match)
-      throw new ApiError(
+      throw new SandboxApiError(
         'routeMatchTaken',
         `route "${id}" of this edge already matches "${match}"`,
         {
@@ -95,7 +95,7 @@ function checkMatchFree(
 function checkAuthModules(route: RouteModules): void {
   const [first, second] = authModulesSet(route);
   if (second)
-    throw new ApiError(
+    throw new SandboxApiError(
       'conflictingAuthModules',
       `"${second}" cannot be set together with "${first}": a route takes one of oauth, oidc and saml`,
       { field: second },

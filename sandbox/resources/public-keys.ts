@@ -1,4 +1,4 @@
-import { ApiError } from '../http/api-error.ts';
+import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import { InvalidSshKey } from '../ssh/keys.ts';
 
 /**
@@ -11,7 +11,7 @@ export function withPublicKey<T>(use: () => T): T {
     return use();
   } catch (error) {
     if (!(error instanceof InvalidSshKey)) throw error;
-    throw new ApiError(
+    throw new SandboxApiError(
       'invalidPublicKey',
       `"public_key" is not a key OpenSSH accepts: ${error.message}`,
       { field: 'public_key' },

@@ -1,5 +1,5 @@
 import { idKindOf } from '../../shared/api/index.ts';
-import { ApiError } from '../http/api-error.ts';
+import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import type { Account } from '../store/account.ts';
 import { STORED_KINDS, type StoredKind } from '../store/records.ts';
 
@@ -14,7 +14,9 @@ function storedKindOf(id: string): StoredKind | undefined {
 export function requireReference(account: Account, id: string, field: string): void {
   const kind = storedKindOf(id);
   if (!kind || !account.collections[kind].get(id))
-    throw new ApiError('invalidReference', `"${field}" refers to no resource: "${id}"`, { field });
+    throw new SandboxApiError('invalidReference', `"${field}" refers to no resource: "${id}"`, {
+      field,
+    });
 }
 
 export function requireReferences(account: Account, ids: readonly string[], field: string): void {
@@ -50,7 +52,7 @@ export function refuseDeleteWhileReferenced(
 ): void {
   const referrer = firstReferrer(account, record.id);
   if (referrer)
-    throw new ApiError('stillReferenced', `"${record.id}" is still used by "${referrer}"`, {
+    throw new SandboxApiError('stillReferenced', `"${record.id}" is still used by "${referrer}"`, {
       referenced_by: referrer,
     });
 }

@@ -5,7 +5,7 @@ import {
   type IdKind,
   type Ref,
 } from '../../shared/api/index.ts';
-import { ApiError } from '../http/api-error.ts';
+import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import type { Page } from '../store/collection.ts';
 import type { Described } from '../store/records.ts';
 import type { ListQuery } from './context.ts';
@@ -70,7 +70,7 @@ export function listReply<T>(
   render: (item: T) => unknown,
 ) {
   if (!page)
-    throw new ApiError('notFound', `"before_id" names no resource of this list`, {
+    throw new SandboxApiError('notFound', `"before_id" names no resource of this list`, {
       field: 'before_id',
     });
   const next =

@@ -5,7 +5,7 @@ import {
   SSH_USER_CERTIFICATE_DEFAULT_VALIDITY_MS,
   type ParsedBodyOf,
 } from '../../shared/api/index.ts';
-import { ApiError } from '../http/api-error.ts';
+import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import { certificateSerial, certificateTime } from '../ssh/certificate.ts';
 import { criticalOptionProblem } from '../ssh/options.ts';
 import type { Account } from '../store/account.ts';
@@ -70,7 +70,7 @@ function validity(kind: 'user' | 'host', body: CertificateBody): { after: Date; 
   );
   // Also after rounding down to seconds: a window that rounds to nothing is never valid.
   if (until.getTime() <= after.getTime())
-    throw new ApiError(
+    throw new SandboxApiError(
       'invalidValidity',
       '"valid_until" must be at least a second after "valid_after"',
       { field: 'valid_until' },
@@ -82,7 +82,7 @@ function checkCriticalOptions(options: Readonly<Record<string, string>>): void {
   for (const [name, value] of Object.entries(options)) {
     const problem = criticalOptionProblem(name, value);
     const field = `critical_options.${name}`;
-    if (problem) throw new ApiError('invalidValue', `"${field}" ${problem}`, { field });
+    if (problem) throw new SandboxApiError('invalidValue', `"${field}" ${problem}`, { field });
   }
 }
 
@@ -130,7 +130,10 @@ function certify(
 function caOf(account: Account, id: string) {
   const ca = account.collections.sshCertificateAuthority.get(id);
   if (!ca)
-    throw new ApiError('invalidReference', `refers to no SSH certificate authority: "${id}"`);
+    throw new SandboxApiError(
+      'invalidReference',
+      `refers to no SSH certificate authority: "${id}"`,
+    );
   return ca;
 }
 

@@ -3,7 +3,7 @@ import {
   TLS_EDGE_MODULES,
   type ParsedBodyOf,
 } from '../../shared/api/index.ts';
-import { ApiError } from '../http/api-error.ts';
+import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import type { TLSEdgeRecord } from '../store/records.ts';
 import { crud, mustGet } from './crud.ts';
 import { moduleHandlers, storeNamedModules } from './edge-modules.ts';
@@ -16,7 +16,7 @@ const MODULES = Object.keys(TLS_EDGE_MODULES);
 function checkTermination(edge: TLSEdgeRecord): void {
   const blocked = moduleBlockedByUpstreamTermination(edge);
   if (blocked)
-    throw new ApiError(
+    throw new SandboxApiError(
       'moduleNeedsEdgeTermination',
       `"${blocked}" is not allowed when "tls_termination.terminate_at" is "upstream"`,
       { field: blocked },

@@ -1,5 +1,5 @@
 import { endpoint, TUNNEL_SESSION_COMMANDS } from '../../shared/api/index.ts';
-import { ApiError } from '../http/api-error.ts';
+import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import type { TunnelSessionRecord } from '../store/sessions.ts';
 import type { Ctx, Handler } from './context.ts';
 import { notFound } from './crud.ts';
@@ -36,7 +36,7 @@ export const tunnelSessionHandlers: Record<string, Handler> = {
         const id = ctx.params['id'] ?? '';
         const failure = await ctx.services.store.sessions.command(ctx.account.name, id, command);
         if (failure === 'notFound') throw notFound(id);
-        if (failure) throw new ApiError(failure);
+        if (failure) throw new SandboxApiError(failure);
         return undefined;
       },
     ]),

@@ -2,10 +2,11 @@ import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The suite's slowest files, slowest first (each took 12 to 25 s of a loaded 2-core run). Without
- * Vitest's cache of the last run's durations (CI starts from a fresh clone) Vitest starts the
- * largest files first, and the slowest ones are small: they started last and ran alone at the
- * end, one core idle.
+ * The suite's slowest files, slowest first in each project (each took 12 to 25 s of a loaded
+ * 2-core run; the sandbox's fuzz suite, 10,400 requests, took up to 130 s beside the checks).
+ * Without Vitest's cache of the last run's durations (CI starts from a fresh clone) Vitest starts
+ * the largest files first, and the slowest ones are small: they started last and ran alone at
+ * the end, one core idle.
  */
 const SLOWEST = [
   'tests/e2e/web/resources.test.ts',
@@ -18,6 +19,11 @@ const SLOWEST = [
   'tests/e2e/sandbox/crash-recovery.test.ts',
   'tests/e2e/sandbox/agents-update.test.ts',
   'tests/e2e/web/edges.test.ts',
+  'tests/integration/sandbox/fuzz.test.ts',
+  'tests/integration/core/ssh/ipc.test.ts',
+  'tests/integration/sandbox/openssh.test.ts',
+  'tests/integration/web/ipc-fuzz.test.ts',
+  'tests/integration/cli/sessions.test.ts',
 ];
 
 /** Vitest's order where its cache knows every file's duration; else the slowest known first. */

@@ -3,19 +3,46 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 
 /*
- * No circle of imports in core/ or shared/: the floors read one way (the ground pieces, then the
+ * No circle of imports in any source folder: the floors read one way (the ground pieces, then the
  * services, then the composition), so any module can be read, tested and moved with what is
  * below it. Type-only imports count too: a circle of types is the same tangle to a reader.
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
-const ROOMS = ['core', 'shared'];
+const ROOMS = [
+  'core',
+  'shared',
+  'sandbox',
+  'cli',
+  'electron',
+  'web',
+  'renderer',
+  'scripts',
+  'bench',
+];
+const SOURCE = /\.(ts|js|svelte)$/;
 const SPECIFIER =
-  /(?:^|[\s;])(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
+  /(?:^|[\s;])(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[\s;])import\s*['"]([^'"]+)['"]/g;
+
+/**
+ * The renderer's one circle, left to the renderer's own rework: the kinds' table names each
+ * kind's references, and the references read the table. Remove this once it is broken.
+ */
+const KNOWN_CIRCLES = [
+  ['renderer/src/resources/kinds.ts', 'renderer/src/resources/references.svelte.ts'],
+];
+
+/** A circle as text, starting from its first file by name, whichever file the search met first. */
+function named(circle: readonly string[]): string {
+  const around = circle.slice(0, -1);
+  const first = around.indexOf([...around].sort()[0] ?? '');
+  const turned = [...around.slice(first), ...around.slice(0, first)];
+  return [...turned, turned[0]].join(' → ');
+}
 
 function sources(dir: string): string[] {
   return readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts'))
+    .filter((file) => SOURCE.test(file) && !file.split(path.sep).includes('node_modules'))
     .map((file) => path.join(dir, file));
 }
 
@@ -24,10 +51,11 @@ function importsOf(file: string, known: ReadonlySet<string>): string[] {
   const text = readFileSync(path.join(root, file), 'utf8');
   const found: string[] = [];
   for (const match of text.matchAll(SPECIFIER)) {
-    const specifier = match[1] ?? match[2] ?? '';
+    const specifier = match[1] ?? match[2] ?? match[3] ?? '';
     if (!specifier.startsWith('.')) continue;
     const target = path.join(path.dirname(file), specifier);
-    if (known.has(target)) found.push(target);
+    // A component that renders itself (a tree of values) is recursion, not a tangle.
+    if (known.has(target) && target !== file) found.push(target);
   }
   return found;
 }
@@ -61,18 +89,24 @@ it('finds a circle when there is one (the scanner itself works)', () => {
     ['d', ['a']],
   ]);
   expect(cycles(graph)).toEqual([['a', 'b', 'c', 'a']]);
-  const text = `import type { X } from './x.ts';\nexport * from "./y.ts";\nconst z = await import('./z.ts');`;
-  expect([...text.matchAll(SPECIFIER)].map((m) => m[1] ?? m[2])).toEqual([
+  const text = `import type { X } from './x.ts';\nexport * from "./y.ts";\nconst z = await import('./z.ts');\nimport './w.css';`;
+  expect([...text.matchAll(SPECIFIER)].map((m) => m[1] ?? m[2] ?? m[3])).toEqual([
     './x.ts',
     './y.ts',
     './z.ts',
+    './w.css',
   ]);
 });
 
-it('core/ and shared/ import each other in no circle', () => {
+it('no source folder imports in a circle, .svelte components included', () => {
   const files = ROOMS.flatMap(sources);
   const known = new Set(files);
   const graph = new Map(files.map((file) => [file, importsOf(file, known)]));
-  expect(files.length).toBeGreaterThan(100);
-  expect(cycles(graph).map((circle) => circle.join(' → '))).toEqual([]);
+  expect(files.filter((file) => file.endsWith('.svelte')).length).toBeGreaterThan(20);
+  const excused = new Set(KNOWN_CIRCLES.map((around) => named([...around, around[0] ?? ''])));
+  expect(
+    cycles(graph)
+      .map(named)
+      .filter((circle) => !excused.has(circle)),
+  ).toEqual([]);
 });

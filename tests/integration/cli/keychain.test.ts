@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { startSandbox } from '../core/api/support.ts';
 import { testKeychain } from '../core/profiles/support.ts';
+import { noSecretService } from '../../support/secret-service.ts';
 import { burrow, oneLine, tempDir } from './support.ts';
 
 const cleanup: (() => Promise<unknown>)[] = [];
@@ -10,7 +11,8 @@ afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });
 
-it("a profile's key comes from the keychain, as the app left it; a key gone is one line", async () => {
+it("a profile's key comes from the keychain, as the app left it; a key gone is one line", async (ctx) => {
+  ctx.skip(noSecretService !== undefined, noSecretService);
   const sandbox = await startSandbox({ apiKey: 'cli-keychain', rateLimit: 'off', demo: true });
   cleanup.push(() => sandbox.close());
   const keychain = await testKeychain();

@@ -4,6 +4,7 @@ import type { SecretStore } from '../../../../core/profiles/keychain.ts';
 import type { ProfilesState } from '../../../../shared/ipc/profiles.ts';
 import { startEmbeddedSandbox } from '../../../../sandbox/embedded.ts';
 import { startSandbox, type Sandbox } from '../../../../sandbox/index.ts';
+import { noSecretService } from '../../../support/secret-service.ts';
 import { filesUnder, startApp, type TestApp } from './support.ts';
 
 /*
@@ -37,7 +38,8 @@ function localRunning(app: TestApp) {
 }
 
 describe('first launch', () => {
-  it('creates the Local sandbox, active, its key in the keychain only, with demo sessions', async () => {
+  it('creates the Local sandbox, active, its key in the keychain only, with demo sessions', async (ctx) => {
+    ctx.skip(noSecretService !== undefined, noSecretService);
     const app = await startApp();
     const state = app.burrow.profiles.state();
     expect(state.profiles).toEqual([
@@ -68,7 +70,8 @@ describe('first launch', () => {
 });
 
 describe('profiles', () => {
-  it('tries the key first: a wrong one shows the API error and saves nothing', async () => {
+  it('tries the key first: a wrong one shows the API error and saves nothing', async (ctx) => {
+    ctx.skip(noSecretService !== undefined, noSecretService);
     const app = await startApp();
     const before = app.burrow.profiles.state().profiles.length;
     const reply = await call(app, 'profiles.add', {
@@ -81,7 +84,8 @@ describe('profiles', () => {
     expect(app.burrow.profiles.state().profiles).toHaveLength(before);
   });
 
-  it('adds, switches to, renames, re-keys and removes a profile, the key in the keychain only', async () => {
+  it('adds, switches to, renames, re-keys and removes a profile, the key in the keychain only', async (ctx) => {
+    ctx.skip(noSecretService !== undefined, noSecretService);
     const app = await startApp();
     const added = await value<{ id: string; name: string }>(
       call(app, 'profiles.add', {
@@ -254,7 +258,7 @@ describe('no keychain', () => {
   });
 });
 
-describe('the API keys stay in the keychain', () => {
+describe.skipIf(noSecretService)('the API keys stay in the keychain', () => {
   // HOME as a whole is searched by the end-to-end test, whose app runs on a throwaway HOME.
   it('appear in no IPC result, no event, and no file of the data folder', async () => {
     const app = await startApp();

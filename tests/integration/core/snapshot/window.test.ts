@@ -14,6 +14,7 @@ import type {
 import { standInDialog } from '../../../support/electron-stand-in.ts';
 import { startAccount, type Sandbox } from '../api/support.ts';
 import { startApp, type TestApp } from '../profiles/support.ts';
+import { noSecretService } from '../../../support/secret-service.ts';
 import { seededAccountForFile } from './seed.ts';
 
 /*
@@ -58,7 +59,8 @@ async function twoProfiles(savePath?: string) {
 }
 
 describe('snapshots in the window', () => {
-  it('exports to the path the save dialog chose, 0600 with secrets; a document without one', async () => {
+  it('exports to the path the save dialog chose, 0600 with secrets; a document without one', async (ctx) => {
+    ctx.skip(noSecretService !== undefined, noSecretService);
     const file = join(tmpdir(), `prod-${Date.now()}.json`);
     cleanup.push(() => rm(file, { force: true }));
     const { app, prod } = await twoProfiles(file);
@@ -86,7 +88,8 @@ describe('snapshots in the window', () => {
     for (const secret of SECRETS) expect(text).not.toContain(secret);
   });
 
-  it('opens the file the open dialog chose; cancelled, or in browser mode, it opens nothing', async () => {
+  it('opens the file the open dialog chose; cancelled, or in browser mode, it opens nothing', async (ctx) => {
+    ctx.skip(noSecretService !== undefined, noSecretService);
     const plain = await startApp();
     const id = await addProfile(plain, 'Prod', source.sandbox);
     const exported = await value<ExportResult>(plain, 'snapshots.export', {
@@ -165,7 +168,8 @@ describe('snapshots in the window', () => {
     });
   });
 
-  it('opens a snapshot, plans it masked, applies with progress; the profiles then match', async () => {
+  it('opens a snapshot, plans it masked, applies with progress; the profiles then match', async (ctx) => {
+    ctx.skip(noSecretService !== undefined, noSecretService);
     const { app, prod, staging } = await twoProfiles();
     const exported = await value<ExportResult>(app, 'snapshots.export', {
       profileId: prod,
@@ -229,7 +233,8 @@ describe('snapshots in the window', () => {
     expect(again.sourceLabel).toBe('Prod');
   });
 
-  it('a failed step: the API error, the step, and what was already done', async () => {
+  it('a failed step: the API error, the step, and what was already done', async (ctx) => {
+    ctx.skip(noSecretService !== undefined, noSecretService);
     const { app, prod, staging, api } = await twoProfiles();
     const maintenance = await api.httpResponseBackends.create({
       description: 'maintenance',
@@ -260,7 +265,8 @@ describe('snapshots in the window', () => {
     expect(outcome.ok === false && outcome.done.length).toBeGreaterThan(0);
   });
 
-  it('a cancelled apply says so; planned again, it is carried on and creates nothing twice', async () => {
+  it('a cancelled apply says so; planned again, it is carried on and creates nothing twice', async (ctx) => {
+    ctx.skip(noSecretService !== undefined, noSecretService);
     const { app, prod, staging } = await twoProfiles();
     const request = {
       source: { type: 'profile', profileId: prod },

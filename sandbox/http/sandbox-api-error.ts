@@ -2,8 +2,11 @@ import { ERRORS, type ErrorName } from '../../shared/api/index.ts';
 
 export type ErrorDetails = Readonly<Record<string, string>>;
 
-/** A condition of the API's error table, thrown anywhere below the HTTP layer and answered there. */
-export class ApiError extends Error {
+/**
+ * A condition of the API's error table, thrown anywhere below the HTTP layer and answered there.
+ * Named apart from the client's `ApiError` (core/api/errors.ts), which reads such answers.
+ */
+export class SandboxApiError extends Error {
   constructor(
     readonly errorName: ErrorName,
     message: string = ERRORS[errorName].condition,
@@ -16,7 +19,7 @@ export class ApiError extends Error {
 }
 
 /** The spec's error body. */
-export function errorBody(error: ApiError, operationId: string) {
+export function errorBody(error: SandboxApiError, operationId: string) {
   return {
     error_code: ERRORS[error.errorName].code,
     status_code: error.status,
