@@ -25,8 +25,8 @@ import type {
   SshCommand,
   TrustLines,
 } from '../../shared/ssh/results.ts';
-import { addToAgent } from './agent.ts';
-import { describeCertificate } from './certificate-info.ts';
+import { addToAgent } from './usage/ssh-agent.ts';
+import { describeCertificate } from './certificates/info.ts';
 import { MAX_KEY_FILE_BYTES, type SshApiSource, type SshContext } from './context.ts';
 import { SshError } from './errors.ts';
 import {
@@ -35,18 +35,18 @@ import {
   readSmallFile,
   writeFilesAtomically,
   type WriteHooks,
-} from './files.ts';
-import { existingFiles, generateKeyAndCertificate } from './generate.ts';
-import { createKeyGenerator, type KeyGenerator } from './keygen.ts';
-import { privateKeyOf, savedById } from './records.ts';
-import { renew } from './renew.ts';
-import { dueForRenewal } from './renewal.ts';
+} from './files/atomic-write.ts';
+import { existingFiles, generateKeyAndCertificate } from './certificates/new-key.ts';
+import { createKeyGenerator, type KeyGenerator } from './keys/generator.ts';
+import { privateKeyOf, savedById } from './saved-certificates/record.ts';
+import { renew } from './renewal/renew.ts';
+import { dueForRenewal } from './renewal/due.ts';
 import type { KeyValueStore } from '../store.ts';
-import { putSaved, readSaved, removeSaved } from './saved.ts';
-import { signExistingKey } from './sign-existing.ts';
-import type { SshApi } from './signing.ts';
-import { createTargetLock } from './targets.ts';
-import { commandOf, hostBlockText, includeLine, trustLines } from './usage.ts';
+import { putSaved, readSaved, removeSaved } from './saved-certificates/store.ts';
+import { signExistingKey } from './certificates/existing-key.ts';
+import type { SshApi } from './certificates/signature-request.ts';
+import { createTargetLock } from './files/locks.ts';
+import { commandOf, hostBlockText, includeLine, trustLines } from './usage/ssh-command.ts';
 import { localPath, parseInput } from './validate.ts';
 
 export type { SshApiSource } from './context.ts';

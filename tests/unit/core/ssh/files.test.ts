@@ -12,7 +12,7 @@ import {
   prepareFolder,
   writeFilesAtomically,
   type FileToWrite,
-} from '../../../../core/ssh/files.ts';
+} from '../../../../core/ssh/files/atomic-write.ts';
 import { KeyFileName } from '../../../../shared/ssh/requests.ts';
 import { removeDir, tempDir } from '../../../support/openssh.ts';
 import { rejection as rejectionOf } from '../../../support/rejection.ts';

@@ -8,11 +8,11 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
-import type { FileToWrite } from '../../../../core/ssh/files.ts';
+import type { FileToWrite } from '../../../../core/ssh/files/atomic-write.ts';
 import { removeDir, tempDir } from '../../../support/openssh.ts';
 
 const run = promisify(execFile);
-const FILES_MODULE = path.resolve('core/ssh/files.ts');
+const FILES_MODULE = path.resolve('core/ssh/files/atomic-write.ts');
 
 export async function killSaveAt(
   files: readonly FileToWrite[],

@@ -6,9 +6,9 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFilesAtomically, type FileToWrite } from '../../../../core/ssh/files.ts';
-import { cleanUpInterruptedSaves } from '../../../../core/ssh/leftovers.ts';
-import { createTargetLock } from '../../../../core/ssh/targets.ts';
+import { writeFilesAtomically, type FileToWrite } from '../../../../core/ssh/files/atomic-write.ts';
+import { cleanUpInterruptedSaves } from '../../../../core/ssh/files/leftovers.ts';
+import { createTargetLock } from '../../../../core/ssh/files/locks.ts';
 import { removeDir, tempDir } from '../../../support/openssh.ts';
 import { killSaveAt, sideFiles } from './killed-save.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueForRenewal, renewalDue } from '../../../../core/ssh/renewal.ts';
+import { dueForRenewal, renewalDue } from '../../../../core/ssh/renewal/due.ts';
 import { HOUR, savedCertificate as saved, T0 } from './fixtures.ts';
 
 describe('renewalDue', () => {

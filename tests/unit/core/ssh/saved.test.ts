@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { putSaved, readSaved, removeSaved } from '../../../../core/ssh/saved.ts';
+import { putSaved, readSaved, removeSaved } from '../../../../core/ssh/saved-certificates/store.ts';
 import type { KeyValueStore } from '../../../../core/store.ts';
 import type { SavedCertificate } from '../../../../shared/ssh/results.ts';
 

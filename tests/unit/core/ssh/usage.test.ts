@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SshError } from '../../../../core/ssh/errors.ts';
-import { describeCertificate } from '../../../../core/ssh/certificate-info.ts';
-import { hostBlockText, includeLine, sshCommand, trustLines } from '../../../../core/ssh/usage.ts';
+import { describeCertificate } from '../../../../core/ssh/certificates/info.ts';
+import {
+  hostBlockText,
+  includeLine,
+  sshCommand,
+  trustLines,
+} from '../../../../core/ssh/usage/ssh-command.ts';
 import { PUBLIC_KEYS } from '../../shared/api/fixtures.ts';
 
 describe('sshCommand', () => {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { SshKeyType } from '../../shared/api/ssh-keys.ts';
-import { encodeBase64 } from '../../shared/ssh/base64.ts';
-import { CertificateFormatError, readCertificate } from '../../shared/ssh/certificate-format.ts';
-import type { CertificateInfo } from '../../shared/ssh/results.ts';
-import { SshError } from './errors.ts';
+import type { SshKeyType } from '../../../shared/api/ssh-keys.ts';
+import { encodeBase64 } from '../../../shared/ssh/base64.ts';
+import { CertificateFormatError, readCertificate } from '../../../shared/ssh/certificate-format.ts';
+import type { CertificateInfo } from '../../../shared/ssh/results.ts';
+import { SshError } from '../errors.ts';
 
 /** `SHA256:<base64 without padding>`, as ssh-keygen -l prints a key's fingerprint. */
 function fingerprintOf(blob: Uint8Array): string {

@@ -11,8 +11,8 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { chmod, link, lstat, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { FileRole, SavedFile } from '../../shared/ssh/results.ts';
-import { ioError, SshError } from './errors.ts';
+import type { FileRole, SavedFile } from '../../../shared/ssh/results.ts';
+import { ioError, SshError } from '../errors.ts';
 
 export type FileToWrite = {
   readonly path: string;

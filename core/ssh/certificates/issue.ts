@@ -1,17 +1,17 @@
 /** A certificate for a key, checked to certify that very key, and the answer of a saved one. */
-import type { SigningOptions } from '../../shared/ssh/requests.ts';
+import type { SigningOptions } from '../../../shared/ssh/requests.ts';
 import type {
   CertificateInfo,
   SavedCertificate,
   SavedFile,
   SignResult,
-} from '../../shared/ssh/results.ts';
-import { describeCertificate } from './certificate-info.ts';
-import type { SshContext } from './context.ts';
-import { SshError } from './errors.ts';
-import { keyOnly } from './public-key-file.ts';
-import { requestCertificate, signingWarnings, validityWindow } from './signing.ts';
-import { commandOf } from './usage.ts';
+} from '../../../shared/ssh/results.ts';
+import { describeCertificate } from './info.ts';
+import type { SshContext } from '../context.ts';
+import { SshError } from '../errors.ts';
+import { keyOnly } from '../keys/public-key-file.ts';
+import { requestCertificate, signingWarnings, validityWindow } from './signature-request.ts';
+import { commandOf } from '../usage/ssh-command.ts';
 
 /** Signs `publicKey` with the API of `profileId` (default the active one), valid from now. */
 export async function certify(

@@ -1,6 +1,6 @@
 /** The key generation thread: generating and encrypting keys here keeps the main loop free. */
 import { parentPort } from 'node:worker_threads';
-import { runKeygenJob, type KeygenJob, type KeygenReply } from './keygen-job.ts';
+import { runKeygenJob, type KeygenJob, type KeygenReply } from './key-pair.ts';
 
 parentPort?.on('message', ({ id, job }: { id: number; job: KeygenJob }) => {
   let reply: KeygenReply;

@@ -6,17 +6,17 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { SshError } from './errors.ts';
-import type { GeneratedKeyPair, KeygenJob, KeygenReply } from './keygen-job.ts';
+import { SshError } from '../errors.ts';
+import type { GeneratedKeyPair, KeygenJob, KeygenReply } from './key-pair.ts';
 
 /**
- * The worker's entry beside this module: keygen-worker.js in a build (the bundler must emit it
- * next to the module that holds this code), keygen-worker.ts from source, which only runs with
+ * The worker's entry beside this module: generator-thread.js in a build (the bundler must emit it
+ * next to the module that holds this code), generator-thread.ts from source, which only runs with
  * tsx's loader registered in the new thread first.
  */
 function startWorker(): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
-  const entry = new URL(`./keygen-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
+  const entry = new URL(`./generator-thread.${fromSource ? 'ts' : 'js'}`, import.meta.url);
   if (!fromSource) return new Worker(entry);
   const tsx = pathToFileURL(
     createRequire(import.meta.url)

@@ -2,14 +2,14 @@
  * Renewing a saved certificate: the same public key signed again with the same choices, for a
  * window of the same length starting now, written over the certificate file.
  */
-import type { SignResult } from '../../shared/ssh/results.ts';
-import { certify, resultOf } from './certify.ts';
-import type { SshContext } from './context.ts';
-import { SshError } from './errors.ts';
-import { writeFilesAtomically } from './files.ts';
-import { checkKeyOnDisk } from './public-key-file.ts';
-import { remember, savedById, signingOf } from './records.ts';
-import { readSaved } from './saved.ts';
+import type { SignResult } from '../../../shared/ssh/results.ts';
+import { certify, resultOf } from '../certificates/issue.ts';
+import type { SshContext } from '../context.ts';
+import { SshError } from '../errors.ts';
+import { writeFilesAtomically } from '../files/atomic-write.ts';
+import { checkKeyOnDisk } from '../keys/public-key-file.ts';
+import { remember, savedById, signingOf } from '../saved-certificates/record.ts';
+import { readSaved } from '../saved-certificates/store.ts';
 
 export async function renew(context: SshContext, id: string): Promise<SignResult> {
   const { publicKeyPath, certificatePath } = savedById(context.store, id);

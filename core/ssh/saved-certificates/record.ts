@@ -1,11 +1,11 @@
 /** The record Burrow keeps of each certificate it saved: made, stored, looked up. */
 import { randomUUID } from 'node:crypto';
-import type { SigningOptions } from '../../shared/ssh/requests.ts';
-import type { SavedCertificate } from '../../shared/ssh/results.ts';
-import type { SshContext } from './context.ts';
-import { SshError } from './errors.ts';
-import type { KeyValueStore } from '../store.ts';
-import { putSaved, readSaved } from './saved.ts';
+import type { SigningOptions } from '../../../shared/ssh/requests.ts';
+import type { SavedCertificate } from '../../../shared/ssh/results.ts';
+import type { SshContext } from '../context.ts';
+import { SshError } from '../errors.ts';
+import type { KeyValueStore } from '../../store.ts';
+import { putSaved, readSaved } from './store.ts';
 
 /** A record without its current certificate: what stays the same across renewals. */
 export type RecordBase = Omit<

@@ -1,8 +1,8 @@
 /** One key generation: what the worker is asked, what it answers, and the work itself. */
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { CURVES, authorizedKeyLineOfJwk } from '../../shared/ssh/key-blob.ts';
-import type { NewKeySpec } from '../../shared/ssh/requests.ts';
-import { encodeOpenSshPrivateKey, type PrivateJwk } from './private-key.ts';
+import { CURVES, authorizedKeyLineOfJwk } from '../../../shared/ssh/key-blob.ts';
+import type { NewKeySpec } from '../../../shared/ssh/requests.ts';
+import { encodeOpenSshPrivateKey, type PrivateJwk } from './private-key-format.ts';
 
 export type KeygenJob = {
   readonly spec: NewKeySpec;

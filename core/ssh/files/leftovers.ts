@@ -7,8 +7,8 @@
  */
 import { lstat, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { ioError } from './errors.ts';
-import { sideName, type SideKind } from './files.ts';
+import { ioError } from '../errors.ts';
+import { sideName, type SideKind } from './atomic-write.ts';
 
 const SIDE_FILE = /^\.(.+)\.([0-9a-f]{12})\.burrow-(tmp|old|save)$/;
 

@@ -1,13 +1,13 @@
 /** A certificate for a public key file the person chose, saved beside it as …-cert.pub. */
 import path from 'node:path';
-import { SignExistingRequest } from '../../shared/ssh/requests.ts';
-import type { SignResult } from '../../shared/ssh/results.ts';
-import { certify, resultOf } from './certify.ts';
-import type { SshContext } from './context.ts';
-import { existingPaths, writeFilesAtomically } from './files.ts';
-import { checkKeyOnDisk, readPublicKeyFile, siblingsOf } from './public-key-file.ts';
-import { newRecord, remember } from './records.ts';
-import { localPath, parseInput } from './validate.ts';
+import { SignExistingRequest } from '../../../shared/ssh/requests.ts';
+import type { SignResult } from '../../../shared/ssh/results.ts';
+import { certify, resultOf } from './issue.ts';
+import type { SshContext } from '../context.ts';
+import { existingPaths, writeFilesAtomically } from '../files/atomic-write.ts';
+import { checkKeyOnDisk, readPublicKeyFile, siblingsOf } from '../keys/public-key-file.ts';
+import { newRecord, remember } from '../saved-certificates/record.ts';
+import { localPath, parseInput } from '../validate.ts';
 
 export async function signExistingKey(
   context: SshContext,

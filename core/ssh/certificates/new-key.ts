@@ -1,19 +1,19 @@
 /** A new key pair, signed by the CA and saved as NAME, NAME.pub and NAME-cert.pub. */
 import path from 'node:path';
-import { GenerateRequest, TargetQuery } from '../../shared/ssh/requests.ts';
-import type { ExistingFiles, GenerateProgress, SignResult } from '../../shared/ssh/results.ts';
-import { certify, resultOf } from './certify.ts';
-import type { SshContext } from './context.ts';
+import { GenerateRequest, TargetQuery } from '../../../shared/ssh/requests.ts';
+import type { ExistingFiles, GenerateProgress, SignResult } from '../../../shared/ssh/results.ts';
+import { certify, resultOf } from './issue.ts';
+import type { SshContext } from '../context.ts';
 import {
   existingPaths,
   pathIn,
   prepareFolder,
   refuseExisting,
   writeFilesAtomically,
-} from './files.ts';
-import type { KeyGenerator } from './keygen.ts';
-import { newRecord, remember } from './records.ts';
-import { localPath, parseInput } from './validate.ts';
+} from '../files/atomic-write.ts';
+import type { KeyGenerator } from '../keys/generator.ts';
+import { newRecord, remember } from '../saved-certificates/record.ts';
+import { localPath, parseInput } from '../validate.ts';
 
 /** The files of the key NAME in `folder`, in the order they are written. */
 function keyFilesIn(folder: string, name: string) {

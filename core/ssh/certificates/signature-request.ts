@@ -1,12 +1,15 @@
 /** Having a CA of the account sign a public key, through the API client. */
-import type { SSHHostCertificate, SSHUserCertificate } from '../../shared/api/ssh-certificates.ts';
+import type {
+  SSHHostCertificate,
+  SSHUserCertificate,
+} from '../../../shared/api/ssh-certificates.ts';
 import {
   DEFAULT_VALIDITY,
   VALIDITY_PRESETS,
   type SigningOptions,
   type Validity,
-} from '../../shared/ssh/requests.ts';
-import type { ApiFacade } from '../api/types.ts';
+} from '../../../shared/ssh/requests.ts';
+import type { ApiFacade } from '../../api/types.ts';
 
 /** The part of the API client signing needs. */
 export type SshApi = {

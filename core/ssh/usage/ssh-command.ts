@@ -1,6 +1,6 @@
 /** Ready-to-use text for people: the ssh command, an ssh_config block, and the CA trust lines. */
-import type { SavedCertificate, SshCommand, TrustLines } from '../../shared/ssh/results.ts';
-import { SshError } from './errors.ts';
+import type { SavedCertificate, SshCommand, TrustLines } from '../../../shared/ssh/results.ts';
+import { SshError } from '../errors.ts';
 
 /** POSIX shell quoting: bare when safe, otherwise single quotes. */
 function shellQuote(word: string): string {
