@@ -46,7 +46,9 @@ import { putSaved, readSaved, removeSaved } from './saved-certificates/store.ts'
 import { signExistingKey } from './certificates/existing-key.ts';
 import type { SshApi } from './certificates/signature-request.ts';
 import { createTargetLock } from './files/locks.ts';
-import { commandOf, hostBlockText, includeLine, trustLines } from './usage/ssh-command.ts';
+import { commandOf } from './usage/ssh-command.ts';
+import { hostBlockText, includeLine } from './usage/ssh-config.ts';
+import { trustLines } from './usage/trust-lines.ts';
 import { localPath, parseInput } from './validate.ts';
 
 export type { SshApiSource } from './context.ts';

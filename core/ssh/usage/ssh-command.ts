@@ -1,10 +1,13 @@
-/** Ready-to-use text for people: the ssh command, an ssh_config block, and the CA trust lines. */
-import type { SavedCertificate, SshCommand, TrustLines } from '../../../shared/ssh/results.ts';
-import { SshError } from '../errors.ts';
+/** The `ssh` command that logs in with a saved key and its certificate, as argv and as shell text. */
+import type { SavedCertificate, SshCommand } from '../../../shared/ssh/results.ts';
+
+const SHELL_SAFE = /^[A-Za-z0-9_/.:@%+=,-]+$/;
+/** A single quote inside single quotes: close them, an escaped quote, open them again. */
+const QUOTE_IN_QUOTES = "'\\''";
 
 /** POSIX shell quoting: bare when safe, otherwise single quotes. */
 function shellQuote(word: string): string {
-  return /^[A-Za-z0-9_/.:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+  return SHELL_SAFE.test(word) ? word : `'${word.replaceAll("'", QUOTE_IN_QUOTES)}'`;
 }
 
 export type Destination = { readonly user?: string; readonly host: string; readonly port?: number };
@@ -30,62 +33,4 @@ export function commandOf(saved: SavedCertificate, to?: Destination): SshCommand
     ...to,
     ...(user !== undefined && { user }),
   });
-}
-
-/** A path as an ssh_config argument: quoted, as paths may hold spaces. */
-function quoted(p: string): string {
-  if (p.includes('"'))
-    throw new SshError('invalid-input', `ssh_config cannot name a path with a double quote: ${p}`);
-  return `"${p}"`;
-}
-
-/** ssh expands %-tokens in IdentityFile and CertificateFile, so a literal `%` is doubled. */
-const tokenPath = (p: string) => quoted(p.replace(/%/g, '%%'));
-
-type HostBlock = {
-  readonly hostAlias: string;
-  readonly hostName: string;
-  readonly user?: string | undefined;
-  readonly port?: number | undefined;
-  readonly privateKeyPath: string;
-  readonly certificatePath: string;
-};
-
-export function hostBlockText(block: HostBlock): string {
-  const lines = [
-    '# Written by Burrow, which replaces this file when you change the host in Burrow.',
-    `Host ${block.hostAlias}`,
-    `    HostName ${block.hostName}`,
-    ...(block.user === undefined ? [] : [`    User ${block.user}`]),
-    ...(block.port === undefined ? [] : [`    Port ${block.port}`]),
-    `    IdentityFile ${tokenPath(block.privateKeyPath)}`,
-    `    CertificateFile ${tokenPath(block.certificatePath)}`,
-    '    IdentitiesOnly yes',
-  ];
-  return `${lines.join('\n')}\n`;
-}
-
-/** The line that makes ssh read every block Burrow wrote into `configFolder`. */
-export function includeLine(configFolder: string): string {
-  return `Include ${quoted(`${configFolder}/*.conf`)}`;
-}
-
-/**
- * The CA's key as sshd (TrustedUserCAKeys) and ssh (`@cert-authority` in known_hosts) take it.
- * The comment names the CA, so that a person can later tell which line is whose.
- */
-export function trustLines(
-  caPublicKey: string,
-  caId: string | undefined,
-  hostPattern = '*',
-): TrustLines {
-  const [algorithm = '', blob = ''] = caPublicKey.trim().split(/\s+/);
-  const key = `${algorithm} ${blob}`;
-  const withComment = caId === undefined ? key : `${key} ${caId}`;
-  return {
-    publicKey: key,
-    trustedUserCaKeysLine: withComment,
-    sshdConfigLine: 'TrustedUserCAKeys /etc/ssh/trusted_user_ca_keys',
-    knownHostsLine: `@cert-authority ${hostPattern} ${withComment}`,
-  };
 }
