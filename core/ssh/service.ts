@@ -27,15 +27,11 @@ import type {
 } from '../../shared/ssh/results.ts';
 import { addToAgent } from './usage/ssh-agent.ts';
 import { describeCertificate } from './certificates/info.ts';
-import { MAX_KEY_FILE_BYTES, type SshApiSource, type SshContext } from './context.ts';
+import type { SshApiSource, SshContext } from './context.ts';
 import { SshError } from './errors.ts';
-import {
-  pathIn,
-  prepareFolder,
-  readSmallFile,
-  writeFilesAtomically,
-  type WriteHooks,
-} from './files/atomic-write.ts';
+import { writeFilesAtomically, type WriteHooks } from './files/atomic-write.ts';
+import { pathIn, prepareFolder } from './files/folder.ts';
+import { MAX_KEY_FILE_BYTES, readSmallFile } from './files/small-file.ts';
 import { existingFiles, generateKeyAndCertificate } from './certificates/new-key.ts';
 import { createKeyGenerator, type KeyGenerator } from './keys/generator.ts';
 import { privateKeyOf, savedById } from './saved-certificates/record.ts';
@@ -45,7 +41,7 @@ import type { KeyValueStore } from '../store.ts';
 import { putSaved, readSaved, removeSaved } from './saved-certificates/store.ts';
 import { signExistingKey } from './certificates/existing-key.ts';
 import type { SshApi } from './certificates/signature-request.ts';
-import { createTargetLock } from './files/locks.ts';
+import { createFileLocks } from './files/locks.ts';
 import { commandOf } from './usage/ssh-command.ts';
 import { hostBlockText, includeLine } from './usage/ssh-config.ts';
 import { trustLines } from './usage/trust-lines.ts';
@@ -71,7 +67,7 @@ export type SshServiceOptions = {
 const CONFIG_FOLDER = 'burrow';
 
 export function createSshService(options: SshServiceOptions) {
-  const keygen = options.keyGenerator ?? createKeyGenerator();
+  const keyGenerator = options.keyGenerator ?? createKeyGenerator();
   const defaultFolder = path.join(options.home ?? homedir(), '.ssh');
   const context: SshContext = {
     store: options.store,
@@ -79,7 +75,7 @@ export function createSshService(options: SshServiceOptions) {
     apiOf: async (profileId) =>
       typeof options.api === 'function' ? options.api(profileId) : { api: options.api },
     writeHooks: options.writeHooks,
-    targets: createTargetLock(),
+    lockFiles: createFileLocks(),
   };
   const saved = (id: string) => savedById(options.store, id);
 
@@ -93,7 +89,7 @@ export function createSshService(options: SshServiceOptions) {
     generateKeyAndCertificate: (
       request: GenerateRequest,
       onProgress?: (progress: GenerateProgress) => void,
-    ) => generateKeyAndCertificate(context, keygen, defaultFolder, request, onProgress),
+    ) => generateKeyAndCertificate(context, keyGenerator, defaultFolder, request, onProgress),
 
     /** A certificate for a public key file the person chose, saved beside it as …-cert.pub. */
     signExistingKey: (request: SignExistingRequest) => signExistingKey(context, request),
@@ -194,7 +190,7 @@ export function createSshService(options: SshServiceOptions) {
         privateKeyPath,
         certificatePath: certificate.certificatePath,
       });
-      await context.targets([file], () =>
+      await context.lockFiles([file], () =>
         writeFilesAtomically([{ path: file, role: 'ssh-config', content: text }], {
           overwrite: true,
           hooks: context.writeHooks,
@@ -213,7 +209,7 @@ export function createSshService(options: SshServiceOptions) {
     },
 
     /** Stops the key generation thread. */
-    close: () => keygen.close(),
+    close: () => keyGenerator.close(),
   };
 }
 

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { SignExistingRequest } from '../../../shared/ssh/requests.ts';
 import type { SignResult } from '../../../shared/ssh/results.ts';
-import { certify, resultOf } from './issue.ts';
+import { issueCertificate, signResultOf } from './issue.ts';
 import type { SshContext } from '../context.ts';
 import { existingPaths, writeFilesAtomically } from '../files/atomic-write.ts';
 import { checkKeyOnDisk, readPublicKeyFile, siblingsOf } from '../keys/public-key-file.ts';
@@ -18,10 +18,10 @@ export async function signExistingKey(
   const publicKeyPath = path.resolve(localPath(input.publicKeyPath, 'publicKeyPath', 'Sign a key'));
   // Beside the resolved key, which has a name before ".pub" (siblingsOf checks): in its folder.
   const { privateKey, certificate: certificatePath } = siblingsOf(publicKeyPath);
-  return context.targets([publicKeyPath, certificatePath], async () => {
+  return context.lockFiles([publicKeyPath, certificatePath], async () => {
     const line = await readPublicKeyFile(publicKeyPath);
     const hasPrivateKey = (await existingPaths([privateKey])).length > 0;
-    const { issued, info } = await certify(context, line, signing);
+    const { issued, info } = await issueCertificate(context, line, signing);
     await checkKeyOnDisk(publicKeyPath, line);
     const written = await writeFilesAtomically(
       [{ path: certificatePath, role: 'certificate', content: `${issued.certificate}\n` }],
@@ -32,6 +32,6 @@ export async function signExistingKey(
       publicKey: publicKeyPath,
       certificate: certificatePath,
     });
-    return resultOf(remember(context.store, record, issued, null), info, written, signing);
+    return signResultOf(remember(context.store, record, issued, null), info, written, signing);
   });
 }

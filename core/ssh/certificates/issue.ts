@@ -14,7 +14,7 @@ import { requestCertificate, signingWarnings, validityWindow } from './signature
 import { commandOf } from '../usage/ssh-command.ts';
 
 /** Signs `publicKey` with the API of `profileId` (default the active one), valid from now. */
-export async function certify(
+export async function issueCertificate(
   context: Pick<SshContext, 'apiOf' | 'now'>,
   publicKey: string,
   signing: SigningOptions,
@@ -32,7 +32,8 @@ export async function certify(
   return { issued: { ...issued, profileId: signedBy }, info };
 }
 
-export function resultOf(
+/** What a save of a signed certificate answers: the record, the certificate, files and warnings. */
+export function signResultOf(
   saved: SavedCertificate,
   certificate: CertificateInfo,
   files: SavedFile[],

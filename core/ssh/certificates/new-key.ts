@@ -2,15 +2,10 @@
 import path from 'node:path';
 import { GenerateRequest, TargetQuery } from '../../../shared/ssh/requests.ts';
 import type { ExistingFiles, GenerateProgress, SignResult } from '../../../shared/ssh/results.ts';
-import { certify, resultOf } from './issue.ts';
+import { issueCertificate, signResultOf } from './issue.ts';
 import type { SshContext } from '../context.ts';
-import {
-  existingPaths,
-  pathIn,
-  prepareFolder,
-  refuseExisting,
-  writeFilesAtomically,
-} from '../files/atomic-write.ts';
+import { existingPaths, refuseExisting, writeFilesAtomically } from '../files/atomic-write.ts';
+import { pathIn, prepareFolder } from '../files/folder.ts';
 import type { KeyGenerator } from '../keys/generator.ts';
 import { newRecord, remember } from '../saved-certificates/record.ts';
 import { localPath, parseInput } from '../validate.ts';
@@ -36,7 +31,7 @@ export async function existingFiles(
   const { folder = defaultFolder, name } = parseInput(TargetQuery, query, 'Key files');
   const files = keyFilesIn(localPath(folder, 'folder', 'Key files'), name);
   const present = new Set(
-    await context.targets(Object.values(files), () => existingPaths(Object.values(files))),
+    await context.lockFiles(Object.values(files), () => existingPaths(Object.values(files))),
   );
   return {
     folder: path.resolve(folder),
@@ -52,7 +47,7 @@ export async function existingFiles(
 
 export async function generateKeyAndCertificate(
   context: SshContext,
-  keygen: KeyGenerator,
+  keyGenerator: KeyGenerator,
   defaultFolder: string,
   request: GenerateRequest,
   onProgress?: (progress: GenerateProgress) => void,
@@ -67,15 +62,19 @@ export async function generateKeyAndCertificate(
   const chosen = target.folder && localPath(target.folder, 'target.folder', 'New key');
   const folder = await prepareFolder(chosen ?? defaultFolder);
   const paths = keyFilesIn(folder, target.name);
-  return context.targets(Object.values(paths), async () => {
+  return context.lockFiles(Object.values(paths), async () => {
     // Ask before the work, not after: writeFilesAtomically checks again when it writes.
     if (!target.overwrite) refuseExisting(await existingPaths(Object.values(paths)));
 
     const report = (progress: GenerateProgress) => onProgress?.(progress);
     report({ step: 'generating', message: `Generating the ${key.type} key` });
-    const pair = await keygen.generate({ spec: key, comment: comment ?? target.name, passphrase });
+    const pair = await keyGenerator.generate({
+      spec: key,
+      comment: comment ?? target.name,
+      passphrase,
+    });
     report({ step: 'signing', message: 'Having the certificate authority sign it' });
-    const { issued, info } = await certify(context, pair.publicKey, signing);
+    const { issued, info } = await issueCertificate(context, pair.publicKey, signing);
     report({ step: 'saving', message: `Saving the files in ${folder}` });
     const written = await writeFilesAtomically(
       [
@@ -91,6 +90,6 @@ export async function generateKeyAndCertificate(
       issued,
       null,
     );
-    return resultOf(saved, info, written, signing);
+    return signResultOf(saved, info, written, signing);
   });
 }

@@ -9,10 +9,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { chmod, link, lstat, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { link, lstat, open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileRole, SavedFile } from '../../../shared/ssh/results.ts';
-import { ioError, SshError } from '../errors.ts';
+import { errnoOf, ioError, SshError } from '../errors.ts';
 
 export type FileToWrite = {
   readonly path: string;
@@ -34,43 +34,13 @@ const MODES: Readonly<Record<FileRole, number>> = {
  */
 export type WriteHooks = { beforeCommit?(target: string, index: number): void | Promise<void> };
 
-const errno = (error: unknown) => (error as NodeJS.ErrnoException).code;
-
-/** The folder, made (0700, as ssh wants ~/.ssh) when missing; refused when it is not a folder. */
-export async function prepareFolder(folder: string): Promise<string> {
-  const resolved = path.resolve(folder);
-  try {
-    const info = await stat(resolved);
-    if (!info.isDirectory()) throw new SshError('not-a-folder', `${resolved} is not a folder`);
-    return resolved;
-  } catch (error) {
-    if (error instanceof SshError) throw error;
-    if (errno(error) !== 'ENOENT') throw ioError('open the folder', resolved, error);
-  }
-  try {
-    await mkdir(resolved, { recursive: true, mode: 0o700 });
-    await chmod(resolved, 0o700);
-  } catch (error) {
-    throw ioError('create the folder', resolved, error);
-  }
-  return resolved;
-}
-
-/** `folder/fileName`, refused unless it is directly inside `folder`. */
-export function pathIn(folder: string, fileName: string): string {
-  const target = path.resolve(folder, fileName);
-  if (path.dirname(target) !== path.resolve(folder) || path.basename(target) !== fileName)
-    throw new SshError('outside-folder', `"${fileName}" would lead outside ${folder}`);
-  return target;
-}
-
 /** What is at `target` now: nothing, a regular file, or a refusal (symlink, folder, device…). */
 async function occupant(target: string): Promise<'none' | 'file'> {
   let info;
   try {
     info = await lstat(target);
   } catch (error) {
-    if (errno(error) === 'ENOENT') return 'none';
+    if (errnoOf(error) === 'ENOENT') return 'none';
     throw ioError('check', target, error);
   }
   if (info.isSymbolicLink())
@@ -101,7 +71,7 @@ export async function existingPaths(paths: readonly string[]): Promise<string[]>
       await lstat(p);
       found.push(p);
     } catch (error) {
-      if (errno(error) !== 'ENOENT') throw ioError('check', p, error);
+      if (errnoOf(error) !== 'ENOENT') throw ioError('check', p, error);
     }
   }
   return found;
@@ -155,7 +125,7 @@ async function commit(
     try {
       await link(temp, target);
     } catch (error) {
-      if (errno(error) === 'EEXIST')
+      if (errnoOf(error) === 'EEXIST')
         throw new SshError('file-exists', `${target} appeared while saving; nothing was replaced`, {
           paths: [target],
         });
@@ -230,30 +200,4 @@ export async function writeFilesAtomically(
 
 async function removeAll(paths: readonly string[]): Promise<void> {
   for (const p of paths) await unlink(p).catch(() => undefined);
-}
-
-/** A small text file a person chose (a .pub, a certificate): regular, and at most `maxBytes`. */
-export async function readSmallFile(file: string, maxBytes: number): Promise<string> {
-  let handle;
-  try {
-    // O_NONBLOCK: opening a FIFO someone named x.pub must not hang; it is refused below.
-    handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (error) {
-    throw ioError('read', file, error);
-  }
-  try {
-    const info = await handle.stat();
-    if (!info.isFile()) throw new SshError('not-a-file', `${file} is not a regular file`);
-    if (info.size > maxBytes)
-      throw new SshError(
-        'file-too-large',
-        `${file} is ${info.size} bytes; a key or certificate file is at most ${maxBytes}`,
-      );
-    return await handle.readFile('utf8');
-  } catch (error) {
-    if (error instanceof SshError) throw error;
-    throw ioError('read', file, error);
-  } finally {
-    await handle.close();
-  }
 }

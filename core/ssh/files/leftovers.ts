@@ -1,5 +1,5 @@
 /**
- * What a save killed part-way leaves beside its files (files.ts names them): hidden temporary
+ * What a save killed part-way leaves beside its files (atomic-write.ts names them): hidden temporary
  * copies, second names of replaced files, and, if it was putting the set in place, its marker.
  * Before the next save of one of those files, a set with a marker is taken back (each replaced
  * file gets its old content, each file it created goes) and every side file of it is removed, so
@@ -7,21 +7,19 @@
  */
 import { lstat, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { ioError } from '../errors.ts';
+import { errnoOf, ioError } from '../errors.ts';
 import { sideName, type SideKind } from './atomic-write.ts';
 
 const SIDE_FILE = /^\.(.+)\.([0-9a-f]{12})\.burrow-(tmp|old|save)$/;
 
 type SideFile = { readonly name: string; readonly of: string; readonly set: string };
 
-const errno = (error: unknown) => (error as NodeJS.ErrnoException).code;
-
 async function identity(file: string): Promise<string | undefined> {
   try {
     const info = await lstat(file);
     return `${info.dev}:${info.ino}`;
   } catch (error) {
-    if (errno(error) === 'ENOENT') return undefined;
+    if (errnoOf(error) === 'ENOENT') return undefined;
     throw error;
   }
 }
@@ -63,7 +61,7 @@ export async function cleanUpInterruptedSaves(targets: readonly string[]): Promi
   const wanted = new Set(targets.map((t) => path.basename(t)));
   try {
     const names = await readdir(folder).catch((error: unknown) => {
-      if (errno(error) === 'ENOENT') return [];
+      if (errnoOf(error) === 'ENOENT') return [];
       throw error;
     });
     const sides = names.flatMap((name): SideFile[] => {
@@ -79,7 +77,7 @@ export async function cleanUpInterruptedSaves(targets: readonly string[]): Promi
       const last = (s: SideFile) => (s === marker ? 1 : 0);
       for (const side of ofSet.sort((a, b) => last(a) - last(b)))
         await unlink(path.join(folder, side.name)).catch((error: unknown) => {
-          if (errno(error) !== 'ENOENT') throw error;
+          if (errnoOf(error) !== 'ENOENT') throw error;
         });
     }
   } catch (error) {

@@ -9,9 +9,9 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { cleanUpInterruptedSaves } from './leftovers.ts';
 
-export type TargetLock = <T>(files: readonly string[], work: () => Promise<T>) => Promise<T>;
+export type FileLocks = <T>(files: readonly string[], work: () => Promise<T>) => Promise<T>;
 
-export function createTargetLock(): TargetLock {
+export function createFileLocks(): FileLocks {
   /** The last holder's turn of each file: a new holder waits for it. */
   const tails = new Map<string, Promise<void>>();
 

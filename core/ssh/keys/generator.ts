@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { SshError } from '../errors.ts';
-import type { GeneratedKeyPair, KeygenJob, KeygenReply } from './key-pair.ts';
+import type { GeneratedKeyPair, KeyPairRequest, GeneratorReply } from './key-pair.ts';
 
 /**
  * The worker's entry beside this module: generator-thread.js in a build (the bundler must emit it
@@ -30,7 +30,7 @@ function startWorker(): Worker {
 type Pending = { resolve(key: GeneratedKeyPair): void; reject(error: Error): void };
 
 export type KeyGenerator = {
-  generate(job: KeygenJob): Promise<GeneratedKeyPair>;
+  generate(job: KeyPairRequest): Promise<GeneratedKeyPair>;
   close(): Promise<void>;
 };
 
@@ -50,7 +50,7 @@ export function createKeyGenerator(): KeyGenerator {
     if (worker) return worker;
     const w = startWorker();
     w.unref();
-    w.on('message', (reply: KeygenReply) => {
+    w.on('message', (reply: GeneratorReply) => {
       const p = pending.get(reply.id);
       pending.delete(reply.id);
       if (pending.size === 0) w.unref();

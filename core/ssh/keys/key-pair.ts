@@ -4,7 +4,7 @@ import { CURVES, authorizedKeyLineOfJwk } from '../../../shared/ssh/key-blob.ts'
 import type { NewKeySpec } from '../../../shared/ssh/requests.ts';
 import { encodeOpenSshPrivateKey, type PrivateJwk } from './private-key-format.ts';
 
-export type KeygenJob = {
+export type KeyPairRequest = {
   readonly spec: NewKeySpec;
   readonly comment: string;
   readonly passphrase: string;
@@ -17,7 +17,7 @@ export type GeneratedKeyPair = {
   readonly publicKey: string;
 };
 
-export type KeygenReply =
+export type GeneratorReply =
   | { readonly id: number; readonly ok: true; readonly key: GeneratedKeyPair }
   | { readonly id: number; readonly ok: false; readonly message: string };
 
@@ -31,7 +31,7 @@ function newPrivateKey(spec: NewKeySpec): KeyObject {
 }
 
 /** Blocks for as long as the key takes (seconds for RSA-4096): only the worker calls it. */
-export function runKeygenJob(job: KeygenJob): GeneratedKeyPair {
+export function makeKeyPair(job: KeyPairRequest): GeneratedKeyPair {
   const jwk = newPrivateKey(job.spec).export({ format: 'jwk' }) as PrivateJwk;
   return {
     privateKey: encodeOpenSshPrivateKey(jwk, job.comment, job.passphrase),

@@ -1,9 +1,8 @@
 /** Public key files: the `.pub` a person chose, and the one a certificate is saved beside. */
 import path from 'node:path';
 import { SshPublicKey } from '../../../shared/api/ssh-keys.ts';
-import { MAX_KEY_FILE_BYTES } from '../context.ts';
 import { SshError } from '../errors.ts';
-import { readSmallFile } from '../files/atomic-write.ts';
+import { MAX_KEY_FILE_BYTES, readSmallFile } from '../files/small-file.ts';
 
 /** `ssh-ed25519 AAAA…` of an authorized_keys line: the key without its comment. */
 export const keyOnly = (line: string) => line.trim().split(/\s+/).slice(0, 2).join(' ');

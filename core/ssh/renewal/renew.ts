@@ -3,7 +3,7 @@
  * window of the same length starting now, written over the certificate file.
  */
 import type { SignResult } from '../../../shared/ssh/results.ts';
-import { certify, resultOf } from '../certificates/issue.ts';
+import { issueCertificate, signResultOf } from '../certificates/issue.ts';
 import type { SshContext } from '../context.ts';
 import { SshError } from '../errors.ts';
 import { writeFilesAtomically } from '../files/atomic-write.ts';
@@ -13,7 +13,7 @@ import { readSaved } from '../saved-certificates/store.ts';
 
 export async function renew(context: SshContext, id: string): Promise<SignResult> {
   const { publicKeyPath, certificatePath } = savedById(context.store, id);
-  return context.targets([publicKeyPath, certificatePath], async () => {
+  return context.lockFiles([publicKeyPath, certificatePath], async () => {
     // Read again in turn: a save of the same name before this one replaced or dropped it.
     const previous = readSaved(context.store).find((s) => s.id === id);
     if (!previous)
@@ -26,7 +26,7 @@ export async function renew(context: SshContext, id: string): Promise<SignResult
       (Date.parse(previous.validUntil) - Date.parse(previous.validAfter)) / 1000,
     );
     const signing = signingOf(previous, seconds);
-    const { issued, info } = await certify(
+    const { issued, info } = await issueCertificate(
       context,
       previous.publicKey,
       signing,
@@ -39,6 +39,6 @@ export async function renew(context: SshContext, id: string): Promise<SignResult
     );
     const { certificateId: _id, validAfter: _a, validUntil: _u, renewedAt: _r, ...base } = previous;
     const renewedAt = new Date(context.now()).toISOString();
-    return resultOf(remember(context.store, base, issued, renewedAt), info, written, signing);
+    return signResultOf(remember(context.store, base, issued, renewedAt), info, written, signing);
   });
 }

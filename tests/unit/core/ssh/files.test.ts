@@ -7,12 +7,8 @@ import { lstat, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SshError } from '../../../../core/ssh/errors.ts';
-import {
-  pathIn,
-  prepareFolder,
-  writeFilesAtomically,
-  type FileToWrite,
-} from '../../../../core/ssh/files/atomic-write.ts';
+import { writeFilesAtomically, type FileToWrite } from '../../../../core/ssh/files/atomic-write.ts';
+import { pathIn, prepareFolder } from '../../../../core/ssh/files/folder.ts';
 import { KeyFileName } from '../../../../shared/ssh/requests.ts';
 import { removeDir, tempDir } from '../../../support/openssh.ts';
 import { rejection as rejectionOf } from '../../../support/rejection.ts';

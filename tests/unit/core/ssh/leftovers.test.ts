@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFilesAtomically, type FileToWrite } from '../../../../core/ssh/files/atomic-write.ts';
 import { cleanUpInterruptedSaves } from '../../../../core/ssh/files/leftovers.ts';
-import { createTargetLock } from '../../../../core/ssh/files/locks.ts';
+import { createFileLocks } from '../../../../core/ssh/files/locks.ts';
 import { removeDir, tempDir } from '../../../support/openssh.ts';
 import { killSaveAt, sideFiles } from './killed-save.ts';
 
@@ -32,7 +32,7 @@ describe('a save killed part-way', () => {
     expect(await contents()).toEqual(['private v1', undefined, undefined]);
     expect(sideFiles(await readdir(dir))).toHaveLength(4); // three copies and the marker
 
-    await createTargetLock()(paths(), () => writeFilesAtomically(set('v2'), { overwrite: false }));
+    await createFileLocks()(paths(), () => writeFilesAtomically(set('v2'), { overwrite: false }));
     expect(await contents()).toEqual(['private v2', 'public v2', 'cert v2']);
     expect((await readdir(dir)).sort()).toEqual(['id', 'id-cert.pub', 'id.pub']);
   });
@@ -69,7 +69,7 @@ describe('a save killed part-way', () => {
 
 describe('turns', () => {
   it('saves of overlapping files wait for each other; others do not', async () => {
-    const lock = createTargetLock();
+    const lock = createFileLocks();
     const order: string[] = [];
     let releaseFirst = () => {};
     let firstStarted = () => {};
