@@ -1,5 +1,6 @@
 /**
- * The SSH facade the UI layer wraps: every input is validated with the shared schemas, every
+ * The SSH facade the UI layer wraps, and the one entry to core/ssh for the rest of the app (with
+ * handlers.ts, the contract's calls): every input is validated with the shared schemas, every
  * answer is plain JSON data, every failure an SshError (or the API client's ApiError) whose
  * message can be shown as is. Each operation lives in its own module; this one wires them.
  */
@@ -48,6 +49,9 @@ import { trustLines } from './usage/trust-lines.ts';
 import { localPath, parseInput } from './validate.ts';
 
 export type { SshApiSource } from './context.ts';
+export type { SshApi } from './certificates/signature-request.ts';
+export { SshError, type SshErrorCode } from './errors.ts';
+export { watchRenewals } from './renewal/watch.ts';
 
 export type SshServiceOptions = {
   /** One API client (or anything with its SSH methods), or a source of the profiles' clients. */

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { SshCertificateExpiring } from '../../../shared/ipc/ssh.ts';
 import type { RenewalDue, SavedCertificate } from '../../../shared/ssh/results.ts';
-import type { SshService } from '../service.ts';
 
 /** How often saved certificates are checked: reminders are hours apart, so minutes are enough. */
 export const RENEWAL_CHECK_MS = 10 * 60_000;
@@ -25,7 +24,10 @@ function expiringOf(due: RenewalDue, saved: SavedCertificate | undefined): SshCe
  * Returns the stopper.
  */
 export function watchRenewals(
-  ssh: Pick<SshService, 'listSaved' | 'dueForRenewal'>,
+  ssh: {
+    listSaved(): readonly SavedCertificate[];
+    dueForRenewal(): readonly RenewalDue[];
+  },
   onExpiring: (expiring: SshCertificateExpiring) => void,
   everyMs = RENEWAL_CHECK_MS,
 ): () => void {
