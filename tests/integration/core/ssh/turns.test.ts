@@ -16,7 +16,7 @@ import { SshError, type SshApi, type SshService } from '../../../../core/ssh/ser
 import type { GenerateRequest } from '../../../../shared/ssh/requests.ts';
 import { currentUser, makeKeyPair } from '../../../support/openssh.ts';
 import { rejection as rejectionOf } from '../../../support/rejection.ts';
-import { killSaveAt, sideFiles } from '../../../unit/core/ssh/killed-save.ts';
+import { killSaveAt, sideFiles } from './killed-save.ts';
 import { startSshWorld, type SshWorld } from './support.ts';
 
 const run = promisify(execFile);

@@ -1,7 +1,7 @@
 /**
- * A save killed part-way, for real: a child process runs core/ssh/files.ts's writeFilesAtomically
- * and SIGKILLs itself just before it puts file number `at` in place, leaving on disk exactly what
- * such a crash leaves.
+ * A save killed part-way, for real: a child process runs writeFilesAtomically of
+ * core/ssh/files/atomic-write.ts and SIGKILLs itself just before it puts file number `at` in
+ * place, leaving on disk exactly what such a crash leaves.
  */
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';

@@ -1,18 +1,20 @@
 /**
- * The file rules of core/ssh/files.ts on a real file system: modes, no overwrite without the
- * choice, no writing through symlinks, and a failure (or a crash) at any point between writing
- * and putting files in place leaves the old files whole and no new file behind.
+ * The file rules of core/ssh/files/atomic-write.ts on a real file system: modes, no overwrite
+ * without the choice, no writing through symlinks, and a failure at any point between writing
+ * and putting files in place leaves the old files whole and no new file behind (a crash there:
+ * the integration tests' killed-saves.test.ts).
  */
 import { lstat, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SshError } from '../../../../core/ssh/errors.ts';
-import { writeFilesAtomically, type FileToWrite } from '../../../../core/ssh/files/atomic-write.ts';
-import { pathIn, prepareFolder } from '../../../../core/ssh/files/folder.ts';
-import { KeyFileName } from '../../../../shared/ssh/requests.ts';
-import { removeDir, tempDir } from '../../../support/openssh.ts';
-import { rejection as rejectionOf } from '../../../support/rejection.ts';
-import { killSaveAt, sideFiles } from './killed-save.ts';
+import { SshError } from '../../../../../core/ssh/errors.ts';
+import { writeFilesAtomically } from '../../../../../core/ssh/files/atomic-write.ts';
+import { pathIn, prepareFolder } from '../../../../../core/ssh/files/folder.ts';
+import { KeyFileName } from '../../../../../shared/ssh/requests.ts';
+import { removeDir, tempDir } from '../../../../support/openssh.ts';
+import { rejection as rejectionOf } from '../../../../support/rejection.ts';
+import { contentsOf, keyFileSet } from '../fixtures.ts';
+
 let dir: string;
 
 beforeEach(async () => {
@@ -20,13 +22,8 @@ beforeEach(async () => {
 });
 afterEach(() => removeDir(dir));
 
-const set = (content: string): FileToWrite[] => [
-  { path: path.join(dir, 'id'), role: 'private-key', content: `private ${content}` },
-  { path: path.join(dir, 'id.pub'), role: 'public-key', content: `public ${content}` },
-  { path: path.join(dir, 'id-cert.pub'), role: 'certificate', content: `cert ${content}` },
-];
-const contents = async () =>
-  Promise.all(set('').map((f) => readFile(f.path, 'utf8').catch(() => undefined)));
+const set = (content: string) => keyFileSet(dir, content);
+const contents = () => contentsOf(set(''));
 const mode = async (file: string) => (await stat(file)).mode & 0o777;
 
 const sshError = (promise: Promise<unknown>) => rejectionOf(promise, SshError);
@@ -137,22 +134,6 @@ describe('failures part-way', () => {
     expect(await contents()).toEqual(['private v1', 'public v1', 'cert v1']);
     expect(await mode(path.join(dir, 'id'))).toBe(0o600);
     expect((await readdir(dir)).sort()).toEqual(['id', 'id-cert.pub', 'id.pub']);
-  });
-
-  it('a process killed between write and rename leaves the old file whole', async () => {
-    await writeFilesAtomically(set('v1'), { overwrite: false });
-    await killSaveAt([{ path: path.join(dir, 'id'), role: 'private-key', content: 'private v2' }], {
-      overwrite: true,
-      at: 0,
-    });
-    expect(await contents()).toEqual(['private v1', 'public v1', 'cert v1']);
-    // What the crash left is hidden: the temporary file and the marker of the unfinished set,
-    // never a partial key under the real name.
-    const leftovers = sideFiles(await readdir(dir));
-    expect(leftovers.map((f) => f.replace(/[0-9a-f]{12}/, 'SET')).sort()).toEqual([
-      '.id.SET.burrow-save',
-      '.id.SET.burrow-tmp',
-    ]);
   });
 });
 

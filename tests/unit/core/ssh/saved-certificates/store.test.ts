@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { putSaved, readSaved, removeSaved } from '../../../../core/ssh/saved-certificates/store.ts';
-import type { KeyValueStore } from '../../../../core/store.ts';
-import type { SavedCertificate } from '../../../../shared/ssh/results.ts';
+import {
+  putSaved,
+  readSaved,
+  removeSaved,
+} from '../../../../../core/ssh/saved-certificates/store.ts';
+import type { KeyValueStore } from '../../../../../core/store.ts';
+import type { SavedCertificate } from '../../../../../shared/ssh/results.ts';
 
 function memoryStore(initial: Record<string, unknown> = {}): Pick<KeyValueStore, 'get' | 'set'> {
   const values = new Map(Object.entries(initial));

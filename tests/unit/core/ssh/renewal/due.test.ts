@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dueForRenewal, renewalDue } from '../../../../core/ssh/renewal/due.ts';
-import { HOUR, savedCertificate as saved, T0 } from './fixtures.ts';
+import { dueForRenewal, renewalDue } from '../../../../../core/ssh/renewal/due.ts';
+import { HOUR, savedCertificate as saved, T0 } from '../fixtures.ts';
 
 describe('renewalDue', () => {
   it('is quiet until two thirds of the lifetime have passed', () => {
