@@ -21,8 +21,7 @@ import { SettingsService } from './settings/settings.ts';
 import { snapshotHandlers } from './snapshot/handlers.ts';
 import { SnapshotService } from './snapshot/service.ts';
 import { sshHandlers } from './ssh/handlers.ts';
-import { createSshService, type SshService } from './ssh/index.ts';
-import { watchRenewals } from './ssh/renewal-watch.ts';
+import { createSshService, watchRenewals, type SshService } from './ssh/service.ts';
 import type { KeyValueStore } from './store.ts';
 import { TrayService } from './tray/service.ts';
 

@@ -23,7 +23,7 @@ await build({
     ssr: true,
     target: 'node22',
     rollupOptions: {
-      input: { main: 'electron/main.ts', 'keygen-worker': 'core/ssh/keygen-worker.ts' },
+      input: { main: 'electron/main.ts', 'generator-thread': 'core/ssh/keys/generator-thread.ts' },
       external: ['electron', ...nodeModules, ...Object.keys(pkg.dependencies)],
       output: { format: 'es', entryFileNames: '[name].js' },
     },
@@ -46,4 +46,4 @@ await build({
   },
   ssr: { noExternal: true },
 });
-console.log(`built ${outDir}/main.js, keygen-worker.js and preload.cjs`);
+console.log(`built ${outDir}/main.js, generator-thread.js and preload.cjs`);

@@ -28,7 +28,7 @@ await build({
     ssr: true,
     target: 'node20',
     rollupOptions: {
-      input: { ...TEST_BINS, 'keygen-worker': 'core/ssh/keygen-worker.ts' },
+      input: { ...TEST_BINS, 'generator-thread': 'core/ssh/keys/generator-thread.ts' },
       external: [...nodeModules, ...Object.keys(pkg.dependencies)],
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },

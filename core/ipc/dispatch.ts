@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ApiError, ClientError, NetworkError } from '../api/errors.ts';
 import type { EndpointRequest } from '../api/types.ts';
 import { AppError } from '../errors.ts';
-import { SshError } from '../ssh/errors.ts';
+import { SshError } from '../ssh/service.ts';
 import { validateBody } from '../../shared/api/validate.ts';
 import { API_CALLS, type ApiCallEntry, type ListAllRequest } from '../../shared/ipc/api-calls.ts';
 import {

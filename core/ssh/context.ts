@@ -1,8 +1,8 @@
 /** What every SSH operation works with: made once by the service, handed to each operation. */
-import type { WriteHooks } from './files.ts';
+import type { WriteHooks } from './files/atomic-write.ts';
 import type { KeyValueStore } from '../store.ts';
-import type { SshApi } from './signing.ts';
-import type { TargetLock } from './targets.ts';
+import type { SshApi } from './certificates/signature-request.ts';
+import type { FileLocks } from './files/locks.ts';
 
 /**
  * Which API signs, resolved on each call: no id means the active profile's, an id the profile
@@ -20,8 +20,5 @@ export type SshContext = {
   readonly apiOf: (profileId?: string) => Promise<{ profileId?: string; api: SshApi }>;
   readonly writeHooks: WriteHooks | undefined;
   /** Taken around every operation that writes key files. */
-  readonly targets: TargetLock;
+  readonly lockFiles: FileLocks;
 };
-
-/** Key and certificate files are a few kilobytes; anything much larger is not one. */
-export const MAX_KEY_FILE_BYTES = 64 * 1024;

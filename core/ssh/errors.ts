@@ -39,9 +39,12 @@ export class SshError extends Error {
   }
 }
 
+/** The system's code of a file system failure (`ENOENT`, `EACCES`…). */
+export const errnoOf = (error: unknown) => (error as NodeJS.ErrnoException).code;
+
 /** A file system failure, worded for people with the path it concerns. */
 export function ioError(what: string, file: string, error: unknown): SshError {
-  const code = (error as NodeJS.ErrnoException).code;
+  const code = errnoOf(error);
   const why =
     code === 'EACCES' || code === 'EPERM'
       ? 'permission denied'

@@ -1,5 +1,6 @@
 /**
- * The SSH facade the UI layer wraps: every input is validated with the shared schemas, every
+ * The SSH facade the UI layer wraps, and the one entry to core/ssh for the rest of the app (with
+ * handlers.ts, the contract's calls): every input is validated with the shared schemas, every
  * answer is plain JSON data, every failure an SshError (or the API client's ApiError) whose
  * message can be shown as is. Each operation lives in its own module; this one wires them.
  */
@@ -25,31 +26,32 @@ import type {
   SshCommand,
   TrustLines,
 } from '../../shared/ssh/results.ts';
-import { addToAgent } from './agent.ts';
-import { describeCertificate } from './certificate-info.ts';
-import { MAX_KEY_FILE_BYTES, type SshApiSource, type SshContext } from './context.ts';
+import { addToAgent } from './usage/ssh-agent.ts';
+import { describeCertificate } from './certificates/info.ts';
+import type { SshApiSource, SshContext } from './context.ts';
 import { SshError } from './errors.ts';
-import {
-  pathIn,
-  prepareFolder,
-  readSmallFile,
-  writeFilesAtomically,
-  type WriteHooks,
-} from './files.ts';
-import { existingFiles, generateKeyAndCertificate } from './generate.ts';
-import { createKeyGenerator, type KeyGenerator } from './keygen.ts';
-import { privateKeyOf, savedById } from './records.ts';
-import { renew } from './renew.ts';
-import { dueForRenewal } from './renewal.ts';
+import { writeFilesAtomically, type WriteHooks } from './files/atomic-write.ts';
+import { pathIn, prepareFolder } from './files/folder.ts';
+import { MAX_KEY_FILE_BYTES, readSmallFile } from './files/small-file.ts';
+import { existingFiles, generateKeyAndCertificate } from './certificates/new-key.ts';
+import { createKeyGenerator, type KeyGenerator } from './keys/generator.ts';
+import { privateKeyOf, savedById } from './saved-certificates/record.ts';
+import { renew } from './renewal/renew.ts';
+import { dueForRenewal } from './renewal/due.ts';
 import type { KeyValueStore } from '../store.ts';
-import { putSaved, readSaved, removeSaved } from './saved.ts';
-import { signExistingKey } from './sign-existing.ts';
-import type { SshApi } from './signing.ts';
-import { createTargetLock } from './targets.ts';
-import { commandOf, hostBlockText, includeLine, trustLines } from './usage.ts';
+import { putSaved, readSaved, removeSaved } from './saved-certificates/store.ts';
+import { signExistingKey } from './certificates/existing-key.ts';
+import type { SshApi } from './certificates/signature-request.ts';
+import { createFileLocks } from './files/locks.ts';
+import { commandOf } from './usage/ssh-command.ts';
+import { hostBlockText, includeLine } from './usage/ssh-config.ts';
+import { trustLines } from './usage/trust-lines.ts';
 import { localPath, parseInput } from './validate.ts';
 
 export type { SshApiSource } from './context.ts';
+export type { SshApi } from './certificates/signature-request.ts';
+export { SshError, type SshErrorCode } from './errors.ts';
+export { watchRenewals } from './renewal/watch.ts';
 
 export type SshServiceOptions = {
   /** One API client (or anything with its SSH methods), or a source of the profiles' clients. */
@@ -69,7 +71,7 @@ export type SshServiceOptions = {
 const CONFIG_FOLDER = 'burrow';
 
 export function createSshService(options: SshServiceOptions) {
-  const keygen = options.keyGenerator ?? createKeyGenerator();
+  const keyGenerator = options.keyGenerator ?? createKeyGenerator();
   const defaultFolder = path.join(options.home ?? homedir(), '.ssh');
   const context: SshContext = {
     store: options.store,
@@ -77,7 +79,7 @@ export function createSshService(options: SshServiceOptions) {
     apiOf: async (profileId) =>
       typeof options.api === 'function' ? options.api(profileId) : { api: options.api },
     writeHooks: options.writeHooks,
-    targets: createTargetLock(),
+    lockFiles: createFileLocks(),
   };
   const saved = (id: string) => savedById(options.store, id);
 
@@ -91,7 +93,7 @@ export function createSshService(options: SshServiceOptions) {
     generateKeyAndCertificate: (
       request: GenerateRequest,
       onProgress?: (progress: GenerateProgress) => void,
-    ) => generateKeyAndCertificate(context, keygen, defaultFolder, request, onProgress),
+    ) => generateKeyAndCertificate(context, keyGenerator, defaultFolder, request, onProgress),
 
     /** A certificate for a public key file the person chose, saved beside it as …-cert.pub. */
     signExistingKey: (request: SignExistingRequest) => signExistingKey(context, request),
@@ -192,7 +194,7 @@ export function createSshService(options: SshServiceOptions) {
         privateKeyPath,
         certificatePath: certificate.certificatePath,
       });
-      await context.targets([file], () =>
+      await context.lockFiles([file], () =>
         writeFilesAtomically([{ path: file, role: 'ssh-config', content: text }], {
           overwrite: true,
           hooks: context.writeHooks,
@@ -211,7 +213,7 @@ export function createSshService(options: SshServiceOptions) {
     },
 
     /** Stops the key generation thread. */
-    close: () => keygen.close(),
+    close: () => keyGenerator.close(),
   };
 }
 

@@ -9,7 +9,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SshError, type SshService } from '../../../../core/ssh/index.ts';
+import { SshError, type SshService } from '../../../../core/ssh/service.ts';
 import type { GenerateRequest } from '../../../../shared/ssh/requests.ts';
 import type { GenerateProgress, SignResult } from '../../../../shared/ssh/results.ts';
 import {

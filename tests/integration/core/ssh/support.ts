@@ -10,7 +10,7 @@ import {
   type SshApi,
   type SshService,
   type SshServiceOptions,
-} from '../../../../core/ssh/index.ts';
+} from '../../../../core/ssh/service.ts';
 import { removeDir, tempDir } from '../../../support/openssh.ts';
 import { clientOf, startSandbox } from '../api/support.ts';
 

@@ -11,12 +11,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
-import type { WriteHooks } from '../../../../core/ssh/files.ts';
-import { SshError, type SshApi, type SshService } from '../../../../core/ssh/index.ts';
+import type { WriteHooks } from '../../../../core/ssh/files/atomic-write.ts';
+import { SshError, type SshApi, type SshService } from '../../../../core/ssh/service.ts';
 import type { GenerateRequest } from '../../../../shared/ssh/requests.ts';
 import { currentUser, makeKeyPair } from '../../../support/openssh.ts';
 import { rejection as rejectionOf } from '../../../support/rejection.ts';
-import { killSaveAt, sideFiles } from '../../../unit/core/ssh/killed-save.ts';
+import { killSaveAt, sideFiles } from './killed-save.ts';
 import { startSshWorld, type SshWorld } from './support.ts';
 
 const run = promisify(execFile);

@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FileToWrite } from '../../../../core/ssh/files/atomic-write.ts';
 import type { SavedCertificate } from '../../../../shared/ssh/results.ts';
 
 export const HOUR = 3_600_000;
@@ -25,3 +28,14 @@ export function savedCertificate(over: Partial<SavedCertificate> = {}): SavedCer
     ...over,
   };
 }
+
+/** The three files of the key `name` in `dir`, each holding its role's word and `content`. */
+export const keyFileSet = (dir: string, content: string, name = 'id'): FileToWrite[] => [
+  { path: path.join(dir, name), role: 'private-key', content: `private ${content}` },
+  { path: path.join(dir, `${name}.pub`), role: 'public-key', content: `public ${content}` },
+  { path: path.join(dir, `${name}-cert.pub`), role: 'certificate', content: `cert ${content}` },
+];
+
+/** What each of `files` holds now; undefined where there is no file. */
+export const contentsOf = (files: readonly FileToWrite[]) =>
+  Promise.all(files.map((f) => readFile(f.path, 'utf8').catch(() => undefined)));

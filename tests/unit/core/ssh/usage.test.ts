@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SshError } from '../../../../core/ssh/errors.ts';
-import { describeCertificate } from '../../../../core/ssh/certificate-info.ts';
-import { hostBlockText, includeLine, sshCommand, trustLines } from '../../../../core/ssh/usage.ts';
+import { describeCertificate } from '../../../../core/ssh/certificates/info.ts';
+import { sshCommand } from '../../../../core/ssh/usage/ssh-command.ts';
+import { hostBlockText, includeLine } from '../../../../core/ssh/usage/ssh-config.ts';
+import { trustLines } from '../../../../core/ssh/usage/trust-lines.ts';
 import { PUBLIC_KEYS } from '../../shared/api/fixtures.ts';
 
 describe('sshCommand', () => {

@@ -1,0 +1,37 @@
+/** A certificate for a public key file the person chose, saved beside it as …-cert.pub. */
+import path from 'node:path';
+import { SignExistingRequest } from '../../../shared/ssh/requests.ts';
+import type { SignResult } from '../../../shared/ssh/results.ts';
+import { issueCertificate, signResultOf } from './issue.ts';
+import type { SshContext } from '../context.ts';
+import { existingPaths, writeFilesAtomically } from '../files/atomic-write.ts';
+import { checkKeyOnDisk, readPublicKeyFile, siblingsOf } from '../keys/public-key-file.ts';
+import { newRecord, remember } from '../saved-certificates/record.ts';
+import { localPath, parseInput } from '../validate.ts';
+
+export async function signExistingKey(
+  context: SshContext,
+  request: SignExistingRequest,
+): Promise<SignResult> {
+  const input = parseInput(SignExistingRequest, request, 'Sign a key');
+  const { overwrite, certificate: signing } = input;
+  const publicKeyPath = path.resolve(localPath(input.publicKeyPath, 'publicKeyPath', 'Sign a key'));
+  // Beside the resolved key, which has a name before ".pub" (siblingsOf checks): in its folder.
+  const { privateKey, certificate: certificatePath } = siblingsOf(publicKeyPath);
+  return context.lockFiles([publicKeyPath, certificatePath], async () => {
+    const line = await readPublicKeyFile(publicKeyPath);
+    const hasPrivateKey = (await existingPaths([privateKey])).length > 0;
+    const { issued, info } = await issueCertificate(context, line, signing);
+    await checkKeyOnDisk(publicKeyPath, line);
+    const written = await writeFilesAtomically(
+      [{ path: certificatePath, role: 'certificate', content: `${issued.certificate}\n` }],
+      { overwrite, hooks: context.writeHooks },
+    );
+    const record = newRecord(context, signing, line, {
+      privateKey: hasPrivateKey ? privateKey : null,
+      publicKey: publicKeyPath,
+      certificate: certificatePath,
+    });
+    return signResultOf(remember(context.store, record, issued, null), info, written, signing);
+  });
+}

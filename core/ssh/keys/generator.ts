@@ -1,0 +1,89 @@
+/**
+ * Key generation off the main thread. One worker serves every request in turn and is kept for
+ * the next one (starting a thread costs more than generating an ed25519 key); it does not keep
+ * the process alive, and a worker that dies is replaced on the next request.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { SshError } from '../errors.ts';
+import type { GeneratedKeyPair, KeyPairRequest, GeneratorReply } from './key-pair.ts';
+
+/**
+ * The worker's entry beside this module: generator-thread.js in a build (the bundler must emit it
+ * next to the module that holds this code), generator-thread.ts from source, which only runs with
+ * tsx's loader registered in the new thread first.
+ */
+function startWorker(): Worker {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const entry = new URL(`./generator-thread.${fromSource ? 'ts' : 'js'}`, import.meta.url);
+  if (!fromSource) return new Worker(entry);
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`;
+  return new Worker(bootstrap, { eval: true });
+}
+
+type Pending = { resolve(key: GeneratedKeyPair): void; reject(error: Error): void };
+
+export type KeyGenerator = {
+  generate(job: KeyPairRequest): Promise<GeneratedKeyPair>;
+  close(): Promise<void>;
+};
+
+export function createKeyGenerator(): KeyGenerator {
+  let worker: Worker | undefined;
+  let nextId = 0;
+  const pending = new Map<number, Pending>();
+
+  const failAll = (message: string) => {
+    for (const [id, p] of pending) {
+      pending.delete(id);
+      p.reject(new SshError('key-generation-failed', `The key could not be generated: ${message}`));
+    }
+  };
+
+  function running(): Worker {
+    if (worker) return worker;
+    const w = startWorker();
+    w.unref();
+    w.on('message', (reply: GeneratorReply) => {
+      const p = pending.get(reply.id);
+      pending.delete(reply.id);
+      if (pending.size === 0) w.unref();
+      if (reply.ok) p?.resolve(reply.key);
+      else
+        p?.reject(
+          new SshError('key-generation-failed', `The key could not be generated: ${reply.message}`),
+        );
+    });
+    w.on('error', (error) => failAll(error.message));
+    w.on('exit', () => {
+      if (worker === w) worker = undefined;
+      failAll('the key generation thread stopped');
+    });
+    worker = w;
+    return w;
+  }
+
+  return {
+    generate(job) {
+      return new Promise((resolve, reject) => {
+        const id = ++nextId;
+        pending.set(id, { resolve, reject });
+        const w = running();
+        // While a key is on its way, the thread keeps the process alive to deliver it.
+        w.ref();
+        w.postMessage({ id, job });
+      });
+    },
+    async close() {
+      const w = worker;
+      worker = undefined;
+      await w?.terminate();
+    },
+  };
+}

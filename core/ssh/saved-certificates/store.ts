@@ -1,0 +1,35 @@
+/**
+ * The certificates Burrow saved, remembered in the app's settings store: paths, ids, the public
+ * key and the signing choices (what renewing needs), never a secret.
+ */
+import { SavedCertificate } from '../../../shared/ssh/results.ts';
+import type { KeyValueStore } from '../../store.ts';
+
+const KEY = 'ssh.savedCertificates';
+
+/** Every readable record; one damaged by hand is skipped rather than hiding all the others. */
+export function readSaved(store: Pick<KeyValueStore, 'get' | 'set'>): SavedCertificate[] {
+  const value = store.get(KEY);
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry) => {
+    const parsed = SavedCertificate.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** Adds `record` in place of the one with its id, and of any other that `replaces` picks. */
+export function putSaved(
+  store: Pick<KeyValueStore, 'get' | 'set'>,
+  record: SavedCertificate,
+  replaces: (other: SavedCertificate) => boolean = () => false,
+): void {
+  const others = readSaved(store).filter((r) => r.id !== record.id && !replaces(r));
+  store.set(KEY, [...others, record]);
+}
+
+export function removeSaved(store: Pick<KeyValueStore, 'get' | 'set'>, id: string): void {
+  store.set(
+    KEY,
+    readSaved(store).filter((r) => r.id !== id),
+  );
+}
