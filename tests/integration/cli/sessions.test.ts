@@ -176,4 +176,48 @@ describe('burrow sessions and the session commands', () => {
       await twin.stop();
     }
   });
+
+  it('an agent name holding ESC, BEL and CR: escaped in the table, the watch and errors; exact in JSON', async () => {
+    const hostile = 'evil\x1b]0;owned\x07\rbox\x9b2J\x7f';
+    const shown = 'evil\\x1b]0;owned\\x07\\x0dbox\\u009b2J\\x7f';
+    const { token } = (
+      await apiCaller(sandbox.url, sandbox.apiKey ?? '')('POST', '/credentials', {})
+    ).body as { token: string };
+    const agent = new Agent({
+      url: sandbox.agentUrl,
+      authtoken: token,
+      version: '3.1.2',
+      os: 'windows',
+      metadata: JSON.stringify({ host: hostile }),
+    }).start();
+    // Any control character but the newlines that end lines.
+    const terminal = /[^\P{Cc}\n]/u;
+    try {
+      await agent.online();
+      const session = (await listed()).find((s) => s.agent === hostile);
+      expect(session).toBeDefined();
+      const table = await run('sessions');
+      expect(table.stdout).not.toMatch(terminal);
+      expect(table.stdout).toContain(`${shown}  ${session?.id}`);
+      // A Windows agent cannot restart: the refusal names it, escaped.
+      const refused = await run('restart', session?.id ?? '');
+      expect(refused.code).toBe(1);
+      oneLine(refused, `restart ${shown} (${session?.id})`);
+      expect(refused.stderr).not.toMatch(terminal);
+
+      const stop = new AbortController();
+      let out = '';
+      const watching = burrow(['sessions', '--watch', '--api-url', sandbox.url], {
+        env: { BURROW_API_KEY: sandbox.apiKey },
+        signal: stop.signal,
+        onStdout: (all) => (out = all),
+      });
+      await expect.poll(() => out).toContain(shown);
+      stop.abort();
+      expect((await watching).code).toBe(0);
+      expect(out).not.toMatch(terminal);
+    } finally {
+      await agent.stop();
+    }
+  });
 });
