@@ -147,10 +147,14 @@ function globalOptions(values: Readonly<Record<string, unknown>>): Options {
 function parseFailure(error: unknown, command: string | undefined): UsageError {
   const text = error instanceof Error ? error.message : String(error);
   const option = /'(-[^']*)'/.exec(text)?.[1];
+  // Node's "argument is ambiguous": the option's value is missing, or starts with a dash.
+  const dashed = /use '(--[^=']+)=/.exec(text)?.[1];
   return new UsageError(
     (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
       ? `unknown option ${option ?? text}`
-      : (text.split('\n')[0] ?? text),
+      : dashed !== undefined
+        ? `${option ?? dashed} needs a value (one that starts with "-" is written ${dashed}=-VALUE)`
+        : (text.split('\n')[0] ?? text),
     command,
   );
 }
