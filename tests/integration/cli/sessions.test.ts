@@ -17,6 +17,19 @@ async function listed(): Promise<Listed[]> {
   return JSON.parse(result.stdout) as Listed[];
 }
 
+/** A real agent on a credential of its own, its metadata naming it `host`; started, not yet online. */
+async function agentNamed(host: string, os: 'linux' | 'windows' = 'linux'): Promise<Agent> {
+  const { token } = (await apiCaller(sandbox.url, sandbox.apiKey ?? '')('POST', '/credentials', {}))
+    .body as { token: string };
+  return new Agent({
+    url: sandbox.agentUrl,
+    authtoken: token,
+    version: '3.1.2',
+    os,
+    metadata: JSON.stringify({ host }),
+  }).start();
+}
+
 beforeAll(async () => {
   sandbox = await startSandbox({ apiKey: 'cli-sessions', rateLimit: 'off', demo: true });
 });
@@ -96,16 +109,7 @@ describe('burrow sessions and the session commands', () => {
   });
 
   it('update --restart: its steps on a terminal stderr, then the new session and version', async () => {
-    const { token } = (
-      await apiCaller(sandbox.url, sandbox.apiKey ?? '')('POST', '/credentials', {})
-    ).body as { token: string };
-    const agent = new Agent({
-      url: sandbox.agentUrl,
-      authtoken: token,
-      version: '3.1.2',
-      os: 'linux',
-      metadata: '{"host":"db-box"}',
-    }).start();
+    const agent = await agentNamed('db-box');
     try {
       await agent.online();
       const before = (await listed()).find((s) => s.agent === 'db-box');
@@ -152,16 +156,7 @@ describe('burrow sessions and the session commands', () => {
   });
 
   it('an agent name two sessions have: one line naming both ids, exit 1, nothing done', async () => {
-    const { token } = (
-      await apiCaller(sandbox.url, sandbox.apiKey ?? '')('POST', '/credentials', {})
-    ).body as { token: string };
-    const twin = new Agent({
-      url: sandbox.agentUrl,
-      authtoken: token,
-      version: '3.1.2',
-      os: 'linux',
-      metadata: '{"host":"build-box"}',
-    }).start();
+    const twin = await agentNamed('build-box');
     try {
       await twin.online();
       const both = (await listed()).filter((s) => s.agent === 'build-box').map((s) => s.id);
@@ -180,16 +175,7 @@ describe('burrow sessions and the session commands', () => {
   it('an agent name holding ESC, BEL and CR: escaped in the table, the watch and errors; exact in JSON', async () => {
     const hostile = 'evil\x1b]0;owned\x07\rbox\x9b2J\x7f';
     const shown = 'evil\\x1b]0;owned\\x07\\x0dbox\\u009b2J\\x7f';
-    const { token } = (
-      await apiCaller(sandbox.url, sandbox.apiKey ?? '')('POST', '/credentials', {})
-    ).body as { token: string };
-    const agent = new Agent({
-      url: sandbox.agentUrl,
-      authtoken: token,
-      version: '3.1.2',
-      os: 'windows',
-      metadata: JSON.stringify({ host: hostile }),
-    }).start();
+    const agent = await agentNamed(hostile, 'windows');
     // Any control character but the newlines that end lines.
     const terminal = /[^\P{Cc}\n]/u;
     try {
