@@ -36,10 +36,29 @@ export class UsageError extends CliError {
 }
 
 /**
+ * Text from outside (an API, a file, a command line) as a terminal may show it: its control
+ * characters (C0, DEL, C1), which could move the cursor, retitle the window or ring, written out
+ * as escapes such as `\x1b` and `\u009b`. Newlines and tabs too: where they are structure, the
+ * caller writes them around the escaped parts.
+ */
+export function escapeControls(text: string): string {
+  return text.replace(/\p{Cc}/gu, (c) => {
+    const code = c.charCodeAt(0);
+    return code < 0x80
+      ? `\\x${code.toString(16).padStart(2, '0')}`
+      : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
+/**
  * A failure as the lines to print: one, but for what blocks an apply (a list) and a failed step
  * (with how to carry on).
  */
 export function failureLines(error: unknown): string[] {
+  return linesOf(error).map(escapeControls);
+}
+
+function linesOf(error: unknown): string[] {
   if (error instanceof ApplyBlockedError)
     return [
       'Nothing was applied: the plan is blocked',
@@ -74,8 +93,9 @@ export async function confirm(io: Io, question: string, what: string): Promise<b
   return /^\s*y(es)?\s*$/i.test(answer);
 }
 
-/** Columns padded to their widest cell, two spaces apart. */
-export function table(rows: readonly (readonly string[])[]): string {
+/** Columns padded to their widest cell, two spaces apart; the cells' control characters escaped. */
+export function table(cells: readonly (readonly string[])[]): string {
+  const rows = cells.map((row) => row.map(escapeControls));
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => [...(r[i] ?? '')].length)));
   return rows
     .map((row) =>

@@ -1,12 +1,16 @@
 import { maskStep } from '../core/snapshot/mask.ts';
 import type { Plan } from '../core/snapshot/plan.ts';
 import { countsOf, planView } from '../core/snapshot/view.ts';
+import { escapeControls } from './io.ts';
 
 const SIGN = { create: '+', update: '~', delete: '-', unchanged: '=' } as const;
 
 const show = (value: unknown) => (value === undefined ? '(none)' : JSON.stringify(value));
 
-/** The plan for a person: each change field by field, secrets masked, then the counts. */
+/**
+ * The plan for a person: each change field by field, secrets masked, then the counts. Names and
+ * values come from a file and an account: each line is written with its control characters escaped.
+ */
 export function planText(plan: Plan, target: string): string {
   const lines: string[] = [];
   for (const step of plan.steps.map(maskStep)) {
@@ -31,7 +35,7 @@ export function planText(plan: Plan, target: string): string {
     lines.push('Blocked: nothing can be applied until these are resolved:');
     for (const b of plan.blockers) lines.push(`  ${b.name} ${b.field}: ${b.reason}`);
   }
-  return `${lines.join('\n')}\n`;
+  return `${lines.map(escapeControls).join('\n')}\n`;
 }
 
 /** The plan for a program: what `planText` shows, as data, secrets masked. */

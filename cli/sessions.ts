@@ -1,10 +1,8 @@
 import type { TunnelSession } from '../shared/api/tunnel-sessions.ts';
-import type { ActionEvent } from '../shared/session-actions.ts';
 import { agentName } from '../shared/monitor.ts';
-import { createSessionActions } from '../core/sessions/actions.ts';
 import { setTimeout } from 'node:timers/promises';
 import { ApiError } from '../core/api/errors.ts';
-import { CliError, confirm, failureLines, table, writeJson, type Io } from './io.ts';
+import { escapeControls, failureLines, table, writeJson, type Io } from './io.ts';
 import type { Options } from './args.ts';
 import type { Target } from './target.ts';
 
@@ -13,7 +11,8 @@ function eventLine(event: 'online' | 'gone', s: TunnelSession, at: Date, json: b
   if (json)
     return `${JSON.stringify({ event, at: at.toISOString(), session: { agent: agentName(s) ?? null, ...s } })}\n`;
   const time = at.toISOString().slice(11, 19);
-  return `${time}  ${event.padEnd(6)}  ${agentName(s) ?? '-'}  ${s.id}  ${s.region}  ${s.agent_version}\n`;
+  const fields = [agentName(s) ?? '-', s.id, s.region, s.agent_version].map(escapeControls);
+  return `${time}  ${event.padEnd(6)}  ${fields.join('  ')}\n`;
 }
 
 /**
@@ -70,7 +69,7 @@ export async function sessionsCommand(target: Target, options: Options, io: Io):
     return 0;
   }
   if (sessions.length === 0) {
-    io.stdout.write(`No tunnel sessions on ${target.label}: no agent is online.\n`);
+    io.stdout.write(`No tunnel sessions on ${escapeControls(target.label)}: no agent is online.\n`);
     return 0;
   }
   io.stdout.write(
@@ -86,75 +85,5 @@ export async function sessionsCommand(target: Target, options: Options, io: Io):
       ]),
     ]),
   );
-  return 0;
-}
-
-/** The session `agent` names: its id, or an agent name only one session has. */
-function findSession(sessions: readonly TunnelSession[], agent: string): TunnelSession {
-  const byId = sessions.find((s) => s.id === agent);
-  if (byId) return byId;
-  const named = sessions.filter((s) => agentName(s) === agent);
-  if (named.length === 1 && named[0]) return named[0];
-  if (named.length === 0)
-    throw new CliError(
-      `No online agent is named "${agent}" and no session has that id ("burrow sessions" lists them)`,
-    );
-  throw new CliError(
-    `${named.length} sessions have the agent name "${agent}": give a session id (${named.map((s) => s.id).join(', ')})`,
-  );
-}
-
-/** A step of update-and-restart as it starts, one line on stderr. */
-function stepLine(event: ActionEvent, io: Io): void {
-  const line =
-    event.phase === 'sent'
-      ? { update: 'Updating…', restart: 'Restarting…', stop: 'Stopping…' }[event.command]
-      : event.phase === 'waiting'
-        ? `Waiting ${Math.round(event.ms / 1000)} s for the update to settle…`
-        : event.phase === 'finding'
-          ? 'Waiting for the agent to come back…'
-          : undefined;
-  if (line !== undefined) io.stderr.write(`${line}\n`);
-}
-
-export async function actionCommand(
-  action: 'restart' | 'stop' | 'update',
-  target: Target,
-  agent: string,
-  options: Options,
-  io: Io,
-): Promise<number> {
-  const session = findSession(await target.client.tunnelSessions.listAll(), agent);
-  const who = `${agentName(session) ?? 'the agent'} (${session.id})`;
-  if (
-    action === 'stop' &&
-    !options.yes &&
-    !(await confirm(io, `Stop ${who}? It will not come back by itself.`, 'burrow stop'))
-  )
-    throw new CliError('Stop cancelled: the agent runs on');
-  const restarting = action === 'update' && options.restart;
-  const result = await createSessionActions({
-    client: target.client,
-    profileId: target.profileId,
-    ...(restarting && io.isTTY.stderr && { onEvent: (event) => stepLine(event, io) }),
-  }).run(restarting ? 'update-and-restart' : action, session);
-  if (options.json) writeJson(io, result);
-  if (!result.ok) {
-    const ids = [result.errorCode, result.operationId].filter((x) => x !== null);
-    throw new CliError(
-      `${action} ${who}: ${result.reason}${ids.length > 0 ? ` (${ids.join(', ')})` : ''}`,
-    );
-  }
-  if (!options.json && restarting) {
-    const { successor, version, note } = result;
-    io.stdout.write(
-      `${who} updated and restarted: now ${successor?.id ?? '?'} on ${version?.after ?? '?'}` +
-        ` (was ${version?.before ?? '?'}).\n`,
-    );
-    if (note !== undefined) io.stderr.write(`${note}\n`);
-  } else if (!options.json) {
-    const done = { restart: 'restarts', stop: 'stopped', update: 'updates' }[action];
-    io.stdout.write(action === 'stop' ? `${who} stopped.\n` : `${who} accepted: it ${done} now.\n`);
-  }
   return 0;
 }

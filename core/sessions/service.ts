@@ -12,9 +12,10 @@ export type SessionsServiceOptions = {
   /** The sessions the monitor lists, and where it hears of our commands. */
   readonly watched: Pick<WatchedProfiles, 'findSession' | 'expect' | 'pollNow'>;
   readonly client: (profileId: string) => Promise<{ client: ApiClient }>;
+  /** Only the muted agents: the command line, which mutes nobody, keeps none. */
   readonly settings: {
-    get(): Settings;
-    update(patch: { mutedAgents: string[] }): Settings;
+    get(): Pick<Settings, 'mutedAgents'>;
+    update(patch: { mutedAgents: string[] }): Pick<Settings, 'mutedAgents'>;
   };
   readonly clock?: Clock;
 };

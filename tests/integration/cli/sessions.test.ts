@@ -17,6 +17,19 @@ async function listed(): Promise<Listed[]> {
   return JSON.parse(result.stdout) as Listed[];
 }
 
+/** A real agent on a credential of its own, its metadata naming it `host`; started, not yet online. */
+async function agentNamed(host: string, os: 'linux' | 'windows' = 'linux'): Promise<Agent> {
+  const { token } = (await apiCaller(sandbox.url, sandbox.apiKey ?? '')('POST', '/credentials', {}))
+    .body as { token: string };
+  return new Agent({
+    url: sandbox.agentUrl,
+    authtoken: token,
+    version: '3.1.2',
+    os,
+    metadata: JSON.stringify({ host }),
+  }).start();
+}
+
 beforeAll(async () => {
   sandbox = await startSandbox({ apiKey: 'cli-sessions', rateLimit: 'off', demo: true });
 });
@@ -96,16 +109,7 @@ describe('burrow sessions and the session commands', () => {
   });
 
   it('update --restart: its steps on a terminal stderr, then the new session and version', async () => {
-    const { token } = (
-      await apiCaller(sandbox.url, sandbox.apiKey ?? '')('POST', '/credentials', {})
-    ).body as { token: string };
-    const agent = new Agent({
-      url: sandbox.agentUrl,
-      authtoken: token,
-      version: '3.1.2',
-      os: 'linux',
-      metadata: '{"host":"db-box"}',
-    }).start();
+    const agent = await agentNamed('db-box');
     try {
       await agent.online();
       const before = (await listed()).find((s) => s.agent === 'db-box');
@@ -152,16 +156,7 @@ describe('burrow sessions and the session commands', () => {
   });
 
   it('an agent name two sessions have: one line naming both ids, exit 1, nothing done', async () => {
-    const { token } = (
-      await apiCaller(sandbox.url, sandbox.apiKey ?? '')('POST', '/credentials', {})
-    ).body as { token: string };
-    const twin = new Agent({
-      url: sandbox.agentUrl,
-      authtoken: token,
-      version: '3.1.2',
-      os: 'linux',
-      metadata: '{"host":"build-box"}',
-    }).start();
+    const twin = await agentNamed('build-box');
     try {
       await twin.online();
       const both = (await listed()).filter((s) => s.agent === 'build-box').map((s) => s.id);
@@ -174,6 +169,41 @@ describe('burrow sessions and the session commands', () => {
       );
     } finally {
       await twin.stop();
+    }
+  });
+
+  it('an agent name holding ESC, BEL and CR: escaped in the table, the watch and errors; exact in JSON', async () => {
+    const hostile = 'evil\x1b]0;owned\x07\rbox\x9b2J\x7f';
+    const shown = 'evil\\x1b]0;owned\\x07\\x0dbox\\u009b2J\\x7f';
+    const agent = await agentNamed(hostile, 'windows');
+    // Any control character but the newlines that end lines.
+    const terminal = /[^\P{Cc}\n]/u;
+    try {
+      await agent.online();
+      const session = (await listed()).find((s) => s.agent === hostile);
+      expect(session).toBeDefined();
+      const table = await run('sessions');
+      expect(table.stdout).not.toMatch(terminal);
+      expect(table.stdout).toContain(`${shown}  ${session?.id}`);
+      // A Windows agent cannot restart: the refusal names it, escaped.
+      const refused = await run('restart', session?.id ?? '');
+      expect(refused.code).toBe(1);
+      oneLine(refused, `restart ${shown} (${session?.id})`);
+      expect(refused.stderr).not.toMatch(terminal);
+
+      const stop = new AbortController();
+      let out = '';
+      const watching = burrow(['sessions', '--watch', '--api-url', sandbox.url], {
+        env: { BURROW_API_KEY: sandbox.apiKey },
+        signal: stop.signal,
+        onStdout: (all) => (out = all),
+      });
+      await expect.poll(() => out).toContain(shown);
+      stop.abort();
+      expect((await watching).code).toBe(0);
+      expect(out).not.toMatch(terminal);
+    } finally {
+      await agent.stop();
     }
   });
 });

@@ -1,0 +1,41 @@
+import type { CommandSpec, OptionSpecs, Options, Values } from './args.ts';
+import type { Io } from './io.ts';
+import { openTarget, type Target } from './target.ts';
+
+export type RunContext<O extends OptionSpecs> = {
+  readonly args: readonly string[];
+  /** The command's own options. */
+  readonly values: Values<O>;
+  /** The global options; the command sets its own fields before handing them on. */
+  readonly options: Options;
+  readonly io: Io;
+};
+
+/**
+ * A command as its file declares it (cli/commands/<name>.ts; the file's name is the command's):
+ * what it does, its arguments and options with their help, examples, and what it runs.
+ */
+export type Command<O extends OptionSpecs = OptionSpecs> = CommandSpec<O> & {
+  readonly examples: readonly string[];
+  /** Exit code: 0 ok, 1 an error, 2 `plan` found changes. */
+  run(context: RunContext<O>): Promise<number>;
+};
+
+/** Types `run`'s values from the declared options. */
+export function defineCommand<const O extends OptionSpecs>(command: Command<O>): Command<O> {
+  return command;
+}
+
+/** Runs on the account the command line names, and lets go of it after. */
+export async function withTarget(
+  options: Options,
+  io: Io,
+  run: (target: Target) => Promise<number>,
+): Promise<number> {
+  const target = await openTarget(options, io);
+  try {
+    return await run(target);
+  } finally {
+    await target.close();
+  }
+}

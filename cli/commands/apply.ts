@@ -1,0 +1,19 @@
+import { defineCommand, withTarget } from '../command.ts';
+import { applyCommand } from '../snapshots.ts';
+
+export default defineCommand({
+  summary: 'apply a snapshot to the profile (shows the plan, asks first unless --yes)',
+  details:
+    'An apply that stops (an error, Ctrl-C, a crash) is carried on by running the same ' +
+    'command again: nothing is created twice.',
+  args: ['FILE'],
+  options: {
+    yes: { type: 'boolean', short: 'y', help: 'do not ask for confirmation' },
+    prune: { type: 'boolean', help: 'also delete what the snapshot does not have' },
+  },
+  examples: ['burrow apply prod.json --profile Staging', 'burrow apply prod.json --yes --prune'],
+  run: ({ args: [file = ''], values, options, io }) =>
+    withTarget(options, io, (target) =>
+      applyCommand(target, file, { ...options, yes: values.yes, prune: values.prune }, io),
+    ),
+});

@@ -1,0 +1,43 @@
+import { defineCommand } from '../command.ts';
+import { table, writeJson } from '../io.ts';
+import { dataDirOf, keysPresent, openAppProfiles } from '../target.ts';
+
+function keyCell(kind: string, present: boolean | undefined): string {
+  if (kind === 'local') return 'own';
+  if (present === undefined) return '? (no keychain)';
+  return present ? 'yes' : 'missing';
+}
+
+export default defineCommand({
+  summary: 'the profiles: name, address, whether active, whether its key is in the keychain',
+  args: [],
+  options: {},
+  examples: ['burrow profiles', 'burrow profiles --json'],
+  async run({ options, io }) {
+    const app = await openAppProfiles(dataDirOf(options, io), io);
+    const keys = await keysPresent(app);
+    const rows = app.profiles.map((p) => ({
+      name: p.name,
+      address:
+        p.kind === 'local' ? 'Local sandbox (in this process while a command runs)' : p.baseUrl,
+      kind: p.kind,
+      active: p.id === app.activeId,
+      // The Local sandbox makes its own key; for the others, undefined when no keychain answers.
+      key: p.kind === 'local' ? true : keys?.get(p.id),
+    }));
+    if (options.json) {
+      writeJson(
+        io,
+        rows.map((r) => ({ ...r, key: r.key ?? null })),
+      );
+      return 0;
+    }
+    io.stdout.write(
+      table([
+        ['', 'NAME', 'ADDRESS', 'KEY'],
+        ...rows.map((r) => [r.active ? '*' : '', r.name, r.address, keyCell(r.kind, r.key)]),
+      ]),
+    );
+    return 0;
+  },
+});

@@ -1,0 +1,40 @@
+import { defineCommand, withTarget } from '../command.ts';
+import { sessionsCommand } from '../sessions.ts';
+
+const seconds = (interval: string | undefined) => Number(interval ?? '5');
+
+export default defineCommand({
+  summary: "the profile's tunnel sessions: agent, session id, region, version, started",
+  details:
+    'With --watch, then a line each time a session comes online or goes, until Ctrl-C ' +
+    '(with --json, one JSON object a line).',
+  args: [],
+  options: {
+    watch: { type: 'boolean', help: 'keep listening for sessions that come and go' },
+    interval: {
+      type: 'string',
+      value: 'SECS',
+      help: 'how often --watch asks (default 5; 2 to 86400)',
+    },
+  },
+  refusal(values) {
+    const interval = seconds(values.interval);
+    // Within a quarter of the service's 120 requests a minute, as the app's own polling keeps;
+    // and at most a day, as a timer longer than 2^31 ms fires at once and would poll without a
+    // pause.
+    if (!(interval >= 2 && interval <= 86_400))
+      return '--interval must be a number of seconds, at least 2 and at most 86400';
+    if (values.interval !== undefined && values.watch !== true)
+      return '--interval goes with --watch';
+    return undefined;
+  },
+  examples: ['burrow sessions --profile Prod', 'burrow sessions --watch --interval 10 --json'],
+  run: ({ values, options, io }) =>
+    withTarget(options, io, (target) =>
+      sessionsCommand(
+        target,
+        { ...options, watch: values.watch, intervalMs: seconds(values.interval) * 1000 },
+        io,
+      ),
+    ),
+});

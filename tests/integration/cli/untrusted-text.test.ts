@@ -1,0 +1,71 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SNAPSHOT_KINDS } from '../../../shared/snapshot/document.ts';
+import { startAccount, type Sandbox } from '../core/api/support.ts';
+import { burrow, oneLine, tempDir } from './support.ts';
+
+/** Any control character but the newlines that end lines. */
+const TERMINAL = /[^\P{Cc}\n]/u;
+const cleanup: (() => Promise<unknown>)[] = [];
+let sandbox: Sandbox;
+let dir: string;
+
+/** A snapshot of nothing but `extra`, written to a file of the test's folder. */
+async function snapshotFile(name: string, extra: Record<string, unknown>): Promise<string> {
+  const file = join(dir, name);
+  const document = {
+    format: 'burrow-snapshot',
+    version: 1,
+    exportedAt: '2026-11-26T12:00:00Z',
+    source: { apiUrl: 'https://api.example.com' },
+    containsSecrets: false,
+    notIncluded: [],
+    resources: Object.fromEntries(SNAPSHOT_KINDS.map((kind) => [kind, []])),
+    ...extra,
+  };
+  await writeFile(file, JSON.stringify(document));
+  return file;
+}
+
+const plan = (file: string) =>
+  burrow(['plan', file, '--api-url', sandbox.url], { env: { BURROW_API_KEY: sandbox.apiKey } });
+
+beforeAll(async () => {
+  dir = await tempDir(cleanup);
+  sandbox = (await startAccount('cli-untrusted', cleanup)).sandbox;
+});
+
+afterAll(async () => {
+  for (const step of cleanup.reverse()) await step();
+});
+
+describe("a hostile snapshot's text reaches the terminal escaped", () => {
+  it('an unknown key in the error line', async () => {
+    const file = await snapshotFile('unknown-key.json', { 'x\x1b]0;owned\x07\r\x9b2J': 1 });
+    const result = await plan(file);
+    expect(result.code).toBe(1);
+    oneLine(result, 'x\\x1b]0;owned\\x07\\x0d\\u009b2J');
+    expect(result.stderr).not.toMatch(TERMINAL);
+  });
+
+  it("the plan's field names and values", async () => {
+    const file = await snapshotFile('fields.json', {
+      resources: {
+        ...Object.fromEntries(SNAPSHOT_KINDS.map((kind) => [kind, []])),
+        ipPolicy: [
+          {
+            name: 'ipPolicy/office',
+            id: 'ipp_1',
+            fields: { description: 'a\x9b2J\x7fb', 'k\x1b[31m': 'v' },
+          },
+        ],
+      },
+    });
+    const result = await plan(file);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stdout).not.toMatch(TERMINAL);
+    expect(result.stdout).toContain('description: "a\\u009b2J\\x7fb"');
+    expect(result.stdout).toContain('k\\x1b[31m: "v"');
+  });
+});
