@@ -130,7 +130,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   }
 
   /**
-   * A page of another origin could send a token or cookie only if it had it; refusing foreign
+   * A page of another origin could send a token or page secret only if it had it; refusing foreign
    * origins outright also keeps out anything a browser extension or a proxy might replay.
    */
   function foreign(request: IncomingMessage): Refusal | undefined {
