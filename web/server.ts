@@ -7,7 +7,7 @@ import type { EventHub } from '../core/ipc/events.ts';
 import { CONTENT_SECURITY_POLICY } from '../core/security/csp.ts';
 import { resolveUnder } from '../core/security/paths.ts';
 import type { IpcReply } from '../shared/ipc/bridge.ts';
-import { MAX_HTTP_CALL_BYTES } from '../shared/ipc/loopback.ts';
+import { MAX_HTTP_CALL_BYTES, PAGE_SECRET_HEADER } from '../shared/ipc/loopback.ts';
 import { capConnections } from './connections.ts';
 import { SignIn } from './sign-in.ts';
 
@@ -50,8 +50,6 @@ const HEARTBEAT_MS = 25_000;
  * than held in memory without end. The page reconnects and asks for the state again.
  */
 const MAX_STREAM_BUFFER_BYTES = 4 << 20;
-/** How soon a page's event stream comes back after a drop. */
-const RECONNECT_MS = 1_000;
 const TIMEOUTS = { headersMs: 10_000, idleMs: 5_000 };
 /** Far more than a few tabs use (a browser opens at most six connections to one host). */
 const MAX_CONNECTIONS = 128;
@@ -76,12 +74,12 @@ const SECURITY_HEADERS = {
 
 /**
  * Browser mode: the built renderer and the IPC contract over HTTP, on loopback only. The token
- * of the printed address is exchanged once (`POST /ipc/session`) for an HttpOnly,
- * SameSite=Strict session cookie of this server's own, so a reload keeps working and the token,
- * used up, is worth nothing in the browser's history. Every call and the event stream must carry
- * the cookie, come from this very origin and name this host: no other page, no DNS-rebound name
- * can drive it. core/ checks the call itself as for Electron. Events go out as server-sent events
- * on `GET /ipc/events`.
+ * of the printed address is exchanged once (`POST /ipc/session`) for a page secret, which the
+ * page keeps in its own origin's storage so that a reload keeps working, and the token, used up,
+ * is worth nothing in the browser's history. Every call and the event stream must carry the page
+ * secret in a header (see sign-in.ts for why not in a cookie), come from this very origin and
+ * name this host: no other page, no other port, no DNS-rebound name can drive it. core/ checks
+ * the call itself as for Electron. Events go out as server-sent events on `GET /ipc/events`.
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const root = path.resolve(options.rendererDir);
@@ -127,12 +125,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   function refusal(request: IncomingMessage): Refusal | undefined {
     return (
       foreign(request) ??
-      (signIn.signedIn(request.headers.cookie) ? undefined : [401, 'signed out'])
+      (signIn.signedIn(request.headers[PAGE_SECRET_HEADER]) ? undefined : [401, 'signed out'])
     );
   }
 
   /**
-   * A page of another origin could send a token or cookie only if it had it; refusing foreign
+   * A page of another origin could send a token or page secret only if it had it; refusing foreign
    * origins outright also keeps out anything a browser extension or a proxy might replay.
    */
   function foreign(request: IncomingMessage): Refusal | undefined {
@@ -155,21 +153,21 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   }
 
   /**
-   * Signs a tab in with the address's token, which this uses up. A tab already signed in keeps
-   * its session (the same browser opened a printed address again). Anyone else is refused, and
-   * when no unused address waits the terminal gets a new one: the page tells the person to look
-   * there.
+   * Signs a tab in with the address's token, which this uses up, and answers the page secret.
+   * The same browser opening that address again gets its session's secret back. Anyone else is
+   * refused, and when no unused address waits the terminal gets a new one: the page tells the
+   * person to look there.
    */
   async function openSession(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (!allow('POST', request, response)) return;
     const refused = foreign(request);
     if (refused) return send(response, refused[0], 'text/plain', refused[1]);
-    const session = signIn.open(request.headers.authorization);
-    if (session) {
-      response.setHeader('Set-Cookie', signIn.cookie(session));
-      return send(response, 204, 'text/plain', '');
-    }
-    if (signIn.signedIn(request.headers.cookie)) return send(response, 204, 'text/plain', '');
+    const { authorization, cookie } = request.headers;
+    const opened = signIn.open(authorization);
+    if (opened) response.setHeader('Set-Cookie', signIn.setCookie(opened));
+    const session = opened ?? signIn.reopen(authorization, cookie);
+    if (session)
+      return send(response, 200, 'application/json', JSON.stringify({ page: session.page }));
     if (!signIn.waiting) options.announce?.(newAddress());
     send(response, 401, 'text/plain', 'address used or unknown');
   }
@@ -220,7 +218,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       response.destroy();
     };
     response.once('close', end);
-    write(`: burrow\nretry: ${RECONNECT_MS}\n\n`);
+    write(': burrow\n\n');
   }
 
   async function serveFile(pathname: string, response: ServerResponse): Promise<void> {

@@ -3,16 +3,27 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 /** Tabs signed in at once; the oldest is signed out past this many. */
 const MAX_SESSIONS = 32;
 
+/** One browser signed in: the address that opened it, its cookie, and its tabs' page secret. */
+export interface Session {
+  readonly token: string;
+  readonly cookie: string;
+  readonly page: string;
+}
+
 /**
- * Who may drive one browser-mode server: the address's token opens one session, once, and the
- * session's cookie carries that tab from then on. At most one unused token waits at a time, so
- * a used or stale address costs nothing: the newest printed is the one that works.
+ * Who may drive one browser-mode server. The address's token opens one session, once; from then
+ * on its page secret, which only the page holds (the browser keeps it per origin, i.e. per
+ * port), carries the tab. The cookie is no credential: browsers send a host's cookies to all
+ * its ports, and let any port overwrite them. It only marks the browser, so that the same browser
+ * opening its used address again gets the page secret back; with any other cookie, or without
+ * the address, the address is used up. At most one unused token waits at a time, so a used or
+ * stale address costs nothing: the newest printed is the one that works.
  */
 export class SignIn {
   /** The cookie of this server only: two servers on one host (cookies ignore ports) keep theirs. */
   readonly cookieName: string;
   private pending: string | undefined;
-  private readonly sessions: string[] = [];
+  private readonly sessions: Session[] = [];
 
   constructor(port: number) {
     this.cookieName = `burrow_session_${port}`;
@@ -30,29 +41,45 @@ export class SignIn {
   }
 
   /** Opens a session for the waiting token (used up by this), or answers undefined. */
-  open(authorization: string | undefined): string | undefined {
+  open(authorization: string | undefined): Session | undefined {
     if (this.pending === undefined || !matches(authorization, `Bearer ${this.pending}`)) return;
+    const session = { token: this.pending, cookie: secret(), page: secret() };
     this.pending = undefined;
-    const session = secret();
     this.sessions.push(session);
     if (this.sessions.length > MAX_SESSIONS) this.sessions.shift();
     return session;
   }
 
-  /** The Set-Cookie value that hands a session to the tab. */
-  cookie(session: string): string {
-    return `${this.cookieName}=${session}; HttpOnly; SameSite=Strict; Path=/`;
+  /**
+   * The session that this address opened in this browser: the token in `authorization` is the
+   * one it was opened with, and one of the cookies of our name is its own (another port may have
+   * added its own beside it, on a narrower path).
+   */
+  reopen(authorization: string | undefined, cookieHeader: string | undefined): Session | undefined {
+    const values = this.cookieValues(cookieHeader);
+    return this.sessions.find(
+      (s) =>
+        matches(authorization, `Bearer ${s.token}`) && values.some((v) => matches(v, s.cookie)),
+    );
   }
 
-  /** Whether the Cookie header carries a session of this server. */
-  signedIn(cookieHeader: string | undefined): boolean {
+  /** The Set-Cookie value that marks the browser a session was opened in. */
+  setCookie(session: Session): string {
+    return `${this.cookieName}=${session.cookie}; HttpOnly; SameSite=Strict; Path=/`;
+  }
+
+  /** Whether the header carries the page secret of a session of this server. */
+  signedIn(pageSecret: string | string[] | undefined): boolean {
+    return typeof pageSecret === 'string' && this.sessions.some((s) => matches(pageSecret, s.page));
+  }
+
+  private cookieValues(cookieHeader: string | undefined): string[] {
     const prefix = `${this.cookieName}=`;
-    const value = (cookieHeader ?? '')
+    return (cookieHeader ?? '')
       .split(';')
       .map((c) => c.trim())
-      .find((c) => c.startsWith(prefix))
-      ?.slice(prefix.length);
-    return value !== undefined && this.sessions.some((s) => matches(value, s));
+      .filter((c) => c.startsWith(prefix))
+      .map((c) => c.slice(prefix.length));
   }
 }
 

@@ -6,6 +6,8 @@ import {
   type IpcReply,
 } from '../../../shared/ipc/bridge.ts';
 import type { IpcEvent } from '../../../shared/ipc/contract.ts';
+import { PAGE_SECRET_HEADER } from '../../../shared/ipc/loopback.ts';
+import { readEventStream } from './event-stream.ts';
 
 const NEW_ADDRESS =
   'Open the newest address in the terminal where `npm run web` runs: it prints a new one when the last is used up.';
@@ -15,10 +17,16 @@ export const SIGNED_OUT = `This tab is signed out: Burrow restarted, or newer ta
 const ADDRESS_USED = `This address is used up: each address Burrow prints signs one browser in, once. ${NEW_ADDRESS}`;
 
 /**
+ * Where the tab keeps its page secret: storage of this tab and this origin only, which a reload
+ * keeps and no page of another port can read (a cookie would reach them all).
+ */
+const PAGE_SECRET_KEY = 'burrow.pageSecret';
+
+/**
  * Browser mode's token arrives in the address's fragment (`#token=…`), which browsers never send
  * to a server. It is wiped from the address bar and the tab's history before anything else, then
- * exchanged for an HttpOnly session cookie, which uses it up: a reload rides on the cookie, the
- * address in the history opens nothing.
+ * exchanged for the session's page secret, which uses it up: a reload rides on the secret the
+ * tab keeps, the address in the history opens nothing.
  */
 export async function exchangeToken(location: Location, history: History): Promise<void> {
   const token = new URLSearchParams(location.hash.slice(1)).get('token');
@@ -30,7 +38,17 @@ export async function exchangeToken(location: Location, history: History): Promi
   }).catch(() => undefined);
   if (response?.status === 401)
     throw new BridgeCallError({ code: 'BRIDGE_ADDRESS_USED', message: ADDRESS_USED });
-  if (!response?.ok) throw offline(response);
+  const answer = response?.ok
+    ? ((await response.json().catch(() => ({}))) as { page?: unknown })
+    : {};
+  if (typeof answer.page !== 'string') throw offline(response);
+  sessionStorage.setItem(PAGE_SECRET_KEY, answer.page);
+}
+
+/** The headers that carry this tab's session. */
+function credentials(): Record<string, string> {
+  const page = sessionStorage.getItem(PAGE_SECRET_KEY);
+  return page === null ? {} : { [PAGE_SECRET_HEADER]: page };
 }
 
 function offline(response: Response | undefined): BridgeCallError {
@@ -45,6 +63,8 @@ function offline(response: Response | undefined): BridgeCallError {
 
 /** How soon a stream refused while the session holds is tried again. */
 const REOPEN_MS = 3_000;
+/** How soon a stream that was open comes back after a drop. */
+const RECONNECT_MS = 1_000;
 
 /**
  * The events that carry a whole state, each with the call that answers that state now: what a
@@ -60,13 +80,13 @@ const STATES = [
 
 /**
  * The Bridge of browser mode: each call is one POST to the page's own origin, events come on
- * one server-sent event stream, both carried by the session cookie. A stream the server dropped
- * (this tab read too slowly) comes back by itself and the states it carries are asked again; a
+ * one server-sent event stream, both carried by the tab's page secret. A stream the server
+ * dropped (this tab read too slowly) comes back and the states it carries are asked again; a
  * session that is gone goes to `onSignedOut`, once.
  */
 export function createHttpBridge(onSignedOut: (message: string) => void): Bridge {
   const events = createEventFanout();
-  let stream: EventSource | undefined;
+  let stream: AbortController | undefined;
   let signedOut = false;
   /** Events that came while a resync was asking: newer than what it will answer. */
   const arrived = new Set<string>();
@@ -74,7 +94,7 @@ export function createHttpBridge(onSignedOut: (message: string) => void): Bridge
   const signOut = () => {
     if (signedOut) return;
     signedOut = true;
-    stream?.close();
+    stream?.abort();
     // Without a token this asks the server for a new address in its terminal.
     void fetch('/ipc/session', { method: 'POST' }).catch(() => undefined);
     onSignedOut(SIGNED_OUT);
@@ -90,39 +110,35 @@ export function createHttpBridge(onSignedOut: (message: string) => void): Bridge
     );
   };
 
-  const listen = (reconnecting = false) => {
+  /** One stream at a time; `reconnecting` when this tab may have missed events meanwhile. */
+  const listen = async (reconnecting = false) => {
     if (stream || signedOut) return;
-    const source = new EventSource('/ipc/events');
-    stream = source;
-    let dropped = reconnecting;
-    source.onopen = () => {
-      if (dropped) void resync();
-      dropped = false;
-    };
-    source.onmessage = (message: MessageEvent<string>) => {
-      const event = JSON.parse(message.data) as IpcEvent;
-      arrived.add(event.name);
-      events.deliver(event);
-    };
-    source.onerror = () => {
-      dropped = true;
-      // The browser retries a dropped stream by itself, but gives up on a refusal: signed out,
-      // or refused for another reason (then a new stream, if the session still holds).
-      if (source.readyState !== EventSource.CLOSED) return;
-      stream = undefined;
-      const again = () => setTimeout(() => listen(true), REOPEN_MS);
-      void fetch('/ipc/session', { method: 'POST' }).then(
-        (response) => (response.status === 401 ? signOut() : again()),
-        again,
-      );
-    };
+    const controller = new AbortController();
+    stream = controller;
+    const response = await fetch('/ipc/events', {
+      headers: credentials(),
+      signal: controller.signal,
+    }).catch(() => undefined);
+    if (response?.status === 401) return signOut();
+    let delay = REOPEN_MS;
+    if (response?.ok && response.body) {
+      if (reconnecting) void resync();
+      await readEventStream(response.body, (data) => {
+        const event = JSON.parse(data) as IpcEvent;
+        arrived.add(event.name);
+        events.deliver(event);
+      }).catch(() => undefined);
+      delay = RECONNECT_MS;
+    }
+    stream = undefined;
+    if (!controller.signal.aborted) setTimeout(() => void listen(true), delay);
   };
 
   const bridge: Bridge = {
     async invoke(name, ...args) {
       const response = await fetch('/ipc/invoke', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...credentials() },
         body: JSON.stringify({ name, args }),
       }).catch(() => undefined);
       if (response?.status === 401) signOut();
@@ -130,7 +146,7 @@ export function createHttpBridge(onSignedOut: (message: string) => void): Bridge
       return settleReply((await response.json()) as IpcReply);
     },
     on(name, listener) {
-      listen();
+      void listen();
       return events.on(name, listener);
     },
   };

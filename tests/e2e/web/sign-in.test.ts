@@ -45,7 +45,7 @@ it('keeps a tab of each of two servers on one host signed in', async () => {
   await signedIn(one);
   await two.goto(second.url);
   await signedIn(two);
-  // Cookies ignore ports: the second sign-in must not have replaced the first's.
+  // Cookies ignore ports, page storage does not: the second sign-in must not undo the first.
   await one.reload();
   await signedIn(one);
   await two.reload();
@@ -86,7 +86,12 @@ it('says a tab is signed out, in place of screens that would look empty', async 
   await fresh.goto(newestAddress(second) ?? '');
   await signedIn(fresh);
 
+  // A tab's session is its page secret, which a reload keeps: the cookies are not it.
   await context.clearCookies();
+  await fresh.reload();
+  await signedIn(fresh);
+  // Without its page secret the tab is signed out.
+  await fresh.evaluate('sessionStorage.clear()');
   await fresh.getByRole('link', { name: 'SSH', exact: true }).click();
   const alert = fresh.getByRole('alert');
   await expect.poll(() => alert.textContent()).toContain('This tab is signed out');

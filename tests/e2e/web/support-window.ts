@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import { chromium, type Page } from 'playwright';
 import { expect } from 'vitest';
+import { PAGE_SECRET_HEADER } from '../../../shared/ipc/loopback.ts';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
 
@@ -83,18 +84,22 @@ export async function openWindow(viewport: { width: number; height: number }): P
   };
 }
 
-/** A contract call from the page, over its own browser-mode session, as the renderer makes it. */
+/**
+ * A contract call from the page, over its own browser-mode session (the page secret the tab
+ * keeps), as the renderer makes it.
+ */
 export async function invokeFrom(page: Page, name: string, ...args: unknown[]): Promise<unknown> {
+  const secret = String(await page.evaluate("sessionStorage.getItem('burrow.pageSecret')"));
   const reply = await page.evaluate(
-    async ([name, args]) => {
+    async ([name, args, headers]) => {
       const response = await fetch('/ipc/invoke', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers,
         body: JSON.stringify({ name, args }),
       });
       return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
     },
-    [name, args] as const,
+    [name, args, { 'Content-Type': 'application/json', [PAGE_SECRET_HEADER]: secret }] as const,
   );
   if (!reply.ok) throw new Error(`${name}: ${JSON.stringify(reply.error)}`);
   return reply.value;

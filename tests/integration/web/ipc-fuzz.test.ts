@@ -15,6 +15,7 @@ import { dispatchIpc } from '../../../core/ipc/dispatch.ts';
 import { EventHub } from '../../../core/ipc/events.ts';
 import { API_CALLS } from '../../../shared/ipc/api-calls.ts';
 import { appCalls } from '../../../shared/ipc/contract.ts';
+import { PAGE_SECRET_HEADER } from '../../../shared/ipc/loopback.ts';
 import { startWebServer, type WebServer } from '../../../web/server.ts';
 import { Prng } from '../sandbox/blackbox/prng.ts';
 import { appInfoOnly } from './support.ts';
@@ -38,7 +39,8 @@ const PROTOTYPE_NAMES = [
 ];
 
 let server: WebServer;
-let cookie: string;
+/** The page secret of the test's tab. */
+let page: string;
 let agent: Agent;
 const implementation = appInfoOnly('1.0.0');
 
@@ -54,8 +56,7 @@ beforeAll(async () => {
     headers: { authorization: `Bearer ${token}` },
     dispatcher: agent,
   });
-  cookie = String(session.headers['set-cookie']).split(';')[0] ?? '';
-  await session.body.dump();
+  ({ page } = (await session.body.json()) as { page: string });
 });
 
 afterAll(async () => {
@@ -210,7 +211,7 @@ function expectReply(reply: unknown, name: unknown, context: string): void {
 async function invoke(body: string) {
   const reply = await request(`${server.origin}/ipc/invoke`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
+    headers: { 'content-type': 'application/json', [PAGE_SECRET_HEADER]: page },
     body,
     dispatcher: agent,
   });

@@ -5,14 +5,15 @@ import { connect } from 'node:net';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventHub } from '../../../core/ipc/events.ts';
+import { PAGE_SECRET_HEADER } from '../../../shared/ipc/loopback.ts';
 import { startWebServer, type WebServer } from '../../../web/server.ts';
 import { appInfoOnly } from './support.ts';
 
 let server: WebServer;
 let rendererDir: string;
 let outside: string;
-/** The session of the test's own tab, for the calls that need one. */
-let cookie: string;
+/** The test's own tab, signed in, for the calls that need one. */
+let tab: Tab;
 const events = new EventHub();
 const announced: string[] = [];
 
@@ -30,7 +31,7 @@ beforeAll(async () => {
     events,
     announce: (url) => announced.push(url),
   });
-  cookie = await signIn();
+  tab = await signIn();
 });
 
 afterAll(() => server.close());
@@ -43,26 +44,38 @@ function openSession(headers: Record<string, string>) {
   return request(`${server.origin}/ipc/session`, { method: 'POST', headers });
 }
 
-/** A tab signed in with a fresh address: its session cookie, as the browser sends it back. */
-async function signIn(): Promise<string> {
-  const reply = await openSession({ authorization: `Bearer ${tokenOf(server.newAddress())}` });
-  expect(reply.statusCode).toBe(204);
-  await reply.body.dump();
+/** A tab signed in: the address it opened, its browser's cookie as sent back, its page secret. */
+type Tab = { token: string; cookie: string; page: string };
+
+/** Signs a tab in with a fresh address of `web` (this test's server unless told). */
+async function signIn(web: WebServer = server): Promise<Tab> {
+  const token = tokenOf(web.newAddress());
+  const reply = await request(`${web.origin}/ipc/session`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(reply.statusCode).toBe(200);
   const setCookie = String(reply.headers['set-cookie']);
-  const port = new URL(server.origin).port;
+  const port = new URL(web.origin).port;
   expect(setCookie).toMatch(
     new RegExp(`^burrow_session_${port}=[\\w-]+; HttpOnly; SameSite=Strict; Path=/$`),
   );
-  return setCookie.split(';')[0] ?? '';
+  const { page } = (await reply.body.json()) as { page: string };
+  expect(page).toMatch(/^[\w-]{32}$/);
+  return { token, cookie: setCookie.split(';')[0] ?? '', page };
 }
 
-function invoke(body: unknown, headers: Record<string, string> = {}) {
+/** A call with the tab's page secret, and `headers` over it (null leaves a header out). */
+function invoke(body: unknown, headers: Record<string, string | null> = {}) {
+  const all = { 'content-type': 'application/json', [PAGE_SECRET_HEADER]: tab.page, ...headers };
   return request(`${server.origin}/ipc/invoke`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie, ...headers },
+    headers: Object.fromEntries(Object.entries(all).filter(([, v]) => v !== null)),
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
+
+const appInfo = { name: 'app.info', args: [] };
 
 describe('browser-mode server', () => {
   it('prints an address on loopback with the token in the fragment', () => {
@@ -128,8 +141,8 @@ describe('browser-mode server', () => {
     await after.body.dump();
   });
 
-  it('answers a call that carries the session cookie', async () => {
-    const reply = await invoke({ name: 'app.info', args: [] });
+  it("answers a call that carries the tab's page secret", async () => {
+    const reply = await invoke(appInfo);
     expect(await reply.body.json()).toEqual({
       ok: true,
       value: { name: 'Burrow', version: '1.0.0', shell: 'browser' },
@@ -137,9 +150,14 @@ describe('browser-mode server', () => {
   });
 
   it.each([
-    ['no cookie', { cookie: '' }, 401],
-    ['a wrong cookie', { cookie: 'burrow_session_1=nope' }, 401],
-    ['the address token instead of a session', { cookie: '', authorization: 'Bearer x' }, 401],
+    ['no page secret', { [PAGE_SECRET_HEADER]: null }, 401],
+    ['a wrong page secret', { [PAGE_SECRET_HEADER]: 'nope' }, 401],
+    ['a wrong cookie', { [PAGE_SECRET_HEADER]: null, cookie: 'burrow_session_1=nope' }, 401],
+    [
+      'the address token instead of a session',
+      { [PAGE_SECRET_HEADER]: null, authorization: 'Bearer x' },
+      401,
+    ],
     ['a foreign origin', { origin: 'http://evil.example' }, 403],
     ['a rebound host name', { host: 'evil.example' }, 421],
     ['no JSON content type', { 'content-type': 'text/plain' }, 415],
@@ -147,6 +165,37 @@ describe('browser-mode server', () => {
     const reply = await invoke({ name: 'app.info', args: [] }, headers);
     expect(reply.statusCode).toBe(status);
     await reply.body.dump();
+  });
+
+  it('refuses a call with the session cookie alone, as any port of the host receives it', async () => {
+    const port = new URL(server.origin).port;
+    for (const headers of <Record<string, string>[]>[
+      { cookie: tab.cookie },
+      // With the address that opened the session too: still no page secret.
+      { cookie: tab.cookie, authorization: `Bearer ${tab.token}` },
+      // The page secret anywhere but its header: a cookie another port would receive as well.
+      { cookie: `${tab.cookie}; ${PAGE_SECRET_HEADER}=${tab.page}` },
+      { cookie: `burrow_session_${port}=${tab.page}` },
+    ]) {
+      const reply = await invoke(appInfo, { [PAGE_SECRET_HEADER]: null, ...headers });
+      expect(reply.statusCode, JSON.stringify(headers)).toBe(401);
+      await reply.body.dump();
+    }
+    const query = await request(`${server.origin}/ipc/invoke?${PAGE_SECRET_HEADER}=${tab.page}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: tab.cookie },
+      body: JSON.stringify(appInfo),
+    });
+    expect(query.statusCode).toBe(401);
+    await query.body.dump();
+  });
+
+  it('keeps answering a tab whose cookie another port overwrote or shadowed', async () => {
+    const name = `burrow_session_${new URL(server.origin).port}`;
+    for (const cookie of [`${name}=forged`, `${name}=x; ${tab.cookie}`, '']) {
+      const reply = await invoke(appInfo, { cookie });
+      expect(await reply.body.json(), cookie).toMatchObject({ ok: true });
+    }
   });
 
   it.each([
@@ -172,7 +221,7 @@ describe('browser-mode server', () => {
       () => undefined,
     );
     if (reply) expect(reply.statusCode).not.toBe(500);
-    const after = await invoke({ name: 'app.info', args: [] });
+    const after = await invoke(appInfo);
     expect(after.statusCode).toBe(200);
     await after.body.dump();
   });
@@ -180,27 +229,43 @@ describe('browser-mode server', () => {
 
 describe('browser-mode sign-in', () => {
   it('uses an address up: its token opens one session, once', async () => {
-    const token = tokenOf(server.newAddress());
-    const first = await openSession({ authorization: `Bearer ${token}` });
-    expect(first.statusCode).toBe(204);
-    const session = String(first.headers['set-cookie']).split(';')[0] ?? '';
-    await first.body.dump();
+    const { token, page } = await signIn();
     for (let i = 0; i < 3; i++) {
       const again = await openSession({ authorization: `Bearer ${token}` });
       expect(again.statusCode).toBe(401);
       expect(again.headers['set-cookie']).toBeUndefined();
-      await again.body.dump();
+      expect(await again.body.text()).not.toContain(page);
     }
-    const reply = await invoke({ name: 'app.info', args: [] }, { cookie: session });
+    const reply = await invoke(appInfo, { [PAGE_SECRET_HEADER]: page });
     expect(await reply.body.json()).toMatchObject({ ok: true, value: { version: '1.0.0' } });
   });
 
-  it('lets a tab already signed in open a used address again on its own session', async () => {
-    const used = tokenOf(server.url);
-    const reply = await openSession({ authorization: `Bearer ${used}`, cookie });
-    expect(reply.statusCode).toBe(204);
-    expect(reply.headers['set-cookie']).toBeUndefined();
-    await reply.body.dump();
+  it('gives the browser that opened an address its page secret again (a new tab on it)', async () => {
+    const name = `burrow_session_${new URL(server.origin).port}`;
+    // Another port may have put its own cookie of that name before ours, on a narrower path.
+    for (const cookie of [tab.cookie, `${name}=x; ${tab.cookie}`]) {
+      const reply = await openSession({ authorization: `Bearer ${tab.token}`, cookie });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['set-cookie']).toBeUndefined();
+      expect(await reply.body.json()).toEqual({ page: tab.page });
+    }
+  });
+
+  it('gives a page secret to neither the cookie without its address nor the address without its cookie', async () => {
+    const other = await signIn();
+    for (const headers of <Record<string, string>[]>[
+      { cookie: tab.cookie },
+      { cookie: tab.cookie, authorization: 'Bearer nope' },
+      { cookie: tab.cookie, authorization: `Bearer ${other.token}` },
+      { cookie: other.cookie, authorization: `Bearer ${tab.token}` },
+      { authorization: `Bearer ${tab.token}` },
+      { cookie: tab.cookie, [PAGE_SECRET_HEADER]: tab.page },
+    ]) {
+      const reply = await openSession(headers);
+      expect(reply.statusCode, JSON.stringify(headers)).toBe(401);
+      expect(reply.headers['set-cookie']).toBeUndefined();
+      expect(await reply.body.text()).not.toMatch(new RegExp(`${tab.page}|${other.page}`));
+    }
   });
 
   it('prints a new address when a tab comes with a used one and none waits, and only then', async () => {
@@ -216,7 +281,7 @@ describe('browser-mode sign-in', () => {
     await (await openSession({})).body.dump();
     expect(announced).toHaveLength(1);
     const fresh = await openSession({ authorization: `Bearer ${tokenOf(announced[0] ?? '')}` });
-    expect(fresh.statusCode).toBe(204);
+    expect(fresh.statusCode).toBe(200);
     await fresh.body.dump();
   });
 
@@ -227,38 +292,39 @@ describe('browser-mode sign-in', () => {
     expect(refused.statusCode).toBe(401);
     await refused.body.dump();
     const reply = await openSession({ authorization: `Bearer ${newer}` });
-    expect(reply.statusCode).toBe(204);
+    expect(reply.statusCode).toBe(200);
     await reply.body.dump();
   });
 
-  it('names its cookie after its port: a second server on the host signs neither out', async () => {
+  it("keeps two servers on one host apart: each takes only its own tabs' page secrets", async () => {
     const other = await startWebServer({
       rendererDir,
       implementation: appInfoOnly('2.0.0'),
       events: new EventHub(),
     });
     try {
-      const token = tokenOf(other.url);
-      const reply = await request(`${other.origin}/ipc/session`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const otherCookie = String(reply.headers['set-cookie']).split(';')[0] ?? '';
-      await reply.body.dump();
-      expect(otherCookie.split('=')[0]).not.toBe(cookie.split('=')[0]);
+      const theirTab = await signIn(other);
+      expect(theirTab.cookie.split('=')[0]).not.toBe(tab.cookie.split('=')[0]);
       // Cookies ignore ports: the browser sends both to both servers.
-      const both = `${cookie}; ${otherCookie}`;
-      const mine = await invoke({ name: 'app.info', args: [] }, { cookie: both });
+      const both = `${tab.cookie}; ${theirTab.cookie}`;
+      const mine = await invoke(appInfo, { cookie: both });
       expect(await mine.body.json()).toMatchObject({ value: { version: '1.0.0' } });
-      const theirs = await request(`${other.origin}/ipc/invoke`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: both },
-        body: JSON.stringify({ name: 'app.info', args: [] }),
-      });
+      const callTheirs = (page: string) =>
+        request(`${other.origin}/ipc/invoke`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: both, [PAGE_SECRET_HEADER]: page },
+          body: JSON.stringify(appInfo),
+        });
+      const theirs = await callTheirs(theirTab.page);
       expect(await theirs.body.json()).toMatchObject({ value: { version: '2.0.0' } });
-      const crossed = await invoke({ name: 'app.info', args: [] }, { cookie: otherCookie });
-      expect(crossed.statusCode).toBe(401);
-      await crossed.body.dump();
+      const crossed = [
+        await invoke(appInfo, { [PAGE_SECRET_HEADER]: theirTab.page }),
+        await callTheirs(tab.page),
+      ];
+      for (const reply of crossed) {
+        expect(reply.statusCode).toBe(401);
+        await reply.body.dump();
+      }
     } finally {
       await other.close();
     }
@@ -285,7 +351,7 @@ describe('browser-mode sign-in', () => {
     await reply.body.dump();
     // Not used up by the refusal.
     const mine = await openSession({ authorization: `Bearer ${token}` });
-    expect(mine.statusCode).toBe(204);
+    expect(mine.statusCode).toBe(200);
     await mine.body.dump();
   });
 });
@@ -294,7 +360,7 @@ describe('browser-mode event stream', () => {
   it('streams core events to an open stream and forgets a closed one', async () => {
     const controller = new AbortController();
     const reply = await request(`${server.origin}/ipc/events`, {
-      headers: { cookie },
+      headers: { [PAGE_SECRET_HEADER]: tab.page },
       signal: controller.signal,
     });
     expect(reply.statusCode).toBe(200);
@@ -319,7 +385,9 @@ describe('browser-mode event stream', () => {
     const { host, port } = new URL(server.origin);
     const socket = connect(Number(port), '127.0.0.1');
     socket.pause();
-    socket.write(`GET /ipc/events HTTP/1.1\r\nHost: ${host}\r\nCookie: ${cookie}\r\n\r\n`);
+    socket.write(
+      `GET /ipc/events HTTP/1.1\r\nHost: ${host}\r\n${PAGE_SECRET_HEADER}: ${tab.page}\r\n\r\n`,
+    );
     await expect.poll(() => server.openStreams()).toBe(1);
     const progress = { requestId: 'r'.repeat(1000), loaded: 1, pages: 1 };
     let sent = 0;
@@ -339,7 +407,7 @@ describe('browser-mode event stream', () => {
     for (let i = 0; i < 50; i++) {
       const controller = new AbortController();
       const reply = await request(`${server.origin}/ipc/events`, {
-        headers: { cookie },
+        headers: { [PAGE_SECRET_HEADER]: tab.page },
         signal: controller.signal,
       });
       expect(reply.statusCode).toBe(200);
@@ -353,12 +421,13 @@ describe('browser-mode event stream', () => {
   it.each([
     ['no credentials', {}, 401],
     ['a wrong cookie', { cookie: 'burrow_session=wrong' }, 401],
+    ['a wrong page secret', { [PAGE_SECRET_HEADER]: 'wrong' }, 401],
     ['the address token', { authorization: 'Bearer x' }, 401],
     ['a foreign Origin', { origin: 'http://evil.example' }, 403],
     ['a cross-site fetch', { 'sec-fetch-site': 'cross-site' }, 403],
     ['a rebound Host', { host: 'evil.example:80' }, 421],
   ])('refuses an event stream with %s', async (_, headers, status) => {
-    const credentials = 'cookie' in headers || status === 401 ? {} : { cookie };
+    const credentials = status === 401 ? {} : { [PAGE_SECRET_HEADER]: tab.page };
     const reply = await request(`${server.origin}/ipc/events`, {
       headers: { ...credentials, ...headers },
     });
@@ -367,8 +436,20 @@ describe('browser-mode event stream', () => {
     expect(server.openStreams()).toBe(0);
   });
 
-  it('refuses a cross-site call even with a valid cookie', async () => {
-    const reply = await invoke({ name: 'app.info', args: [] }, { 'sec-fetch-site': 'cross-site' });
+  it('refuses an event stream with the session cookie alone, as any port of the host receives it', async () => {
+    for (const headers of [
+      { cookie: tab.cookie },
+      { cookie: tab.cookie, authorization: `Bearer ${tab.token}` },
+    ]) {
+      const reply = await request(`${server.origin}/ipc/events`, { headers });
+      expect(reply.statusCode).toBe(401);
+      await reply.body.dump();
+    }
+    expect(server.openStreams()).toBe(0);
+  });
+
+  it('refuses a cross-site call even with a valid page secret', async () => {
+    const reply = await invoke(appInfo, { 'sec-fetch-site': 'cross-site' });
     expect(reply.statusCode).toBe(403);
     await reply.body.dump();
   });
@@ -407,18 +488,17 @@ describe('browser-mode connections', () => {
         headers: { authorization: `Bearer ${tokenOf(small.url)}` },
         dispatcher: agent,
       });
-      expect(session.statusCode).toBe(204);
-      await session.body.dump();
-      const tab = String(session.headers['set-cookie']).split(';')[0] ?? '';
+      expect(session.statusCode).toBe(200);
+      const { page } = (await session.body.json()) as { page: string };
       const reply = await request(`${small.origin}/ipc/invoke`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: tab },
+        headers: { 'content-type': 'application/json', [PAGE_SECRET_HEADER]: page },
         body: JSON.stringify({ name: 'app.info', args: [] }),
         dispatcher: agent,
       });
       expect(await reply.body.json()).toMatchObject({ value: { version: '3.0.0' } });
       const stream = await request(`${small.origin}/ipc/events`, {
-        headers: { cookie: tab },
+        headers: { [PAGE_SECRET_HEADER]: page },
         dispatcher: agent,
       });
       expect(stream.statusCode).toBe(200);
