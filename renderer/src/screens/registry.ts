@@ -18,7 +18,7 @@ export type ScreenProps<S extends ScreenId> = {
 /**
  * The component of each screen shared/routes.ts declares: a screen declared there and missing
  * here (or the other way round) is a type error. The account's lists are resource sections,
- * their kinds found by screen in renderer/src/resources/kinds.ts.
+ * their kinds found by screen in renderer/src/resources/kind-list.ts.
  */
 export const SCREEN_VIEWS: { readonly [S in ScreenId]: Component<ScreenProps<S>> } = {
   sessions: Sessions,

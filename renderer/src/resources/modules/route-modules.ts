@@ -11,8 +11,8 @@ import {
   SECRETLESS_WEBHOOK_PROVIDERS,
   WEBHOOK_PROVIDERS,
 } from '../../../../shared/api/webhook-providers.ts';
-import type { Field, Item, ModuleSpec } from '../kind.ts';
-import { TLS_EDGE_MODULES } from '../kinds.ts';
+import type { Field, Item, ModuleSpec } from '../kind-shape.ts';
+import { TLS_EDGE_MODULES } from '../kind-list.ts';
 
 /*
  * The modules of an HTTPS route as forms. Backend and IP restriction are the TLS edge's own;
