@@ -2,22 +2,12 @@ import { expect, it } from 'vitest';
 import type { GovernorState } from '../../../shared/ipc/contract.ts';
 import type { TrayModel } from '../../../shared/tray.ts';
 import { followState } from '../../../renderer/src/lib/follow-state.ts';
-import { scriptedBridge } from '../../browser/support/scripted-bridge.ts';
+import { budget, scriptedBridge } from '../../browser/support/scripted-bridge.ts';
 
 const tray = (title: string): TrayModel => ({
   icon: { state: 'normal', variant: 'burrow', tooltip: 'Burrow' },
   title,
   items: [],
-});
-
-const budget = (profileId: string, used: number): GovernorState => ({
-  profileId,
-  capacity: 120,
-  windowMs: 60_000,
-  used,
-  remaining: 120 - used,
-  queued: { interactive: 0, background: 0 },
-  coolingDownUntil: null,
 });
 
 /** A call's answer held back until the test lets it go. */
