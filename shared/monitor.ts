@@ -55,7 +55,6 @@ export const MonitorEvent = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('recovered'), ...base }),
 ]);
 export type MonitorEvent = z.output<typeof MonitorEvent>;
-export type MonitorEventKind = MonitorEvent['kind'];
 
 export const ProfileSnapshot = z.object({
   profileId: z.string(),
@@ -181,10 +180,4 @@ export function agentMachine(session: TunnelSession): string {
 /** What the lists and notifications call an agent: its name, else where it runs. */
 export function agentDisplayName(session: TunnelSession): string {
   return agentName(session) ?? agentMachine(session);
-}
-
-/** A short name for an agent, for menus and notifications: `build-box · linux · us · 127.0.0.1`. */
-export function agentLabel(session: TunnelSession): string {
-  const name = agentName(session);
-  return `${name ? `${name} · ` : ''}${agentMachine(session)}`;
 }

@@ -15,7 +15,6 @@ import type { ApiRequest, ItemOf, ListEndpoint, ListName } from '../api/requests
  * each list. A new endpoint in ENDPOINTS is a new call here with no other change.
  */
 
-export type ApiCallName = `api.${EndpointName}`;
 type GroupOf<L extends ListName> = L extends `${infer G}.list` ? G : never;
 export type ListAllCallName = `api.${GroupOf<ListName>}.listAll`;
 export type ListOfListAll<C extends ListAllCallName> = C extends `api.${infer G}.listAll`

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 import { agentsOf, someAgent, watched } from './support/agents.ts';
-import { scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';
+import { budget, scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';
 
 const PROFILE = SOME_PROFILES.activeId ?? '';
 
@@ -80,15 +80,6 @@ it('moves between sections with the keyboard alone', async () => {
 });
 
 it('shows the active profile’s requests left on opening and after a switch, with no call made', async () => {
-  const budget = (profileId: string, used: number) => ({
-    profileId,
-    capacity: 120,
-    windowMs: 60_000,
-    used,
-    remaining: 120 - used,
-    queued: { interactive: 0, background: 0 },
-    coolingDownUntil: null,
-  });
   let active = SOME_PROFILES.activeId ?? '';
   const bridge = scriptedBridge({
     'governor.state': () => budget(active, active === 'prf_work00001' ? 30 : 2),

@@ -3,7 +3,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 import { KindCalls } from '../../renderer/src/resources/calls.ts';
-import { KINDS } from '../../renderer/src/resources/kinds.ts';
+import { KINDS } from '../../renderer/src/resources/kind-list.ts';
 import { freshWindow, listPage as page1, record as item, URI } from './support/records.ts';
 import { scriptedBridge } from './support/scripted-bridge.ts';
 

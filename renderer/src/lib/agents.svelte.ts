@@ -2,6 +2,7 @@ import type { Agent, AgentsSnapshot, AgentState, ProfileAgents } from '../../../
 import type { Bridge } from '../../../shared/ipc/bridge.ts';
 import type { SessionAction } from '../../../shared/session-rules.ts';
 import { problemOf } from './errors.ts';
+import { followState } from './follow-state.ts';
 import type { Toasts } from './toasts.svelte.ts';
 
 /** An action clicked and not yet seen by core: what the row shows until core's state moves. */
@@ -27,12 +28,11 @@ export class AgentsState {
   ) {}
 
   start(): () => void {
-    const stop = this.bridge.on('agents.changed', (snapshot) => (this.snapshot = snapshot));
-    void this.bridge.invoke('agents.snapshot').then(
-      (snapshot) => (this.snapshot ??= snapshot),
-      () => undefined,
-    );
-    return stop;
+    const followed = followState(this.bridge, 'agents.changed', (snapshot) => {
+      this.snapshot = snapshot;
+    });
+    void followed.ask().catch(() => undefined);
+    return followed.stop;
   }
 
   profile(profileId: string | null | undefined): ProfileAgents | undefined {

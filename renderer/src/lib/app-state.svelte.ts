@@ -8,6 +8,7 @@ import type {
 import type { Profile, ProfilesState } from '../../../shared/ipc/profiles.ts';
 import type { Settings } from '../../../shared/ipc/settings.ts';
 import { problemOf } from './errors.ts';
+import { followState, type FollowedState } from './follow-state.ts';
 import { SessionsState } from './sessions.svelte.ts';
 import { Toasts } from './toasts.svelte.ts';
 
@@ -27,6 +28,7 @@ export class AppState {
   failure = $state<IpcError | undefined>();
   readonly toasts = new Toasts();
   readonly sessions: SessionsState;
+  private followedGovernor: FollowedState | undefined;
 
   constructor(readonly bridge: Bridge) {
     this.sessions = new SessionsState(bridge, this.toasts);
@@ -44,61 +46,65 @@ export class AppState {
 
   /** Subscribes to every event, then loads the first state; returns the unsubscriber. */
   start(): () => void {
+    const profiles = followState(this.bridge, 'profiles.changed', (state) =>
+      this.takeProfiles(state),
+    );
+    const settings = followState(this.bridge, 'settings.changed', (state) => {
+      this.settings = state;
+    });
+    const governor = followState(this.bridge, 'governor.changed', (state) => {
+      const active = state.profileId === this.profiles?.activeId;
+      if (active) this.governor = state;
+      return active;
+    });
+    this.followedGovernor = governor;
     const stops = [
-      this.bridge.on('profiles.changed', (state) => {
-        const failed = state.local.state === 'failed' && this.profiles?.local.state !== 'failed';
-        const switched = state.activeId !== this.profiles?.activeId;
-        this.profiles = state;
-        if (switched) void this.loadGovernor();
-        if (failed)
-          this.toasts.error({
-            code: 'LOCAL_SANDBOX_FAILED',
-            message: state.local.message ?? 'The Local sandbox did not start',
-          });
-      }),
-      this.bridge.on('settings.changed', (settings) => (this.settings = settings)),
-      this.bridge.on('governor.changed', (state) => {
-        if (state.profileId === this.profiles?.activeId) this.governor = state;
-      }),
+      profiles.stop,
+      settings.stop,
+      governor.stop,
       this.bridge.on('api.activity', (activity) => {
         if (activity.profileId !== this.profiles?.activeId) return;
         this.wait = { ...activity, until: Date.now() + activity.retryInMs };
       }),
       this.sessions.start(),
     ];
-    void this.load();
+    void this.load(profiles, settings);
     return () => stops.forEach((stop) => stop());
   }
 
-  async load(): Promise<void> {
+  private async load(...states: FollowedState[]): Promise<void> {
     try {
-      const [info, profiles, settings] = await Promise.all([
+      const [info] = await Promise.all([
         this.bridge.invoke('app.info'),
-        this.bridge.invoke('profiles.state'),
-        this.bridge.invoke('settings.get'),
+        ...states.map((state) => state.ask()),
       ]);
       this.info = info;
-      this.profiles = profiles;
-      this.settings = settings;
       this.failure = undefined;
-      void this.loadGovernor();
     } catch (error) {
       this.failure = problemOf(error);
     }
+  }
+
+  private takeProfiles(state: ProfilesState): void {
+    const known = this.profiles;
+    this.profiles = state;
+    if (state.activeId !== known?.activeId) this.loadGovernor();
+    // News only: a window that opens on a failed sandbox shows it without a toast.
+    if (known && state.local.state === 'failed' && known.local.state !== 'failed')
+      this.toasts.error({
+        code: 'LOCAL_SANDBOX_FAILED',
+        message: state.local.message ?? 'The Local sandbox did not start',
+      });
   }
 
   /**
    * The active profile's window as it is now: its changes come as events, but a window opened
    * (or a profile switched to) while nothing is being called would otherwise show no count.
    */
-  private async loadGovernor(): Promise<void> {
+  private loadGovernor(): void {
     this.governor = null;
-    try {
-      const state = await this.bridge.invoke('governor.state');
-      if (state?.profileId === this.profiles?.activeId) this.governor ??= state;
-    } catch {
-      // No client for the profile (a key not in the keychain): the Sessions screen says why.
-    }
+    // No client for the profile (a key not in the keychain): the Sessions screen says why.
+    void this.followedGovernor?.ask().catch(() => undefined);
   }
 
   /** Runs a call on a person's behalf: a failure becomes a toast with its code and id. */

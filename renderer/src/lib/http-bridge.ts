@@ -5,7 +5,7 @@ import {
   type Bridge,
   type IpcReply,
 } from '../../../shared/ipc/bridge.ts';
-import type { IpcEvent } from '../../../shared/ipc/contract.ts';
+import { STATE_EVENTS, type IpcEvent } from '../../../shared/ipc/contract.ts';
 import { PAGE_SECRET_HEADER } from '../../../shared/ipc/loopback.ts';
 import { readEventStream } from './event-stream.ts';
 
@@ -67,18 +67,6 @@ const REOPEN_MS = 3_000;
 const RECONNECT_MS = 1_000;
 
 /**
- * The events that carry a whole state, each with the call that answers that state now: what a
- * tab asks again after its event stream was down, as it may have missed some.
- */
-const STATES = [
-  ['profiles.changed', 'profiles.state'],
-  ['settings.changed', 'settings.get'],
-  ['sessions.changed', 'sessions.snapshot'],
-  ['tray.changed', 'tray.model'],
-  ['governor.changed', 'governor.state'],
-] as const;
-
-/**
  * The Bridge of browser mode: each call is one POST to the page's own origin, events come on
  * one server-sent event stream, both carried by the tab's page secret. A stream the server
  * dropped (this tab read too slowly) comes back and the states it carries are asked again; a
@@ -103,7 +91,7 @@ export function createHttpBridge(onSignedOut: (message: string) => void): Bridge
   const resync = async () => {
     arrived.clear();
     await Promise.all(
-      STATES.map(async ([name, call]) => {
+      Object.entries(STATE_EVENTS).map(async ([name, call]) => {
         const payload = await bridge.invoke(call).catch(() => null);
         if (payload !== null && !arrived.has(name)) events.deliver({ name, payload } as IpcEvent);
       }),

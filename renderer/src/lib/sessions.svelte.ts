@@ -5,6 +5,7 @@ import { notificationRoute, routeHref } from '../../../shared/routes.ts';
 import type { ActionEvent } from '../../../shared/session-actions.ts';
 import type { TrayModel } from '../../../shared/tray.ts';
 import { AgentsState } from './agents.svelte.ts';
+import { followState } from './follow-state.ts';
 import type { Toasts } from './toasts.svelte.ts';
 
 /**
@@ -35,25 +36,24 @@ export class SessionsState {
   }
 
   start(): () => void {
+    const followed = [
+      followState(this.bridge, 'sessions.changed', (snapshot) => {
+        this.snapshot = snapshot;
+      }),
+      followState(this.bridge, 'tray.changed', (model) => {
+        this.tray = model;
+      }),
+    ];
+    // Until core answers, the screen and the tray panel say they are waiting.
+    for (const state of followed) void state.ask().catch(() => undefined);
     const stops = [
-      this.bridge.on('sessions.changed', (snapshot) => (this.snapshot = snapshot)),
-      this.bridge.on('tray.changed', (model) => (this.tray = model)),
+      ...followed.map((state) => state.stop),
       this.bridge.on('sessions.action', (event) => {
         if (event.phase === 'done') this.toastResult(event);
       }),
       this.bridge.on('notification', (notification) => this.notify(notification)),
       this.agents.start(),
     ];
-    void Promise.all([
-      this.bridge.invoke('sessions.snapshot'),
-      this.bridge.invoke('tray.model'),
-    ]).then(
-      ([snapshot, tray]) => {
-        this.snapshot ??= snapshot;
-        this.tray ??= tray;
-      },
-      () => undefined,
-    );
     return () => stops.forEach((stop) => stop());
   }
 

@@ -1,11 +1,11 @@
 import { API_CALLS } from '../../../shared/ipc/api-calls.ts';
 import type { Bridge } from '../../../shared/ipc/bridge.ts';
 import type { IpcCallName } from '../../../shared/ipc/contract.ts';
-import type { Item, KindGroup, ResourceKind } from './kind.ts';
+import type { Item, CreatableGroup, ResourceKind } from './kind-shape.ts';
 
 /*
  * The calls of a kind, by name. A name is built from the kind's group, so its type is the union
- * of that call of every group (`api.${KindGroup}.get`); a name the contract does not have (an
+ * of that call of every group (`api.${CreatableGroup}.get`); a name the contract does not have (an
  * abuse report has no delete) is refused as it is built, and from there on the contract types
  * the request and the answer.
  */
@@ -26,7 +26,7 @@ export function apiCall<N extends string>(name: N): Extract<IpcCallName, N> {
 /** A module's replace and delete: `params` is where its resource's path ids go. */
 export function moduleCalls(
   bridge: Bridge,
-  group: KindGroup,
+  group: CreatableGroup,
   params: (id: string) => { readonly id: string; readonly edge_id?: string },
 ) {
   return {

@@ -1,5 +1,5 @@
 import type { Problem } from './form.ts';
-import type { Field } from './kind.ts';
+import type { Field } from './kind-shape.ts';
 
 const FOCUSABLE = 'input, select, textarea, button';
 

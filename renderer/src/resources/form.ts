@@ -1,7 +1,7 @@
 import { endpoint, type EndpointName } from '../../../shared/api/endpoints.ts';
 import { bodyProblems } from '../../../shared/api/validate.ts';
 import type { IpcError } from '../../../shared/ipc/contract.ts';
-import type { Field, Item } from './kind.ts';
+import type { Field, Item } from './kind-shape.ts';
 
 /** A form's values, keyed by field name, in the shape each input edits. */
 export type Values = Record<string, unknown>;

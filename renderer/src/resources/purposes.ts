@@ -1,10 +1,10 @@
-import type { KindGroup } from './kind.ts';
+import type { CreatableGroup } from './kind-shape.ts';
 
 /**
  * What each kind is for, in one sentence: an empty list says it beside the button that creates
  * the first one. A kind of KINDS without one is caught by tests/unit/renderer/purposes.test.ts.
  */
-export const PURPOSES: Readonly<Partial<Record<KindGroup, string>>> = {
+export const PURPOSES: Readonly<Partial<Record<CreatableGroup, string>>> = {
   tlsEdges:
     'A TLS edge receives TLS connections on its hostports and passes them to a backend, with modules for mutual TLS and termination.',
   httpsEdges:

@@ -1,8 +1,8 @@
 import { ID_PREFIXES, idKindOf, type IdKind } from '../../../shared/api/ids.ts';
 import type { Bridge } from '../../../shared/ipc/bridge.ts';
 import { apiCall } from './calls.ts';
-import { hrefOf, type Item } from './kind.ts';
-import { kindOf } from './kinds.ts';
+import { hrefOf, type Item } from './kind-shape.ts';
+import { kindOf } from './kind-list.ts';
 
 /** What a reference shows: the description of what it names, or its kind and a short id. */
 export type Reference = {

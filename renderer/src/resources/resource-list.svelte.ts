@@ -2,7 +2,7 @@ import type { Bridge } from '../../../shared/ipc/bridge.ts';
 import type { IpcError } from '../../../shared/ipc/contract.ts';
 import { problemOf } from '../lib/errors.ts';
 import { KindCalls } from './calls.ts';
-import type { Item, ResourceKind } from './kind.ts';
+import type { Item, ResourceKind } from './kind-shape.ts';
 import { references } from './references.svelte.ts';
 
 export type Progress = { readonly done: number; readonly total: number; readonly label: string };

@@ -1,8 +1,8 @@
 import { BACKEND_KINDS } from '../../../shared/api/backends.ts';
 import { idKindOf, type IdKind } from '../../../shared/api/ids.ts';
 import type { TunnelSession } from '../../../shared/api/tunnel-sessions.ts';
-import { hrefOf, type Item } from './kind.ts';
-import { kindOf } from './kinds.ts';
+import { hrefOf, type Item } from './kind-shape.ts';
+import { kindOf } from './kind-list.ts';
 import { shortId, type References } from './references.svelte.ts';
 
 /*

@@ -1,5 +1,6 @@
 import { BridgeCallError, createEventFanout, type Bridge } from '../../../shared/ipc/bridge.ts';
 import type {
+  GovernorState,
   IpcCallName,
   IpcEvent,
   IpcEventName,
@@ -33,6 +34,19 @@ export const SOME_PROFILES: ProfilesState = {
   keychain: { available: true },
   local: { state: 'running' },
 };
+
+/** The rolling window of a profile's key with `used` of its 120 requests taken. */
+export function budget(profileId: string, used: number): GovernorState {
+  return {
+    profileId,
+    capacity: 120,
+    windowMs: 60_000,
+    used,
+    remaining: 120 - used,
+    queued: { interactive: 0, background: 0 },
+    coolingDownUntil: null,
+  };
+}
 
 export function scriptedBridge(
   answers: Partial<Record<IpcCallName, Answer | { error: IpcError }>> = {},

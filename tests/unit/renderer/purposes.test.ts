@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { KINDS } from '../../../renderer/src/resources/kinds.ts';
+import { KINDS } from '../../../renderer/src/resources/kind-list.ts';
 import { PURPOSES } from '../../../renderer/src/resources/purposes.ts';
 
 it('says what every kind the window lists is for, in one sentence, for its empty list', () => {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   agentDisplayName,
   agentKey,
-  agentLabel,
   agentName,
   isNewerVersion,
   MonitorEvent,
@@ -19,7 +18,6 @@ describe('agent names', () => {
     expect(named('{"host":"build-box"}')).toBe('build-box');
     expect(named('{"team":"ops","Hostname":"db-1"}')).toBe('db-1');
     expect(named('{"name":"web","host":"ignored"}')).toBe('web');
-    expect(agentLabel(session({ metadata: '{"host":"laptop"}' }))).toMatch(/^laptop · linux · /);
   });
 
   it('lists the plain values of JSON without a name, and takes anything else as it is', () => {

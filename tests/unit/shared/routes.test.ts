@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forwardNotifications } from '../../../electron/notify.ts';
-import { hrefOf } from '../../../renderer/src/resources/kind.ts';
-import { KINDS, kindsIn } from '../../../renderer/src/resources/kinds.ts';
+import { hrefOf } from '../../../renderer/src/resources/kind-shape.ts';
+import { KINDS, kindsIn } from '../../../renderer/src/resources/kind-list.ts';
 import { NotificationTarget, type Notification } from '../../../shared/notifications.ts';
 import {
   notificationRoute,

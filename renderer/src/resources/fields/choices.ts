@@ -1,8 +1,8 @@
 import type { IdKind } from '../../../../shared/api/ids.ts';
 import type { Bridge } from '../../../../shared/ipc/bridge.ts';
 import { KindCalls } from '../calls.ts';
-import type { Item } from '../kind.ts';
-import { kindOf } from '../kinds.ts';
+import type { Item } from '../kind-shape.ts';
+import { kindOf } from '../kind-list.ts';
 
 /** Every resource of the given kinds, to choose references from; a kind that fails offers none. */
 export async function loadChoices(

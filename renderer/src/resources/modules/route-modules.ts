@@ -11,8 +11,8 @@ import {
   SECRETLESS_WEBHOOK_PROVIDERS,
   WEBHOOK_PROVIDERS,
 } from '../../../../shared/api/webhook-providers.ts';
-import type { Field, Item, ModuleSpec } from '../kind.ts';
-import { TLS_EDGE_MODULES } from '../kinds.ts';
+import type { Field, Item, ModuleSpec } from '../kind-shape.ts';
+import { TLS_EDGE_MODULES } from '../kind-list.ts';
 
 /*
  * The modules of an HTTPS route as forms. Backend and IP restriction are the TLS edge's own;
@@ -100,6 +100,12 @@ const session: readonly Field[] = [
 /** Booleans other than `enabled` start off, as the API's defaults do. */
 const sessionDefaults = { options_passthrough: false };
 
+/** OIDC and SAML keep their settings flat: only their booleans' defaults to fill in. */
+const flatSession = (defaults: Readonly<Record<string, boolean>> = {}): ModuleSpec['shape'] => ({
+  read: (module) => ({ ...sessionDefaults, ...defaults, ...module }) as Item,
+  write: (body) => body,
+});
+
 const isGithub = (v: Readonly<Record<string, unknown>>) => v['provider'] === 'github';
 const PROVIDER_FIELDS = [
   'client_id',
@@ -176,7 +182,7 @@ const oidc: ModuleSpec = {
     { name: 'scopes', label: 'Scopes', type: 'lines' },
     ...session,
   ],
-  shape: { read: (module) => ({ ...sessionDefaults, ...module }) as Item, write: (body) => body },
+  shape: flatSession(),
 };
 
 const saml: ModuleSpec = {
@@ -202,11 +208,7 @@ const saml: ModuleSpec = {
     { name: 'allow_idp_initiated', label: 'Allow sign-in started at the IdP', type: 'boolean' },
     ...session,
   ],
-  shape: {
-    read: (module) =>
-      ({ ...sessionDefaults, force_authn: false, allow_idp_initiated: false, ...module }) as Item,
-    write: (body) => body,
-  },
+  shape: flatSession({ force_authn: false, allow_idp_initiated: false }),
 };
 
 export const ROUTE_MODULES: readonly ModuleSpec[] = [

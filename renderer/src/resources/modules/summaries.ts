@@ -6,8 +6,8 @@ import {
 import { fieldLabel } from '../../../../shared/api/field-labels.ts';
 import { idKindOf } from '../../../../shared/api/ids.ts';
 import { webhookProviderName } from '../../../../shared/api/webhook-providers.ts';
-import type { Item, ModuleSpec } from '../kind.ts';
-import { kindOf } from '../kinds.ts';
+import type { Item, ModuleSpec } from '../kind-shape.ts';
+import { kindOf } from '../kind-list.ts';
 import type { References } from '../references.svelte.ts';
 
 /*

@@ -1,5 +1,5 @@
-import { KINDS } from '../../resources/kinds.ts';
-import type { Field, ModuleSpec } from '../../resources/kind.ts';
+import { KINDS } from '../../resources/kind-list.ts';
+import type { Field, ModuleSpec } from '../../resources/kind-shape.ts';
 import { ROUTE_MODULES } from '../../resources/modules/route-modules.ts';
 
 /*

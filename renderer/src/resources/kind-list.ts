@@ -17,8 +17,7 @@ import {
   type Field,
   type ModuleSpec,
   type ResourceKind,
-} from './kind.ts';
-import { references } from './references.svelte.ts';
+} from './kind-shape.ts';
 
 /*
  * Every kind of resource the window shows, in sidebar order. Adding one is an entry here (its
@@ -110,11 +109,9 @@ function referencesColumn(label: string, name: string, refers: readonly IdKind[]
   return {
     label,
     refers,
-    value: (item) => {
+    value: (item, nameOf) => {
       const ids = item[name];
-      return Array.isArray(ids)
-        ? ids.map((id) => references.reference(String(id)).text).join(', ')
-        : '';
+      return Array.isArray(ids) ? ids.map((id) => nameOf(String(id))).join(', ') : '';
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { BodyOf, EndpointName } from '../../../shared/api/endpoints.ts';
-import { idKindOf, type IdKind } from '../../../shared/api/ids.ts';
+import type { IdKind } from '../../../shared/api/ids.ts';
 import { routeHref, type ScreenId } from '../../../shared/routes.ts';
 
 /*
@@ -66,19 +66,20 @@ export function secretsOf(fields: readonly Field[]): Readonly<Record<string, str
 
 export type Column = {
   readonly label: string;
-  readonly value: (item: Item) => string;
+  /** The cell's text; `nameOf` words an id as what it names, for columns of references. */
+  readonly value: (item: Item, nameOf: (id: string) => string) => string;
   /** Kinds its values refer to: looked up as the list starts, beside its first page. */
   readonly refers?: readonly IdKind[];
 };
 
 /** A group of the catalog that has resources to create: `ipPolicies` of `ipPolicies.create`. */
-export type KindGroup = EndpointName extends infer N
+export type CreatableGroup = EndpointName extends infer N
   ? N extends `${infer G}.create`
     ? G
     : never
   : never;
 
-export type ResourceKind<G extends KindGroup = KindGroup> = {
+export type ResourceKind<G extends CreatableGroup = CreatableGroup> = {
   /** The catalog's group: `api.<group>.create`, `.list`, `.get`, `.update`, `.delete`. */
   readonly group: G;
   readonly idKind: IdKind;
@@ -109,7 +110,7 @@ export type ResourceKind<G extends KindGroup = KindGroup> = {
  * Declares a kind. The type parameter ties the fields to the bodies of `<group>.create` and
  * `<group>.update`: a field the body does not have is a type error.
  */
-export function kind<const G extends KindGroup>(
+export function kind<const G extends CreatableGroup>(
   k: Omit<ResourceKind<G>, 'create' | 'update' | 'listed' | 'columns' | 'deletable'> & {
     readonly columns?: readonly Column[];
     readonly create: `${G}.create` extends EndpointName ? FieldsOf<`${G}.create`> : never;
@@ -144,11 +145,4 @@ export const describedFields = [
 /** A kind's address in the window; detail pages add the id. */
 export function hrefOf(k: ResourceKind, id?: string): string {
   return routeHref({ screen: k.section, path: id ? [k.group, id] : [k.group] });
-}
-
-/** The address of the resource an id names, when the window shows its kind. */
-export function hrefOfId(kinds: readonly ResourceKind[], id: string): string | undefined {
-  const idKind = idKindOf(id);
-  const k = kinds.find((c) => c.idKind === idKind);
-  return k ? hrefOf(k, id) : undefined;
 }

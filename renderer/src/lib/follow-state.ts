@@ -1,0 +1,45 @@
+import type { Bridge } from '../../../shared/ipc/bridge.ts';
+import {
+  STATE_EVENTS,
+  type IpcEventPayload,
+  type IpcResult,
+  type StateEventName,
+} from '../../../shared/ipc/contract.ts';
+
+/** A store's hold on one whole state. */
+export type FollowedState = {
+  /** Stops listening to the event. */
+  readonly stop: () => void;
+  /**
+   * Asks for the state now and hands it over, unless an event `take` kept came meanwhile (it is
+   * newer than the answer) or there is none yet (null). Fails as the call fails.
+   */
+  readonly ask: () => Promise<void>;
+};
+
+/**
+ * "This store follows this event": every event that carries the state hands it to `take`, and
+ * so does `ask`, with what the call the contract pairs with the event answers now. A store names
+ * only the event; which call answers it is the contract's to know (STATE_EVENTS). `take` answers
+ * false for a state it does not keep (another profile's), which leaves an answer on its way valid.
+ */
+export function followState<E extends StateEventName>(
+  bridge: Bridge,
+  event: E,
+  take: (state: IpcEventPayload<E>) => boolean | void,
+): FollowedState {
+  let heard = 0;
+  const stop = bridge.on(event, (state) => {
+    if (take(state) !== false) heard += 1;
+  });
+  const call = STATE_EVENTS[event] as (typeof STATE_EVENTS)[StateEventName];
+  return {
+    stop,
+    async ask() {
+      const before = heard;
+      const state: IpcResult<typeof call> = await bridge.invoke(call);
+      // The contract pairs each event with a call that answers its payload, or null.
+      if (state !== null && heard === before) take(state as IpcEventPayload<E>);
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { Component } from 'svelte';
+import type { ScreenId, ScreenParams } from '../../../shared/routes.ts';
+import type { AppState } from '../lib/app-state.svelte.ts';
+import ResourceSection from '../resources/ResourceSection.svelte';
+import Sessions from './Sessions.svelte';
+import Settings from './Settings.svelte';
+import SnapshotsScreen from './snapshots/SnapshotsScreen.svelte';
+import SshSection from './ssh/SshSection.svelte';
+
+/** What the window hands the screen its address names: a screen takes the parts it needs. */
+export type ScreenProps<S extends ScreenId> = {
+  readonly app: AppState;
+  readonly screen: S;
+  readonly path: readonly string[];
+  readonly params: ScreenParams<S>;
+};
+
+/**
+ * The component of each screen shared/routes.ts declares: a screen declared there and missing
+ * here (or the other way round) is a type error. The account's lists are resource sections,
+ * their kinds found by screen in renderer/src/resources/kind-list.ts.
+ */
+export const SCREEN_VIEWS: { readonly [S in ScreenId]: Component<ScreenProps<S>> } = {
+  sessions: Sessions,
+  edges: ResourceSection,
+  backends: ResourceSection,
+  credentials: ResourceSection,
+  ssh: SshSection,
+  'ip-policies': ResourceSection,
+  'agent-ingresses': ResourceSection,
+  'abuse-reports': ResourceSection,
+  snapshots: SnapshotsScreen,
+  settings: Settings,
+};
