@@ -106,20 +106,15 @@ async function profileTarget(options: Options, io: Io): Promise<Target> {
   const dataDir = dataDirOf(options, io);
   const app = await openAppProfiles(dataDir, io);
   const profile = chooseProfile(app, options.profile);
-  // init() starts the Local sandbox in the background, as the app's launch does; here it starts
-  // only when the command's profile is that one, in this process, for the command's duration.
-  let localWanted = false;
+  // Only this profile's client is asked for: the Local sandbox starts (in this process, for the
+  // command's duration) only when the command works on it.
   const service = new ProfileService({
     store: app.store,
     secrets: app.secrets,
     localSandboxDir: path.join(dataDir, 'local-sandbox'),
-    startLocalSandbox: (start) =>
-      localWanted
-        ? startEmbeddedSandbox(start)
-        : Promise.reject(new Error('not needed by this command')),
+    startLocalSandbox: startEmbeddedSandbox,
   });
   await service.init();
-  localWanted = profile.kind === 'local';
   try {
     const { client } = await service
       .client(profile.id)

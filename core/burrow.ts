@@ -101,6 +101,9 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   });
   // The keychain is probed before anything asks for a key.
   await profiles.init();
+  // The active profile's client, asked for now without waiting: a Local sandbox starts at once
+  // and the first window finds it starting, or running, rather than waiting for its first call.
+  if (profiles.activeProfile()) void profiles.client().catch(() => undefined);
 
   const watched = new WatchedProfiles({
     profiles,
