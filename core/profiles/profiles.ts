@@ -1,5 +1,10 @@
 import { Emitter } from '../../shared/emitter.ts';
-import { ProfileDraft, type Profile, type ProfilesState } from '../../shared/ipc/profiles.ts';
+import {
+  ProfileDraft,
+  type DamagedSettings,
+  type Profile,
+  type ProfilesState,
+} from '../../shared/ipc/profiles.ts';
 import type { ApiClient, ApiEvent } from '../api/index.ts';
 import { AppError } from '../errors.ts';
 import type { KeyValueStore } from '../store.ts';
@@ -16,6 +21,8 @@ export type ProfileServiceOptions = {
   /** The Local sandbox's own folder inside the app's data folder. */
   readonly localSandboxDir: string;
   readonly client?: PoolClientOptions | undefined;
+  /** A settings.json set aside at start-up, said in the state for the window. */
+  readonly damagedSettings?: DamagedSettings | undefined;
 };
 
 /**
@@ -30,7 +37,7 @@ export class ProfileService {
   private readonly local: LocalSandbox;
   private readonly changes = new Emitter<ProfilesState>('the profiles');
 
-  constructor(options: ProfileServiceOptions) {
+  constructor(private readonly options: ProfileServiceOptions) {
     this.store = new ProfileStore(options.store, options.secrets, () => this.changed());
     this.local = new LocalSandbox(options.startLocalSandbox, options.localSandboxDir, () =>
       this.changed(),
@@ -56,6 +63,7 @@ export class ProfileService {
       activeId: this.store.active,
       keychain: this.store.keys.status,
       local: this.store.localProfile() ? this.local.status : { state: 'absent' },
+      ...(this.options.damagedSettings && { damagedSettings: this.options.damagedSettings }),
     };
   }
 
