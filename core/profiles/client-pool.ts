@@ -35,9 +35,11 @@ export class ClientPool {
   constructor(private readonly options: ClientPoolOptions) {}
 
   async get(id: string): Promise<ApiClient> {
+    // A profile being removed keeps its client until it is dropped: not handed out meanwhile.
+    const profile = this.options.profile(id);
     const existing = this.clients.get(id);
     if (existing) return existing;
-    const { baseUrl, apiKey, rateLimit } = await this.options.connect(this.options.profile(id));
+    const { baseUrl, apiKey, rateLimit } = await this.options.connect(profile);
     // Another call may have made it while this one waited for the sandbox or the keychain, or
     // the profile may have been removed meanwhile (its client would outlive it).
     const raced = this.clients.get(id);

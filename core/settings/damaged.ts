@@ -80,7 +80,7 @@ function freeName(file: string, now: Date): string {
  * Profiles are flat objects, so each `{…}` without braces inside is a candidate: those that read
  * as a whole profile are kept (once per id), wherever the damage is.
  */
-export function recoverProfiles(text: string): { profiles: Profile[]; activeProfileId?: string } {
+function recoverProfiles(text: string): { profiles: Profile[]; activeProfileId?: string } {
   const profiles: Profile[] = [];
   for (const [candidate] of text.matchAll(/\{[^{}]*\}/g)) {
     const parsed = Profile.safeParse(parseOrUndefined(candidate));
