@@ -7,6 +7,7 @@ import { defaultDataDir } from '../core/paths.ts';
 import { snapshotAddress } from '../core/snapshot/address.ts';
 import { osKeychain, probeKeychain, type SecretStore } from '../core/profiles/keychain.ts';
 import { ProfileService } from '../core/profiles/profiles.ts';
+import { SETTINGS_FILE, setAsideDamagedSettings } from '../core/settings/damaged.ts';
 import { openConfStore, type KeyValueStore } from '../core/store.ts';
 import { startEmbeddedSandbox } from '../sandbox/embedded.ts';
 import type { Options } from './args.ts';
@@ -51,10 +52,17 @@ function noProfiles(dataDir: string): CliError {
   );
 }
 
+/** The app's settings store, a damaged settings.json set aside first (and said, once, here). */
+async function openSettings(dataDir: string, io: Io): Promise<KeyValueStore> {
+  const damaged = setAsideDamagedSettings(dataDir);
+  if (damaged) io.stderr.write(`burrow: ${damaged.message}\n`);
+  return openConfStore(dataDir);
+}
+
 export async function openAppProfiles(dataDir: string, io: Io): Promise<AppProfiles> {
   // Opening the store of a folder without one would start a new one; the app makes it first.
-  if (!existsSync(path.join(dataDir, 'settings.json'))) throw noProfiles(dataDir);
-  const store = await openConfStore(dataDir);
+  if (!existsSync(path.join(dataDir, SETTINGS_FILE))) throw noProfiles(dataDir);
+  const store = await openSettings(dataDir, io);
   // Without them, ProfileService would take this for a first launch and make the Local sandbox.
   if (store.get('profiles') === undefined) throw noProfiles(dataDir);
   const profiles = z.array(Profile).safeParse(store.get('profiles'));
@@ -106,20 +114,15 @@ async function profileTarget(options: Options, io: Io): Promise<Target> {
   const dataDir = dataDirOf(options, io);
   const app = await openAppProfiles(dataDir, io);
   const profile = chooseProfile(app, options.profile);
-  // init() starts the Local sandbox in the background, as the app's launch does; here it starts
-  // only when the command's profile is that one, in this process, for the command's duration.
-  let localWanted = false;
+  // Only this profile's client is asked for: the Local sandbox starts (in this process, for the
+  // command's duration) only when the command works on it.
   const service = new ProfileService({
     store: app.store,
     secrets: app.secrets,
     localSandboxDir: path.join(dataDir, 'local-sandbox'),
-    startLocalSandbox: (start) =>
-      localWanted
-        ? startEmbeddedSandbox(start)
-        : Promise.reject(new Error('not needed by this command')),
+    startLocalSandbox: startEmbeddedSandbox,
   });
   await service.init();
-  localWanted = profile.kind === 'local';
   try {
     const { client } = await service
       .client(profile.id)
@@ -154,7 +157,7 @@ function addressTarget(apiUrl: string, options: Options, io: Io): Target {
     label: apiUrl,
     profileId: apiUrl,
     dataDir,
-    store: () => openConfStore(dataDir),
+    store: () => openSettings(dataDir, io),
     close: () => client.close(),
   };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { AppInfo, GovernorState } from '../shared/ipc/contract.ts';
+import type { DamagedSettings } from '../shared/ipc/profiles.ts';
 import { agentHandlers } from './agents/handlers.ts';
 import { AgentsService } from './agents/service.ts';
 import type { BudgetState } from './api/index.ts';
@@ -34,6 +35,8 @@ export type BurrowOptions = {
   readonly secrets: SecretStore;
   readonly startLocalSandbox: StartLocalSandbox;
   readonly client?: ProfileServiceOptions['client'];
+  /** What `setAsideDamagedSettings` found before the store was opened, for the window to say. */
+  readonly damagedSettings?: DamagedSettings | undefined;
   /** The person's home folder: keys go to HOME/.ssh by default. Default os.homedir(). */
   readonly home?: string;
   /** The shell's native dialogs; without them every dialog call answers `unavailable`. */
@@ -87,6 +90,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     startLocalSandbox: options.startLocalSandbox,
     localSandboxDir: path.join(options.dataDir, 'local-sandbox'),
     client: options.client,
+    damagedSettings: options.damagedSettings,
   });
   profiles.subscribe((state) => events.emit('profiles.changed', state));
   profiles.onApiEvent((profileId, event) => {
@@ -100,6 +104,9 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   });
   // The keychain is probed before anything asks for a key.
   await profiles.init();
+  // The active profile's client, asked for now without waiting: a Local sandbox starts at once
+  // and the first window finds it starting, or running, rather than waiting for its first call.
+  if (profiles.activeProfile()) void profiles.client().catch(() => undefined);
 
   const watched = new WatchedProfiles({
     profiles,

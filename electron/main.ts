@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Store from 'electron-store';
 import { createBurrow, type Burrow } from '../core/burrow.ts';
 import { osKeychain } from '../core/profiles/keychain.ts';
+import { setAsideDamagedSettings } from '../core/settings/damaged.ts';
 import type { TrayShell } from '../shared/tray.ts';
 import { startEmbeddedSandbox } from '../sandbox/embedded.ts';
 import { electronDialogs } from './dialogs.ts';
@@ -30,6 +31,9 @@ if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
+  // Before the store reads it: electron-store throws on a damaged file, and the app would not start.
+  const damagedSettings = setAsideDamagedSettings(app.getPath('userData'));
+  if (damagedSettings) console.error(`Burrow: ${damagedSettings.message}`);
   const store = new Store<Record<string, unknown>>({ name: 'settings' });
   // On macOS the dock icon shows only while the window is open: otherwise Burrow is a menu-bar app.
   const window = new MainWindow(preloadPath, store, (open) => {
@@ -53,6 +57,7 @@ if (!app.requestSingleInstanceLock()) {
       secrets: await osKeychain(),
       startLocalSandbox: startEmbeddedSandbox,
       dialogs,
+      damagedSettings,
     });
     registerIpc(burrow.implementation, burrow.events);
     const { tray, notifications, monitor } = burrow;

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { createBurrow } from '../core/burrow.ts';
 import { defaultDataDir } from '../core/paths.ts';
 import { osKeychain } from '../core/profiles/keychain.ts';
+import { setAsideDamagedSettings } from '../core/settings/damaged.ts';
 import { openConfStore } from '../core/store.ts';
 import { startEmbeddedSandbox } from '../sandbox/embedded.ts';
 import { parseRateLimit } from '../sandbox/http/rate-limit.ts';
@@ -49,11 +50,20 @@ const { version } = JSON.parse(
 ) as {
   version: string;
 };
+let damagedSettings: ReturnType<typeof setAsideDamagedSettings>;
+try {
+  damagedSettings = setAsideDamagedSettings(dataDir);
+} catch (error) {
+  console.error(`burrow web: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+if (damagedSettings) console.error(`burrow web: ${damagedSettings.message}`);
 const burrow = await createBurrow({
   version,
   shell: 'browser',
   dataDir,
   store: await openConfStore(dataDir),
+  damagedSettings,
   secrets: await osKeychain(),
   pollIntervalMs,
   startLocalSandbox: async (options) => {

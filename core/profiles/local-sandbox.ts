@@ -24,8 +24,9 @@ export type StartLocalSandbox = (options: {
 }) => Promise<RunningSandbox>;
 
 /**
- * The Local sandbox's lifetime: started in the background so the first window never waits for
- * it, awaited only by the calls that need its address.
+ * The Local sandbox's lifetime: made lazily, when its profile's first client is asked for (the
+ * app asks at start-up without waiting, so the first window never waits for it), and awaited
+ * only by the calls that need its address.
  */
 export class LocalSandbox {
   private running: Promise<RunningSandbox> | undefined;

@@ -73,11 +73,22 @@ export const LocalSandboxStatus = z.object({
 });
 export type LocalSandboxStatus = z.infer<typeof LocalSandboxStatus>;
 
+/** A settings.json Burrow could not read at start-up: set aside, and what was recovered. */
+export const DamagedSettings = z.object({
+  /** Where the old file is now. */
+  file: z.string(),
+  /** What happened and where the old file is, in one sentence for a person. */
+  message: z.string(),
+});
+export type DamagedSettings = z.infer<typeof DamagedSettings>;
+
 export const ProfilesState = z.object({
   profiles: z.array(Profile),
   activeId: ProfileId.nullable(),
   keychain: KeychainStatus,
   local: LocalSandboxStatus,
+  /** Present for the whole run that started on a damaged settings.json. */
+  damagedSettings: DamagedSettings.optional(),
 });
 export type ProfilesState = z.infer<typeof ProfilesState>;
 
@@ -89,7 +100,7 @@ export const profileCalls = {
   'profiles.changeKey': { args: z.tuple([ProfileId, ApiKeyInput]), result: Profile },
   'profiles.switch': { args: z.tuple([ProfileId]), result: ProfilesState },
   'profiles.remove': { args: z.tuple([ProfileId]), result: ProfilesState },
-  /** Creates (or re-creates) the Local sandbox profile and starts it. */
+  /** Creates (or re-creates) the Local sandbox profile, active, and starts it in the background. */
   'profiles.createLocal': { args: z.tuple([]), result: Profile },
 } as const;
 

@@ -72,6 +72,22 @@ it('says plainly when no keychain can keep keys', async () => {
   await expect.element(page.getByRole('alert')).toHaveTextContent('No keychain is available');
 });
 
+it('says that a damaged settings file was set aside, and where', async () => {
+  openSettings();
+  const message =
+    'Burrow could not read /data/settings.json (Unexpected end of JSON input): it was set ' +
+    'aside as /data/settings.damaged-2026-11-26T19-52-00.json';
+  render(App, {
+    bridge: scriptedBridge({
+      'profiles.state': () => ({
+        ...SOME_PROFILES,
+        damagedSettings: { file: '/data/settings.damaged-2026-11-26T19-52-00.json', message },
+      }),
+    }),
+  });
+  await expect.element(page.getByRole('status').filter({ hasText: message })).toBeVisible();
+});
+
 it('renames a profile from its edit dialog', async () => {
   openSettings();
   const bridge = scriptedBridge({
