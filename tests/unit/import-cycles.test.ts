@@ -24,14 +24,6 @@ const SOURCE = /\.(ts|js|svelte)$/;
 const SPECIFIER =
   /(?:^|[\s;])(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[\s;])import\s*['"]([^'"]+)['"]/g;
 
-/**
- * The renderer's one circle, left to the renderer's own rework: the kinds' table names each
- * kind's references, and the references read the table. Remove this once it is broken.
- */
-const KNOWN_CIRCLES = [
-  ['renderer/src/resources/kinds.ts', 'renderer/src/resources/references.svelte.ts'],
-];
-
 /** A circle as text, starting from its first file by name, whichever file the search met first. */
 function named(circle: readonly string[]): string {
   const around = circle.slice(0, -1);
@@ -103,10 +95,5 @@ it('no source folder imports in a circle, .svelte components included', () => {
   const known = new Set(files);
   const graph = new Map(files.map((file) => [file, importsOf(file, known)]));
   expect(files.filter((file) => file.endsWith('.svelte')).length).toBeGreaterThan(20);
-  const excused = new Set(KNOWN_CIRCLES.map((around) => named([...around, around[0] ?? ''])));
-  expect(
-    cycles(graph)
-      .map(named)
-      .filter((circle) => !excused.has(circle)),
-  ).toEqual([]);
+  expect(cycles(graph).map(named)).toEqual([]);
 });
