@@ -75,6 +75,12 @@ export const EndpointTLSTerminationAtEdgeMutate = z.strictObject({
 });
 export type EndpointTLSTerminationAtEdgeMutate = z.input<typeof EndpointTLSTerminationAtEdgeMutate>;
 
+/** Where traffic goes and who may send it: modules that TLS edges and routes alike take. */
+export const TRAFFIC_MODULES = {
+  backend: { read: EndpointBackend, write: EndpointBackendMutate },
+  ip_restriction: { read: EndpointIPPolicy, write: EndpointIPPolicyMutate },
+} as const;
+
 /** The TLS-edge modules that need the decrypted traffic, hence TLS terminated at the edge. */
 export const MODULES_NEEDING_EDGE_TERMINATION = ['mutual_tls'] as const;
 

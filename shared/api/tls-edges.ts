@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { describedFields, resourceFields } from './common.ts';
 import {
-  EndpointBackend,
-  EndpointBackendMutate,
-  EndpointIPPolicy,
-  EndpointIPPolicyMutate,
   EndpointMutualTLS,
   EndpointMutualTLSMutate,
   EndpointTLSTermination,
   EndpointTLSTerminationMutate,
   moduleBlockedByUpstreamTermination,
+  TRAFFIC_MODULES,
 } from './edge-modules.ts';
 import { Hostport } from './hosts.ts';
 import { listEnvelope } from './list.ts';
@@ -17,8 +14,7 @@ import { readModuleFields, writeModuleFields } from './module-forms.ts';
 import { flag } from './rules.ts';
 
 export const TLS_EDGE_MODULES = {
-  backend: { read: EndpointBackend, write: EndpointBackendMutate },
-  ip_restriction: { read: EndpointIPPolicy, write: EndpointIPPolicyMutate },
+  ...TRAFFIC_MODULES,
   mutual_tls: { read: EndpointMutualTLS, write: EndpointMutualTLSMutate },
   tls_termination: { read: EndpointTLSTermination, write: EndpointTLSTerminationMutate },
 } as const;
