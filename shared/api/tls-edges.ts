@@ -9,7 +9,6 @@ import {
   TRAFFIC_MODULES,
 } from './edge-modules.ts';
 import { Hostport } from './hosts.ts';
-import { listEnvelope } from './list.ts';
 import { readModuleFields, writeModuleFields } from './module-forms.ts';
 import { flag } from './rules.ts';
 
@@ -50,6 +49,3 @@ export type TLSEdgeCreate = z.input<typeof TLSEdgeCreate>;
 
 export const TLSEdgeUpdate = TLSEdgeCreate;
 export type TLSEdgeUpdate = z.input<typeof TLSEdgeUpdate>;
-
-export const TLSEdgeList = listEnvelope('tls_edges', TLSEdge);
-export type TLSEdgeList = z.output<typeof TLSEdgeList>;
