@@ -1,6 +1,6 @@
 /**
  * Black-box acceptance suite of the sandbox: every endpoint of the catalog over real HTTP, its
- * success path and the error codes of management-api.md, api-gaps.md and shared/api/README.md.
+ * success path and the error codes of the API spec and shared/api/README.md.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
