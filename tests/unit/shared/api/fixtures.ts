@@ -1,4 +1,5 @@
 import { endpoint, type EndpointName } from '../../../../shared/api/endpoints.ts';
+import { ERRORS, type ErrorName } from '../../../../shared/api/errors.ts';
 
 // Real keys and a real certificate, made with ssh-keygen and openssl for these tests only.
 export const PUBLIC_KEYS = {
@@ -49,4 +50,15 @@ export function listed(
 ) {
   const { path, response } = endpoint(name);
   return (response.parse(listOf(key, path, items)) as Record<string, unknown>)[key];
+}
+
+/** The body the service answers one of its errors with; `details` adds to the operation id. */
+export function errorBody(name: ErrorName, msg: string, details: Record<string, unknown> = {}) {
+  const { code, status } = ERRORS[name];
+  return {
+    error_code: code,
+    status_code: status,
+    msg,
+    details: { operation_id: 'op_1', ...details },
+  };
 }
