@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DescribedBody, describedFields, resourceFields } from './common.ts';
 import { DomainName } from './hosts.ts';
-import { listEnvelope } from './list.ts';
 
 export const AgentIngress = z.looseObject({
   ...resourceFields('agentIngress'),
@@ -17,6 +16,3 @@ export type AgentIngressCreate = z.input<typeof AgentIngressCreate>;
 
 export const AgentIngressUpdate = DescribedBody;
 export type AgentIngressUpdate = z.input<typeof AgentIngressUpdate>;
-
-export const AgentIngressList = listEnvelope('ingresses', AgentIngress);
-export type AgentIngressList = z.output<typeof AgentIngressList>;

@@ -214,6 +214,13 @@ export const EndpointSAMLMutate = z.strictObject({
 });
 export type EndpointSAMLMutate = z.input<typeof EndpointSAMLMutate>;
 
+/** Each auth module's two forms, in the spec's order of a route's modules. */
+export const AUTH_MODULE_FORMS = {
+  oauth: { read: EndpointOAuth, write: EndpointOAuthMutate },
+  saml: { read: EndpointSAML, write: EndpointSAMLMutate },
+  oidc: { read: EndpointOIDC, write: EndpointOIDCMutate },
+} as const;
+
 /** A route authenticates its users in one way at most. */
 export const AUTH_MODULES = ['oauth', 'oidc', 'saml'] as const;
 

@@ -3,7 +3,6 @@ import { describedFields, resourceFields, StringMap } from './common.ts';
 import { HeaderMap } from './http-headers.ts';
 import { idSchema, type IdKind } from './ids.ts';
 import { Labels } from './labels.ts';
-import { listEnvelope } from './list.ts';
 
 /** The kinds an edge's backend module, or a failover backend, may point to. */
 export const BACKEND_KINDS = [
@@ -29,9 +28,6 @@ export type FailoverBackendCreate = z.input<typeof FailoverBackendCreate>;
 /** The create fields, each optional. */
 export const FailoverBackendUpdate = FailoverBackendCreate.partial();
 export type FailoverBackendUpdate = z.input<typeof FailoverBackendUpdate>;
-
-export const FailoverBackendList = listEnvelope('backends', FailoverBackend);
-export type FailoverBackendList = z.output<typeof FailoverBackendList>;
 
 /** Answers every request itself with a fixed response. */
 export const HTTPResponseBackend = z.looseObject({
@@ -61,9 +57,6 @@ export const HTTPResponseBackendUpdate = z
   .partial();
 export type HTTPResponseBackendUpdate = z.input<typeof HTTPResponseBackendUpdate>;
 
-export const HTTPResponseBackendList = listEnvelope('backends', HTTPResponseBackend);
-export type HTTPResponseBackendList = z.output<typeof HTTPResponseBackendList>;
-
 /** Balances over the online tunnels whose labels include all of `labels`. */
 export const TunnelGroupBackend = z.looseObject({
   ...resourceFields('tunnelGroupBackend'),
@@ -77,6 +70,3 @@ export type TunnelGroupBackendCreate = z.input<typeof TunnelGroupBackendCreate>;
 /** The create fields, each optional. */
 export const TunnelGroupBackendUpdate = TunnelGroupBackendCreate.partial();
 export type TunnelGroupBackendUpdate = z.input<typeof TunnelGroupBackendUpdate>;
-
-export const TunnelGroupBackendList = listEnvelope('backends', TunnelGroupBackend);
-export type TunnelGroupBackendList = z.output<typeof TunnelGroupBackendList>;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { DescribedBody, describedFields, resourceFields, UtcTimestamp } from './common.ts';
-import { listEnvelope } from './list.ts';
 
 // One certificate, armoured; whether the DER inside is a CA certificate is for the server to parse.
 const PEM_CERTIFICATE =
@@ -30,9 +29,3 @@ export type CertificateAuthorityCreate = z.input<typeof CertificateAuthorityCrea
 
 export const CertificateAuthorityUpdate = DescribedBody;
 export type CertificateAuthorityUpdate = z.input<typeof CertificateAuthorityUpdate>;
-
-export const CertificateAuthorityList = listEnvelope(
-  'certificate_authorities',
-  CertificateAuthority,
-);
-export type CertificateAuthorityList = z.output<typeof CertificateAuthorityList>;

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { Acl } from './acl.ts';
 import { describedFields, resourceFields } from './common.ts';
 import { idSchema } from './ids.ts';
-import { listEnvelope } from './list.ts';
 import { SshPublicKey } from './ssh-keys.ts';
 
 /** Credentials belong to a User or a Bot; owner_id is given on create only, so updates refuse it. */
@@ -28,9 +27,6 @@ export type SSHCredentialCreate = z.input<typeof SSHCredentialCreate>;
 export const SSHCredentialUpdate = z.strictObject(credentialWriteFields);
 export type SSHCredentialUpdate = z.input<typeof SSHCredentialUpdate>;
 
-export const SSHCredentialList = listEnvelope('ssh_credentials', SSHCredential);
-export type SSHCredentialList = z.output<typeof SSHCredentialList>;
-
 /** A tunnel credential; its token is null in every response but the one to its creation. */
 export const Credential = z.looseObject({
   ...resourceFields('credential'),
@@ -50,6 +46,3 @@ export type CredentialCreate = z.input<typeof CredentialCreate>;
 
 export const CredentialUpdate = z.strictObject(credentialWriteFields);
 export type CredentialUpdate = z.input<typeof CredentialUpdate>;
-
-export const CredentialList = listEnvelope('credentials', Credential);
-export type CredentialList = z.output<typeof CredentialList>;

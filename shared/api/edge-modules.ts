@@ -46,34 +46,34 @@ export const EndpointTLSTermination = z.looseObject({
 });
 export type EndpointTLSTermination = z.output<typeof EndpointTLSTermination>;
 
-export const EndpointTLSTerminationMutate = z
-  .strictObject({
-    enabled: enabledWrite,
-    terminate_at: TerminateAt.default('edge'),
-    min_version: MinVersion.optional(),
-  })
-  .superRefine((module, ctx) => {
-    if (module.terminate_at === 'upstream' && isSet(module.min_version))
-      flag(
-        ctx,
-        ['min_version'],
-        'must be null when "terminate_at" is "upstream"',
-        'minVersionWithUpstream',
-      );
-  });
+const TLSTerminationWrite = z.strictObject({
+  enabled: enabledWrite,
+  terminate_at: TerminateAt.default('edge'),
+  min_version: MinVersion.optional(),
+});
+
+export const EndpointTLSTerminationMutate = TLSTerminationWrite.superRefine((module, ctx) => {
+  if (module.terminate_at === 'upstream' && isSet(module.min_version))
+    flag(
+      ctx,
+      ['min_version'],
+      'must be null when "terminate_at" is "upstream"',
+      'minVersionWithUpstream',
+    );
+});
 export type EndpointTLSTerminationMutate = z.input<typeof EndpointTLSTerminationMutate>;
 
 /** HTTPS edges always terminate TLS at the edge; only the minimum version is theirs to set. */
-export const EndpointTLSTerminationAtEdge = z.looseObject({
-  enabled: enabledRead,
-  min_version: MinVersion,
-});
+export const EndpointTLSTerminationAtEdge = EndpointTLSTermination.omit({ terminate_at: true });
 export type EndpointTLSTerminationAtEdge = z.output<typeof EndpointTLSTerminationAtEdge>;
-export const EndpointTLSTerminationAtEdgeMutate = z.strictObject({
-  enabled: enabledWrite,
-  min_version: MinVersion.optional(),
-});
+export const EndpointTLSTerminationAtEdgeMutate = TLSTerminationWrite.omit({ terminate_at: true });
 export type EndpointTLSTerminationAtEdgeMutate = z.input<typeof EndpointTLSTerminationAtEdgeMutate>;
+
+/** Where traffic goes and who may send it: modules that TLS edges and routes alike take. */
+export const TRAFFIC_MODULES = {
+  backend: { read: EndpointBackend, write: EndpointBackendMutate },
+  ip_restriction: { read: EndpointIPPolicy, write: EndpointIPPolicyMutate },
+} as const;
 
 /** The TLS-edge modules that need the decrypted traffic, hence TLS terminated at the edge. */
 export const MODULES_NEEDING_EDGE_TERMINATION = ['mutual_tls'] as const;

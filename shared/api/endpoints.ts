@@ -1,40 +1,29 @@
 import type { z } from 'zod';
 import { AbuseReport, AbuseReportCreate } from './abuse-reports.ts';
-import {
-  AgentIngress,
-  AgentIngressCreate,
-  AgentIngressList,
-  AgentIngressUpdate,
-} from './agent-ingresses.ts';
+import { AgentIngress, AgentIngressCreate, AgentIngressUpdate } from './agent-ingresses.ts';
 import {
   FailoverBackend,
   FailoverBackendCreate,
-  FailoverBackendList,
   FailoverBackendUpdate,
   HTTPResponseBackend,
   HTTPResponseBackendCreate,
-  HTTPResponseBackendList,
   HTTPResponseBackendUpdate,
   TunnelGroupBackend,
   TunnelGroupBackendCreate,
-  TunnelGroupBackendList,
   TunnelGroupBackendUpdate,
 } from './backends.ts';
 import {
   CertificateAuthority,
   CertificateAuthorityCreate,
-  CertificateAuthorityList,
   CertificateAuthorityUpdate,
 } from './certificate-authorities.ts';
 import {
   CreatedCredential,
   Credential,
   CredentialCreate,
-  CredentialList,
   CredentialUpdate,
   SSHCredential,
   SSHCredentialCreate,
-  SSHCredentialList,
   SSHCredentialUpdate,
 } from './credentials.ts';
 import {
@@ -43,44 +32,28 @@ import {
   HTTPSEdgeRouteUpdate,
   ROUTE_MODULES,
 } from './https-edge-routes.ts';
-import {
-  HTTPS_EDGE_MODULES,
-  HTTPSEdge,
-  HTTPSEdgeCreate,
-  HTTPSEdgeList,
-  HTTPSEdgeUpdate,
-} from './https-edges.ts';
+import { HTTPS_EDGE_MODULES, HTTPSEdge, HTTPSEdgeCreate, HTTPSEdgeUpdate } from './https-edges.ts';
 import type { IdKind } from './ids.ts';
-import { IPPolicy, IPPolicyCreate, IPPolicyList, IPPolicyUpdate } from './ip-policies.ts';
-import { listQuerySchema } from './list.ts';
+import { IPPolicy, IPPolicyCreate, IPPolicyUpdate } from './ip-policies.ts';
+import { listEnvelope, listQuerySchema } from './list.ts';
 import type { ModuleTable } from './module-forms.ts';
 import {
   SSHCertificateAuthority,
   SSHCertificateAuthorityCreate,
-  SSHCertificateAuthorityList,
   SSHCertificateAuthorityUpdate,
 } from './ssh-certificate-authorities.ts';
 import {
   SSHHostCertificate,
   SSHHostCertificateCreate,
-  SSHHostCertificateList,
   SSHHostCertificateUpdate,
   SSHUserCertificate,
   SSHUserCertificateCreate,
-  SSHUserCertificateList,
   SSHUserCertificateUpdate,
 } from './ssh-certificates.ts';
-import {
-  TLS_EDGE_MODULES,
-  TLSEdge,
-  TLSEdgeCreate,
-  TLSEdgeList,
-  TLSEdgeUpdate,
-} from './tls-edges.ts';
+import { TLS_EDGE_MODULES, TLSEdge, TLSEdgeCreate, TLSEdgeUpdate } from './tls-edges.ts';
 import {
   TunnelSession,
   TunnelSessionCommand,
-  TunnelSessionList,
   type TunnelSessionCommandName,
 } from './tunnel-sessions.ts';
 
@@ -103,15 +76,6 @@ export type Endpoint = {
   readonly query: z.ZodType | null;
   readonly listKey?: string;
 };
-
-type ListSchema = z.ZodObject<z.ZodRawShape>;
-type ListKeyOf<L extends ListSchema> = Exclude<keyof L['shape'], 'uri' | 'next_page_uri'> & string;
-
-function listKeyOf<L extends ListSchema>(list: L): ListKeyOf<L> {
-  return Object.keys(list.shape).find(
-    (key) => key !== 'uri' && key !== 'next_page_uri',
-  ) as ListKeyOf<L>;
-}
 
 type Op<N, M, P, PP, B, R, S> = {
   readonly name: N;
@@ -144,16 +108,17 @@ function op<
   return { name, method, path, pathParams, body, response, status, query: null };
 }
 
-function list<const N extends string, const P extends string, L extends ListSchema>(
-  group: N,
-  path: P,
-  kind: IdKind,
-  envelope: L,
-) {
+/** A list answers its items under `listKey`, with the list's uri and the next page's. */
+function list<
+  const N extends string,
+  const P extends string,
+  const K extends string,
+  I extends z.ZodType,
+>(group: N, path: P, kind: IdKind, listKey: K, item: I) {
   return {
-    ...op(`${group}.list`, 'GET', path, {}, null, envelope, 200),
+    ...op(`${group}.list`, 'GET', path, {}, null, listEnvelope(listKey, item), 200),
     query: listQuerySchema(kind),
-    listKey: listKeyOf(envelope),
+    listKey,
   };
 }
 
@@ -161,17 +126,17 @@ function list<const N extends string, const P extends string, L extends ListSche
 function collection<
   const N extends string,
   const P extends string,
+  const K extends string,
   I extends z.ZodType,
-  L extends ListSchema,
   C extends z.ZodType,
   CR extends z.ZodType,
   U extends z.ZodType,
->(r: { group: N; path: P; kind: IdKind; item: I; list: L; create: C; created: CR; update: U }) {
+>(r: { group: N; path: P; kind: IdKind; listKey: K; item: I; create: C; created: CR; update: U }) {
   const item = `${r.path}/{id}` as const;
   const id = { id: r.kind };
   return [
     op(`${r.group}.create`, 'POST', r.path, {}, r.create, r.created, 201),
-    list(r.group, r.path, r.kind, r.list),
+    list(r.group, r.path, r.kind, r.listKey, r.item),
     op(`${r.group}.get`, 'GET', item, id, null, r.item, 200),
     op(`${r.group}.update`, 'PATCH', item, id, r.update, r.item, 200),
     op(`${r.group}.delete`, 'DELETE', item, id, null, null, 204),
@@ -227,7 +192,7 @@ export const ENDPOINTS = [
     path: '/ip_policies',
     kind: 'ipPolicy',
     item: IPPolicy,
-    list: IPPolicyList,
+    listKey: 'ip_policies',
     create: IPPolicyCreate,
     created: IPPolicy,
     update: IPPolicyUpdate,
@@ -237,7 +202,7 @@ export const ENDPOINTS = [
     path: '/ssh_certificate_authorities',
     kind: 'sshCertificateAuthority',
     item: SSHCertificateAuthority,
-    list: SSHCertificateAuthorityList,
+    listKey: 'ssh_certificate_authorities',
     create: SSHCertificateAuthorityCreate,
     created: SSHCertificateAuthority,
     update: SSHCertificateAuthorityUpdate,
@@ -247,7 +212,7 @@ export const ENDPOINTS = [
     path: '/ssh_user_certificates',
     kind: 'sshUserCertificate',
     item: SSHUserCertificate,
-    list: SSHUserCertificateList,
+    listKey: 'ssh_user_certificates',
     create: SSHUserCertificateCreate,
     created: SSHUserCertificate,
     update: SSHUserCertificateUpdate,
@@ -257,7 +222,7 @@ export const ENDPOINTS = [
     path: '/ssh_host_certificates',
     kind: 'sshHostCertificate',
     item: SSHHostCertificate,
-    list: SSHHostCertificateList,
+    listKey: 'ssh_host_certificates',
     create: SSHHostCertificateCreate,
     created: SSHHostCertificate,
     update: SSHHostCertificateUpdate,
@@ -267,7 +232,7 @@ export const ENDPOINTS = [
     path: '/ssh_credentials',
     kind: 'sshCredential',
     item: SSHCredential,
-    list: SSHCredentialList,
+    listKey: 'ssh_credentials',
     create: SSHCredentialCreate,
     created: SSHCredential,
     update: SSHCredentialUpdate,
@@ -277,7 +242,7 @@ export const ENDPOINTS = [
     path: '/credentials',
     kind: 'credential',
     item: Credential,
-    list: CredentialList,
+    listKey: 'credentials',
     create: CredentialCreate,
     created: CreatedCredential,
     update: CredentialUpdate,
@@ -287,7 +252,7 @@ export const ENDPOINTS = [
     path: '/agent_ingresses',
     kind: 'agentIngress',
     item: AgentIngress,
-    list: AgentIngressList,
+    listKey: 'ingresses',
     create: AgentIngressCreate,
     created: AgentIngress,
     update: AgentIngressUpdate,
@@ -297,7 +262,7 @@ export const ENDPOINTS = [
     path: '/backends/failover',
     kind: 'failoverBackend',
     item: FailoverBackend,
-    list: FailoverBackendList,
+    listKey: 'backends',
     create: FailoverBackendCreate,
     created: FailoverBackend,
     update: FailoverBackendUpdate,
@@ -307,7 +272,7 @@ export const ENDPOINTS = [
     path: '/backends/http_response',
     kind: 'httpResponseBackend',
     item: HTTPResponseBackend,
-    list: HTTPResponseBackendList,
+    listKey: 'backends',
     create: HTTPResponseBackendCreate,
     created: HTTPResponseBackend,
     update: HTTPResponseBackendUpdate,
@@ -317,7 +282,7 @@ export const ENDPOINTS = [
     path: '/backends/tunnel_group',
     kind: 'tunnelGroupBackend',
     item: TunnelGroupBackend,
-    list: TunnelGroupBackendList,
+    listKey: 'backends',
     create: TunnelGroupBackendCreate,
     created: TunnelGroupBackend,
     update: TunnelGroupBackendUpdate,
@@ -327,7 +292,7 @@ export const ENDPOINTS = [
     path: '/certificate_authorities',
     kind: 'certificateAuthority',
     item: CertificateAuthority,
-    list: CertificateAuthorityList,
+    listKey: 'certificate_authorities',
     create: CertificateAuthorityCreate,
     created: CertificateAuthority,
     update: CertificateAuthorityUpdate,
@@ -337,7 +302,7 @@ export const ENDPOINTS = [
     path: '/edges/tls',
     kind: 'tlsEdge',
     item: TLSEdge,
-    list: TLSEdgeList,
+    listKey: 'tls_edges',
     create: TLSEdgeCreate,
     created: TLSEdge,
     update: TLSEdgeUpdate,
@@ -348,7 +313,7 @@ export const ENDPOINTS = [
     path: '/edges/https',
     kind: 'httpsEdge',
     item: HTTPSEdge,
-    list: HTTPSEdgeList,
+    listKey: 'https_edges',
     create: HTTPSEdgeCreate,
     created: HTTPSEdge,
     update: HTTPSEdgeUpdate,
@@ -376,7 +341,7 @@ export const ENDPOINTS = [
   ),
   op('httpsEdgeRoutes.delete', 'DELETE', ROUTE_PATH, ROUTE_PARAMS, null, null, 204),
   ...moduleOps('httpsEdgeRoutes', ROUTE_PATH, ROUTE_PARAMS, ROUTE_MODULES),
-  list('tunnelSessions', '/tunnel_sessions', 'tunnelSession', TunnelSessionList),
+  list('tunnelSessions', '/tunnel_sessions', 'tunnelSession', 'tunnel_sessions', TunnelSession),
   op(
     'tunnelSessions.get',
     'GET',

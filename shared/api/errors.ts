@@ -9,215 +9,80 @@ export type ErrorSpec = {
   readonly condition: string;
 };
 
-export const ERRORS = {
-  noAuthorization: { code: 'ERR_SERVICE_200', status: 401, condition: 'no Authorization header' },
-  malformedAuthorization: {
-    code: 'ERR_SERVICE_201',
-    status: 401,
-    condition: 'Authorization is not "Bearer <key>"',
-  },
-  unknownApiKey: { code: 'ERR_SERVICE_203', status: 401, condition: 'unknown or revoked API key' },
-  authtokenAsApiKey: {
-    code: 'ERR_SERVICE_206',
-    status: 401,
-    condition: 'an agent authtoken was sent where an API key belongs',
-  },
-  unsupportedContentType: {
-    code: 'ERR_SERVICE_210',
-    status: 415,
-    condition: 'body sent with a Content-Type other than application/json',
-  },
-  invalidJsonBody: {
-    code: 'ERR_SERVICE_213',
-    status: 400,
-    condition: 'body is not valid JSON, or not a JSON object',
-  },
-  unknownField: { code: 'ERR_SERVICE_214', status: 400, condition: 'unknown field in the body' },
-  invalidValue: {
-    code: 'ERR_SERVICE_215',
-    status: 400,
-    condition: 'field of the wrong type or an invalid value',
-  },
-  missingContentType: {
-    code: 'ERR_SERVICE_216',
-    status: 400,
-    condition: 'body sent without Content-Type',
-  },
-  unsupportedVersion: {
-    code: 'ERR_SERVICE_217',
-    status: 400,
-    condition: 'Service-Version holds an unsupported version',
-  },
-  missingVersion: { code: 'ERR_SERVICE_218', status: 400, condition: 'no Service-Version header' },
-  malformedPathId: {
-    code: 'ERR_SERVICE_222',
-    status: 404,
-    condition: 'an id in the path is malformed or has the wrong prefix',
-  },
-  invalidReference: {
-    code: 'ERR_SERVICE_223',
-    status: 400,
-    condition: 'an id inside the body refers to nothing, or to the wrong kind of resource',
-  },
-  rateLimited: { code: 'ERR_SERVICE_226', status: 429, condition: 'rate limit exceeded' },
-  unknownQueryParameter: {
-    code: 'ERR_SERVICE_231',
-    status: 400,
-    condition: 'unknown query parameter',
-  },
-  invalidLimit: {
-    code: 'ERR_SERVICE_233',
-    status: 400,
-    condition: 'limit is not an integer from 1 to 100',
-  },
-  descriptionTooLong: {
-    code: 'ERR_SERVICE_420',
-    status: 400,
-    condition: 'description over 255 bytes',
-  },
-  metadataTooLong: { code: 'ERR_SERVICE_421', status: 400, condition: 'metadata over 4096 bytes' },
+/** A row of the table below: the code's number, the HTTP status and the condition it names. */
+function row<const N extends number, const S extends number>(
+  number: N,
+  status: S,
+  condition: string,
+) {
+  return { code: `ERR_SERVICE_${number}` as const, status, condition };
+}
 
-  missingField: { code: 'ERR_SERVICE_300', status: 400, condition: 'required field missing' },
-  notFound: {
-    code: 'ERR_SERVICE_301',
-    status: 404,
-    condition: 'no resource with this (well-formed) id',
-  },
-  unknownPath: { code: 'ERR_SERVICE_302', status: 404, condition: 'unknown path' },
-  methodNotAllowed: {
-    code: 'ERR_SERVICE_303',
-    status: 405,
-    condition: 'method not allowed on this path',
-  },
-  ownerNotAllowed: {
-    code: 'ERR_SERVICE_304',
-    status: 403,
-    condition: 'only admins may assign an owner other than themselves',
-  },
-  abuseReportsNotEnabled: {
-    code: 'ERR_SERVICE_305',
-    status: 403,
-    condition: 'abuse reports are not enabled for this account',
-  },
-  stillReferenced: {
-    code: 'ERR_SERVICE_306',
-    status: 409,
-    condition: 'the resource is still referenced by another',
-  },
-  moduleNotConfigured: {
-    code: 'ERR_SERVICE_307',
-    status: 404,
-    condition: 'the module is not configured',
-  },
-  routeMatchTaken: {
-    code: 'ERR_SERVICE_308',
-    status: 409,
-    condition: 'another route of this edge already uses this match',
-  },
-  invalidAclRule: { code: 'ERR_SERVICE_309', status: 400, condition: 'invalid ACL rule' },
-  moduleNeedsEdgeTermination: {
-    code: 'ERR_SERVICE_310',
-    status: 400,
-    condition: 'module not allowed when TLS terminates upstream',
-  },
-  minVersionWithUpstream: {
-    code: 'ERR_SERVICE_311',
-    status: 400,
-    condition: 'min_version must be null when terminate_at is upstream',
-  },
-  conflictingAuthModules: {
-    code: 'ERR_SERVICE_312',
-    status: 400,
-    condition: 'more than one of oauth, oidc and saml on a route',
-  },
-  oauthProviderCount: {
-    code: 'ERR_SERVICE_313',
-    status: 400,
-    condition: 'OAuth provider must name exactly one provider',
-  },
-  oauthClientCredentials: {
-    code: 'ERR_SERVICE_314',
-    status: 400,
-    condition: 'OAuth client_id, client_secret and scopes must come together',
-  },
-  webhookProvider: {
-    code: 'ERR_SERVICE_315',
-    status: 400,
-    condition: 'webhook provider unknown, or its secret missing or forbidden',
-  },
-  invalidPublicKey: { code: 'ERR_SERVICE_317', status: 400, condition: 'invalid public key' },
-  invalidValidity: {
-    code: 'ERR_SERVICE_318',
-    status: 400,
-    condition: 'valid_until is not after valid_after',
-  },
-  unknownCriticalOption: {
-    code: 'ERR_SERVICE_319',
-    status: 400,
-    condition: 'unknown SSH critical option',
-  },
-  abuseReportUrl: {
-    code: 'ERR_SERVICE_320',
-    status: 400,
-    condition: 'abuse report URL is not an http(s) URL',
-  },
-  invalidBeforeId: {
-    code: 'ERR_SERVICE_321',
-    status: 400,
-    condition: 'before_id is malformed or of the wrong kind',
-  },
-  bodyTooLarge: { code: 'ERR_SERVICE_322', status: 413, condition: 'request body too large' },
-  bodyNotAllowed: {
-    code: 'ERR_SERVICE_323',
-    status: 400,
-    condition: 'request body sent on a method that takes none',
-  },
-  malformedRequest: {
-    code: 'ERR_SERVICE_324',
-    status: 400,
-    condition: 'the request is not well-formed HTTP',
-  },
-  restartUnsupportedOnWindows: {
-    code: 'ERR_SERVICE_330',
-    status: 400,
-    condition: 'restart is not supported on Windows agents',
-  },
-  commandUnsupportedOnSsh: {
-    code: 'ERR_SERVICE_331',
-    status: 400,
-    condition: 'command not supported on SSH-transport sessions',
-  },
-  noUpdateAvailable: {
-    code: 'ERR_SERVICE_332',
-    status: 409,
-    condition: 'update: no update available',
-  },
-  updateChecksDisabled: {
-    code: 'ERR_SERVICE_333',
-    status: 409,
-    condition: 'update: the agent configuration disabled update checks',
-  },
-  alreadyUpdating: {
-    code: 'ERR_SERVICE_334',
-    status: 409,
-    condition: 'update: the agent is already updating',
-  },
-  updatedAwaitingRestart: {
-    code: 'ERR_SERVICE_335',
-    status: 409,
-    condition: 'update: the agent already updated and awaits a restart',
-  },
-  agentTimeout: {
-    code: 'ERR_SERVICE_336',
-    status: 504,
-    condition: 'the agent did not answer the command in time',
-  },
-  internalError: { code: 'ERR_SERVICE_340', status: 500, condition: 'internal error' },
-  injectedFault: {
-    code: 'ERR_SERVICE_341',
-    status: 503,
-    condition: 'fault injected by the sandbox',
-  },
+export const ERRORS = {
+  noAuthorization: row(200, 401, 'no Authorization header'),
+  malformedAuthorization: row(201, 401, 'Authorization is not "Bearer <key>"'),
+  unknownApiKey: row(203, 401, 'unknown or revoked API key'),
+  authtokenAsApiKey: row(206, 401, 'an agent authtoken was sent where an API key belongs'),
+  unsupportedContentType: row(
+    210,
+    415,
+    'body sent with a Content-Type other than application/json',
+  ),
+  invalidJsonBody: row(213, 400, 'body is not valid JSON, or not a JSON object'),
+  unknownField: row(214, 400, 'unknown field in the body'),
+  invalidValue: row(215, 400, 'field of the wrong type or an invalid value'),
+  missingContentType: row(216, 400, 'body sent without Content-Type'),
+  unsupportedVersion: row(217, 400, 'Service-Version holds an unsupported version'),
+  missingVersion: row(218, 400, 'no Service-Version header'),
+  malformedPathId: row(222, 404, 'an id in the path is malformed or has the wrong prefix'),
+  invalidReference: row(
+    223,
+    400,
+    'an id inside the body refers to nothing, or to the wrong kind of resource',
+  ),
+  rateLimited: row(226, 429, 'rate limit exceeded'),
+  unknownQueryParameter: row(231, 400, 'unknown query parameter'),
+  invalidLimit: row(233, 400, 'limit is not an integer from 1 to 100'),
+  descriptionTooLong: row(420, 400, 'description over 255 bytes'),
+  metadataTooLong: row(421, 400, 'metadata over 4096 bytes'),
+
+  missingField: row(300, 400, 'required field missing'),
+  notFound: row(301, 404, 'no resource with this (well-formed) id'),
+  unknownPath: row(302, 404, 'unknown path'),
+  methodNotAllowed: row(303, 405, 'method not allowed on this path'),
+  ownerNotAllowed: row(304, 403, 'only admins may assign an owner other than themselves'),
+  abuseReportsNotEnabled: row(305, 403, 'abuse reports are not enabled for this account'),
+  stillReferenced: row(306, 409, 'the resource is still referenced by another'),
+  moduleNotConfigured: row(307, 404, 'the module is not configured'),
+  routeMatchTaken: row(308, 409, 'another route of this edge already uses this match'),
+  invalidAclRule: row(309, 400, 'invalid ACL rule'),
+  moduleNeedsEdgeTermination: row(310, 400, 'module not allowed when TLS terminates upstream'),
+  minVersionWithUpstream: row(311, 400, 'min_version must be null when terminate_at is upstream'),
+  conflictingAuthModules: row(312, 400, 'more than one of oauth, oidc and saml on a route'),
+  oauthProviderCount: row(313, 400, 'OAuth provider must name exactly one provider'),
+  oauthClientCredentials: row(
+    314,
+    400,
+    'OAuth client_id, client_secret and scopes must come together',
+  ),
+  webhookProvider: row(315, 400, 'webhook provider unknown, or its secret missing or forbidden'),
+  invalidPublicKey: row(317, 400, 'invalid public key'),
+  invalidValidity: row(318, 400, 'valid_until is not after valid_after'),
+  unknownCriticalOption: row(319, 400, 'unknown SSH critical option'),
+  abuseReportUrl: row(320, 400, 'abuse report URL is not an http(s) URL'),
+  invalidBeforeId: row(321, 400, 'before_id is malformed or of the wrong kind'),
+  bodyTooLarge: row(322, 413, 'request body too large'),
+  bodyNotAllowed: row(323, 400, 'request body sent on a method that takes none'),
+  malformedRequest: row(324, 400, 'the request is not well-formed HTTP'),
+  restartUnsupportedOnWindows: row(330, 400, 'restart is not supported on Windows agents'),
+  commandUnsupportedOnSsh: row(331, 400, 'command not supported on SSH-transport sessions'),
+  noUpdateAvailable: row(332, 409, 'update: no update available'),
+  updateChecksDisabled: row(333, 409, 'update: the agent configuration disabled update checks'),
+  alreadyUpdating: row(334, 409, 'update: the agent is already updating'),
+  updatedAwaitingRestart: row(335, 409, 'update: the agent already updated and awaits a restart'),
+  agentTimeout: row(336, 504, 'the agent did not answer the command in time'),
+  internalError: row(340, 500, 'internal error'),
+  injectedFault: row(341, 503, 'fault injected by the sandbox'),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -1,49 +1,20 @@
 import { z } from 'zod';
 import { NonEmptyString, describedFields, resourceFields } from './common.ts';
-import {
-  authModulesSet,
-  EndpointOAuth,
-  EndpointOAuthMutate,
-  EndpointOIDC,
-  EndpointOIDCMutate,
-  EndpointSAML,
-  EndpointSAMLMutate,
-} from './auth-modules.ts';
-import {
-  EndpointBackend,
-  EndpointBackendMutate,
-  EndpointIPPolicy,
-  EndpointIPPolicyMutate,
-} from './edge-modules.ts';
+import { AUTH_MODULE_FORMS, authModulesSet } from './auth-modules.ts';
+import { TRAFFIC_MODULES } from './edge-modules.ts';
 import { idSchema } from './ids.ts';
 import { readModuleFields, writeModuleFields } from './module-forms.ts';
 import {
-  EndpointCircuitBreaker,
-  EndpointCircuitBreakerMutate,
-  EndpointCompression,
-  EndpointCompressionMutate,
-  EndpointRequestHeaders,
-  EndpointRequestHeadersMutate,
-  EndpointResponseHeaders,
-  EndpointResponseHeadersMutate,
-  EndpointWebhookValidation,
-  EndpointWebhookValidationMutate,
   EndpointWebsocketTCPConverter,
   EndpointWebsocketTCPConverterMutate,
+  HTTP_MODULES,
 } from './route-modules.ts';
 import { flag } from './rules.ts';
 
 export const ROUTE_MODULES = {
-  backend: { read: EndpointBackend, write: EndpointBackendMutate },
-  ip_restriction: { read: EndpointIPPolicy, write: EndpointIPPolicyMutate },
-  circuit_breaker: { read: EndpointCircuitBreaker, write: EndpointCircuitBreakerMutate },
-  compression: { read: EndpointCompression, write: EndpointCompressionMutate },
-  request_headers: { read: EndpointRequestHeaders, write: EndpointRequestHeadersMutate },
-  response_headers: { read: EndpointResponseHeaders, write: EndpointResponseHeadersMutate },
-  webhook_verification: { read: EndpointWebhookValidation, write: EndpointWebhookValidationMutate },
-  oauth: { read: EndpointOAuth, write: EndpointOAuthMutate },
-  saml: { read: EndpointSAML, write: EndpointSAMLMutate },
-  oidc: { read: EndpointOIDC, write: EndpointOIDCMutate },
+  ...TRAFFIC_MODULES,
+  ...HTTP_MODULES,
+  ...AUTH_MODULE_FORMS,
   websocket_tcp_converter: {
     read: EndpointWebsocketTCPConverter,
     write: EndpointWebsocketTCPConverterMutate,

@@ -8,7 +8,6 @@ import {
 } from './edge-modules.ts';
 import { Hostport } from './hosts.ts';
 import { HTTPSEdgeRoute } from './https-edge-routes.ts';
-import { listEnvelope } from './list.ts';
 import { readModuleFields, writeModuleFields } from './module-forms.ts';
 
 export const HTTPS_EDGE_MODULES = {
@@ -38,6 +37,3 @@ export type HTTPSEdgeCreate = z.input<typeof HTTPSEdgeCreate>;
 
 export const HTTPSEdgeUpdate = HTTPSEdgeCreate;
 export type HTTPSEdgeUpdate = z.input<typeof HTTPSEdgeUpdate>;
-
-export const HTTPSEdgeList = listEnvelope('https_edges', HTTPSEdge);
-export type HTTPSEdgeList = z.output<typeof HTTPSEdgeList>;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { DescribedBody, resourceFields } from './common.ts';
-import { listEnvelope } from './list.ts';
 
 export const IPPolicy = z.looseObject(resourceFields('ipPolicy'));
 export type IPPolicy = z.output<typeof IPPolicy>;
@@ -10,6 +9,3 @@ export type IPPolicyCreate = z.input<typeof IPPolicyCreate>;
 
 export const IPPolicyUpdate = DescribedBody;
 export type IPPolicyUpdate = z.input<typeof IPPolicyUpdate>;
-
-export const IPPolicyList = listEnvelope('ip_policies', IPPolicy);
-export type IPPolicyList = z.output<typeof IPPolicyList>;

@@ -117,3 +117,12 @@ export const EndpointWebhookValidationMutate = z
       flag(ctx, ['secret'], `is required for provider "${module.provider}"`, 'webhookProvider');
   });
 export type EndpointWebhookValidationMutate = z.input<typeof EndpointWebhookValidationMutate>;
+
+/** The HTTP modules of a route, in the spec's order; the auth modules and the converter follow. */
+export const HTTP_MODULES = {
+  circuit_breaker: { read: EndpointCircuitBreaker, write: EndpointCircuitBreakerMutate },
+  compression: { read: EndpointCompression, write: EndpointCompressionMutate },
+  request_headers: { read: EndpointRequestHeaders, write: EndpointRequestHeadersMutate },
+  response_headers: { read: EndpointResponseHeaders, write: EndpointResponseHeadersMutate },
+  webhook_verification: { read: EndpointWebhookValidation, write: EndpointWebhookValidationMutate },
+} as const;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { DescribedBody, describedFields, resourceFields } from './common.ts';
-import { listEnvelope } from './list.ts';
 import { flag } from './rules.ts';
 import { SshKeyType } from './ssh-keys.ts';
 
@@ -60,9 +59,3 @@ export function sshKeySpec(body: z.output<typeof SSHCertificateAuthorityCreate>)
 
 export const SSHCertificateAuthorityUpdate = DescribedBody;
 export type SSHCertificateAuthorityUpdate = z.input<typeof SSHCertificateAuthorityUpdate>;
-
-export const SSHCertificateAuthorityList = listEnvelope(
-  'ssh_certificate_authorities',
-  SSHCertificateAuthority,
-);
-export type SSHCertificateAuthorityList = z.output<typeof SSHCertificateAuthorityList>;

@@ -9,7 +9,6 @@ import {
   UtcTimestamp,
 } from './common.ts';
 import { idSchema } from './ids.ts';
-import { listEnvelope } from './list.ts';
 import { flag } from './rules.ts';
 import { SshKeyType, SshPublicKey } from './ssh-keys.ts';
 
@@ -86,9 +85,6 @@ export type SSHUserCertificateCreate = z.input<typeof SSHUserCertificateCreate>;
 export const SSHUserCertificateUpdate = DescribedBody;
 export type SSHUserCertificateUpdate = z.input<typeof SSHUserCertificateUpdate>;
 
-export const SSHUserCertificateList = listEnvelope('ssh_user_certificates', SSHUserCertificate);
-export type SSHUserCertificateList = z.output<typeof SSHUserCertificateList>;
-
 export const SSHHostCertificate = z.looseObject({
   ...resourceFields('sshHostCertificate'),
   ...certificateFields,
@@ -102,6 +98,3 @@ export type SSHHostCertificateCreate = z.input<typeof SSHHostCertificateCreate>;
 
 export const SSHHostCertificateUpdate = DescribedBody;
 export type SSHHostCertificateUpdate = z.input<typeof SSHHostCertificateUpdate>;
-
-export const SSHHostCertificateList = listEnvelope('ssh_host_certificates', SSHHostCertificate);
-export type SSHHostCertificateList = z.output<typeof SSHHostCertificateList>;

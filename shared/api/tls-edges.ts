@@ -1,24 +1,19 @@
 import { z } from 'zod';
 import { describedFields, resourceFields } from './common.ts';
 import {
-  EndpointBackend,
-  EndpointBackendMutate,
-  EndpointIPPolicy,
-  EndpointIPPolicyMutate,
   EndpointMutualTLS,
   EndpointMutualTLSMutate,
   EndpointTLSTermination,
   EndpointTLSTerminationMutate,
   moduleBlockedByUpstreamTermination,
+  TRAFFIC_MODULES,
 } from './edge-modules.ts';
 import { Hostport } from './hosts.ts';
-import { listEnvelope } from './list.ts';
 import { readModuleFields, writeModuleFields } from './module-forms.ts';
 import { flag } from './rules.ts';
 
 export const TLS_EDGE_MODULES = {
-  backend: { read: EndpointBackend, write: EndpointBackendMutate },
-  ip_restriction: { read: EndpointIPPolicy, write: EndpointIPPolicyMutate },
+  ...TRAFFIC_MODULES,
   mutual_tls: { read: EndpointMutualTLS, write: EndpointMutualTLSMutate },
   tls_termination: { read: EndpointTLSTermination, write: EndpointTLSTerminationMutate },
 } as const;
@@ -54,6 +49,3 @@ export type TLSEdgeCreate = z.input<typeof TLSEdgeCreate>;
 
 export const TLSEdgeUpdate = TLSEdgeCreate;
 export type TLSEdgeUpdate = z.input<typeof TLSEdgeUpdate>;
-
-export const TLSEdgeList = listEnvelope('tls_edges', TLSEdge);
-export type TLSEdgeList = z.output<typeof TLSEdgeList>;

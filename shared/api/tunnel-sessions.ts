@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { Ref, UtcTimestamp } from './common.ts';
 import { idSchema } from './ids.ts';
-import { listEnvelope } from './list.ts';
 
 export const TUNNEL_TRANSPORTS = ['service/v2', 'ssh'] as const;
 
@@ -19,9 +18,6 @@ export const TunnelSession = z.looseObject({
   transport: z.enum(TUNNEL_TRANSPORTS),
 });
 export type TunnelSession = z.output<typeof TunnelSession>;
-
-export const TunnelSessionList = listEnvelope('tunnel_sessions', TunnelSession);
-export type TunnelSessionList = z.output<typeof TunnelSessionList>;
 
 export const TUNNEL_SESSION_COMMANDS = ['restart', 'stop', 'update'] as const;
 export type TunnelSessionCommandName = (typeof TUNNEL_SESSION_COMMANDS)[number];

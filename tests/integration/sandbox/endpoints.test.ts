@@ -1,6 +1,6 @@
 /**
  * Black-box acceptance suite of the sandbox: every endpoint of the catalog over real HTTP, its
- * success path and the error codes of management-api.md, api-gaps.md and shared/api/README.md.
+ * success path and the error codes of the API spec and shared/api/README.md.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
@@ -495,141 +495,99 @@ describe('byte limits: 420 description over 255 bytes, 421 metadata over 4096 by
 });
 
 describe('references in bodies: 223 to nothing or to the wrong kind', () => {
-  const cases = (): { what: string; method: string; path: () => Promise<string>; body: Body }[] => {
+  type Place = readonly [what: string, method: string, path: Path, body: (ref: Ref) => Body];
+  type Path = () => Promise<string>;
+  type Ref = string | readonly string[];
+
+  const cases = (): { what: string; method: string; path: Path; body: Body }[] => {
     const tls = () => f.make('tlsEdge').then((id) => `/edges/tls/${id}`);
     const https = () => f.make('httpsEdge').then((id) => `/edges/https/${id}`);
     const route = () => f.route().then((r) => `/edges/https/${r.edge_id}/routes/${r.id}`);
+    const failover = () => f.make('failoverBackend').then((id) => `/backends/failover/${id}`);
     const k = (p: string) => async () => p;
-    const out: { what: string; method: string; path: () => Promise<string>; body: Body }[] = [];
-    const refsTo = {
-      backend_id: [
-        'bkdhr_Unknown1',
-        'bkdfo_Unknown1',
-        'bkdtg_Unknown1',
-        refs.ipPolicy,
-        refs.certificateAuthority,
-      ],
-      ip_policy_ids: [
-        ['ipp_Unknown1'],
-        [refs.httpResponseBackend],
-        [refs.ipPolicy, 'ipp_Unknown2'],
-      ],
-      certificate_authority_ids: [['ca_Unknown1'], [refs.ipPolicy]],
-    } as const;
-    for (const id of refsTo.backend_id) {
-      const backend = { backend_id: id };
-      out.push({
-        what: `tls create backend ${id}`,
-        method: 'POST',
-        path: k('/edges/tls'),
-        body: { backend },
-      });
-      out.push({ what: `tls PATCH backend ${id}`, method: 'PATCH', path: tls, body: { backend } });
-      out.push({
-        what: `tls PUT backend ${id}`,
-        method: 'PUT',
-        path: () => tls().then((p) => `${p}/backend`),
-        body: backend,
-      });
-      out.push({
-        what: `route PUT backend ${id}`,
-        method: 'PUT',
-        path: () => route().then((p) => `${p}/backend`),
-        body: backend,
-      });
-      out.push({
-        what: `route PATCH backend ${id}`,
-        method: 'PATCH',
-        path: route,
-        body: { backend },
-      });
-      out.push({
-        what: `failover child ${id}`,
-        method: 'POST',
-        path: k('/backends/failover'),
-        body: { backends: [id] },
-      });
-      out.push({
-        what: `failover PATCH child ${id}`,
-        method: 'PATCH',
-        path: () => f.make('failoverBackend').then((x) => `/backends/failover/${x}`),
-        body: { backends: [refs.httpResponseBackend, id] },
-      });
-    }
-    for (const ids of refsTo.ip_policy_ids) {
-      const m = { ip_policy_ids: ids };
-      out.push({
-        what: `tls create ip_policy_ids ${ids}`,
-        method: 'POST',
-        path: k('/edges/tls'),
-        body: { ip_restriction: m },
-      });
-      out.push({
-        what: `tls PUT ip_restriction ${ids}`,
-        method: 'PUT',
-        path: () => tls().then((p) => `${p}/ip_restriction`),
-        body: m,
-      });
-      out.push({
-        what: `route create ip_restriction ${ids}`,
-        method: 'POST',
-        path: () => https().then((p) => `${p}/routes`),
-        body: { match_type: 'exact_path', match: `/x-${unique()}`, ip_restriction: m },
-      });
-      out.push({
-        what: `route PUT ip_restriction ${ids}`,
-        method: 'PUT',
-        path: () => route().then((p) => `${p}/ip_restriction`),
-        body: m,
-      });
-    }
-    for (const ids of refsTo.certificate_authority_ids) {
-      const m = { certificate_authority_ids: ids };
-      out.push({
-        what: `tls create mutual_tls ${ids}`,
-        method: 'POST',
-        path: k('/edges/tls'),
-        body: { mutual_tls: m },
-      });
-      out.push({
-        what: `tls PUT mutual_tls ${ids}`,
-        method: 'PUT',
-        path: () => tls().then((p) => `${p}/mutual_tls`),
-        body: m,
-      });
-      out.push({
-        what: `https create mutual_tls ${ids}`,
-        method: 'POST',
-        path: k('/edges/https'),
-        body: { mutual_tls: m },
-      });
-      out.push({
-        what: `https PATCH mutual_tls ${ids}`,
-        method: 'PATCH',
-        path: https,
-        body: { mutual_tls: m },
-      });
-      out.push({
-        what: `https PUT mutual_tls ${ids}`,
-        method: 'PUT',
-        path: () => https().then((p) => `${p}/mutual_tls`),
-        body: m,
-      });
-    }
-    for (const kind of ['sshUserCertificates', 'sshHostCertificates'] as const) {
-      for (const id of ['sshca_Unknown1', refs.ipPolicy]) {
-        const body = { ...exampleBody(`${kind}.create`, refs), ssh_certificate_authority_id: id };
-        out.push({
-          what: `${kind} CA ${id}`,
-          method: 'POST',
-          path: k(
-            kind === 'sshUserCertificates' ? '/ssh_user_certificates' : '/ssh_host_certificates',
-          ),
-          body,
-        });
-      }
-    }
-    return out;
+    const under = (parent: Path, module: string) => () => parent().then((p) => `${p}/${module}`);
+    const backend = (ref: Ref): Body => ({ backend_id: ref });
+    const ipPolicies = (ref: Ref): Body => ({ ip_policy_ids: ref });
+    const cas = (ref: Ref): Body => ({ certificate_authority_ids: ref });
+    const newRoute = () => ({ match_type: 'exact_path', match: `/x-${unique()}` });
+    const CREATE_PATH = {
+      sshUserCertificates: '/ssh_user_certificates',
+      sshHostCertificates: '/ssh_host_certificates',
+    };
+    // Bad references, each group with the places it is written: create, PATCH and module PUT.
+    const refsTo: readonly { bad: readonly Ref[]; places: readonly Place[] }[] = [
+      {
+        bad: [
+          'bkdhr_Unknown1',
+          'bkdfo_Unknown1',
+          'bkdtg_Unknown1',
+          refs.ipPolicy,
+          refs.certificateAuthority,
+        ],
+        places: [
+          ['tls create backend', 'POST', k('/edges/tls'), (r) => ({ backend: backend(r) })],
+          ['tls PATCH backend', 'PATCH', tls, (r) => ({ backend: backend(r) })],
+          ['tls PUT backend', 'PUT', under(tls, 'backend'), backend],
+          ['route PUT backend', 'PUT', under(route, 'backend'), backend],
+          ['route PATCH backend', 'PATCH', route, (r) => ({ backend: backend(r) })],
+          ['failover child', 'POST', k('/backends/failover'), (r) => ({ backends: [r] })],
+          [
+            'failover PATCH child',
+            'PATCH',
+            failover,
+            (r) => ({ backends: [refs.httpResponseBackend, r] }),
+          ],
+        ],
+      },
+      {
+        bad: [['ipp_Unknown1'], [refs.httpResponseBackend], [refs.ipPolicy, 'ipp_Unknown2']],
+        places: [
+          [
+            'tls create ip_policy_ids',
+            'POST',
+            k('/edges/tls'),
+            (r) => ({ ip_restriction: ipPolicies(r) }),
+          ],
+          ['tls PUT ip_restriction', 'PUT', under(tls, 'ip_restriction'), ipPolicies],
+          [
+            'route create ip_restriction',
+            'POST',
+            under(https, 'routes'),
+            (r) => ({ ...newRoute(), ip_restriction: ipPolicies(r) }),
+          ],
+          ['route PUT ip_restriction', 'PUT', under(route, 'ip_restriction'), ipPolicies],
+        ],
+      },
+      {
+        bad: [['ca_Unknown1'], [refs.ipPolicy]],
+        places: [
+          ['tls create mutual_tls', 'POST', k('/edges/tls'), (r) => ({ mutual_tls: cas(r) })],
+          ['tls PUT mutual_tls', 'PUT', under(tls, 'mutual_tls'), cas],
+          ['https create mutual_tls', 'POST', k('/edges/https'), (r) => ({ mutual_tls: cas(r) })],
+          ['https PATCH mutual_tls', 'PATCH', https, (r) => ({ mutual_tls: cas(r) })],
+          ['https PUT mutual_tls', 'PUT', under(https, 'mutual_tls'), cas],
+        ],
+      },
+      {
+        bad: ['sshca_Unknown1', refs.ipPolicy],
+        places: (['sshUserCertificates', 'sshHostCertificates'] as const).map((kind): Place => [
+          `${kind} CA`,
+          'POST',
+          k(CREATE_PATH[kind]),
+          (r) => ({ ...exampleBody(`${kind}.create`, refs), ssh_certificate_authority_id: r }),
+        ]),
+      },
+    ];
+    return refsTo.flatMap(({ bad, places }) =>
+      bad.flatMap((ref) =>
+        places.map(([what, method, path, body]) => ({
+          what: `${what} ${String(ref)}`,
+          method,
+          path,
+          body: body(ref),
+        })),
+      ),
+    );
   };
 
   it('every reference to nothing or to the wrong kind is 223 (create, PATCH and module PUT)', async () => {
@@ -1200,36 +1158,15 @@ describe('credentials: one-time token and owner_id', () => {
         201,
         'bob names himself',
       );
-      expectError(
-        await bob('POST', path, { ...extra(), owner_id: 'usr_alice' }),
-        ERRORS.ownerNotAllowed,
-        'bob assigns alice',
-      );
-      expectError(
-        await bob('POST', path, { ...extra(), owner_id: 'bot_ci' }),
-        ERRORS.ownerNotAllowed,
-        'bob assigns the bot',
-      );
-      expectError(
-        await alice('POST', path, { ...extra(), owner_id: 'usr_nobody' }),
-        ERRORS.invalidReference,
-        'unknown user',
-      );
-      expectError(
-        await alice('POST', path, { ...extra(), owner_id: 'bot_nobody' }),
-        ERRORS.invalidReference,
-        'unknown bot',
-      );
-      expectError(
-        await alice('POST', path, { ...extra(), owner_id: 'usr_carol' }),
-        ERRORS.invalidReference,
-        'user of another account',
-      );
-      expectError(
-        await alice('POST', path, { ...extra(), owner_id: refs.ipPolicy }),
-        ERRORS.invalidReference,
-        'not a user',
-      );
+      for (const [caller, owner, error, what] of [
+        [bob, 'usr_alice', ERRORS.ownerNotAllowed, 'bob assigns alice'],
+        [bob, 'bot_ci', ERRORS.ownerNotAllowed, 'bob assigns the bot'],
+        [alice, 'usr_nobody', ERRORS.invalidReference, 'unknown user'],
+        [alice, 'bot_nobody', ERRORS.invalidReference, 'unknown bot'],
+        [alice, 'usr_carol', ERRORS.invalidReference, 'user of another account'],
+        [alice, refs.ipPolicy, ERRORS.invalidReference, 'not a user'],
+      ] as const)
+        expectError(await caller('POST', path, { ...extra(), owner_id: owner }), error, what);
       expectError(
         await alice('PATCH', `${path}/${own.body.id}`, { owner_id: 'usr_bob' }),
         ERRORS.unknownField,

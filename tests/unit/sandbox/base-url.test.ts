@@ -4,12 +4,12 @@ import { baseUrlResolver } from '../../../sandbox/http/base-url.ts';
 describe('base URL', () => {
   const resolve = baseUrlResolver('127.0.0.1', 4040);
 
-  it('takes a loopback Host with the server port', () => {
-    expect(resolve('127.0.0.1:4040')).toBe('http://127.0.0.1:4040');
-    expect(resolve('LOCALHOST:4040')).toBe('http://localhost:4040');
-    expect(resolve('[::1]:4040')).toBe('http://[::1]:4040');
-    expect(resolve('127.9.9.9:4040')).toBe('http://127.9.9.9:4040');
-  });
+  it.each(['127.0.0.1:4040', 'LOCALHOST:4040', '[::1]:4040', '127.9.9.9:4040'])(
+    'takes the loopback Host %s with the server port',
+    (host) => {
+      expect(resolve(host)).toBe(`http://${host.toLowerCase()}`);
+    },
+  );
 
   it('never reflects any other Host', () => {
     for (const host of [

@@ -121,20 +121,22 @@ describe('credentialForKey', () => {
 });
 
 describe('osOf', () => {
-  it('reads the OS from an SSH identification when it gives one away', () => {
-    expect(osOf('OpenSSH_9.2p1 Debian-2+deb12u10')).toBe('linux');
-    expect(osOf('OpenSSH_8.9p1 Ubuntu-3ubuntu0.6')).toBe('linux');
-    expect(osOf('OpenSSH_for_Windows_8.1 ')).toBe('windows');
-    expect(osOf('OpenSSH_9.6 ')).toBe('unknown');
+  it.each([
+    ['linux', ['OpenSSH_9.2p1 Debian-2+deb12u10', 'OpenSSH_8.9p1 Ubuntu-3ubuntu0.6']],
+    ['windows', ['OpenSSH_for_Windows_8.1 ']],
+    ['unknown', ['OpenSSH_9.6 ']],
+  ])('reads %s from the SSH identifications that give it away', (os, identifications) => {
+    for (const identification of identifications) expect(osOf(identification)).toBe(os);
   });
 });
 
 describe('sessionIp', () => {
-  it('shows an IPv4-mapped IPv6 peer as its IPv4 and leaves other addresses alone', () => {
+  it('shows an IPv4-mapped IPv6 peer as its IPv4', () => {
     expect(sessionIp('::ffff:192.0.2.7')).toBe('192.0.2.7');
-    expect(sessionIp('192.0.2.7')).toBe('192.0.2.7');
-    expect(sessionIp('2001:db8::1')).toBe('2001:db8::1');
-    expect(sessionIp('::ffff:c000:207')).toBe('::ffff:c000:207');
+  });
+
+  it.each(['192.0.2.7', '2001:db8::1', '::ffff:c000:207'])('leaves %s alone', (ip) => {
+    expect(sessionIp(ip)).toBe(ip);
   });
 });
 

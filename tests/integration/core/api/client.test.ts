@@ -81,6 +81,19 @@ afterAll(async () => {
 
 const retries = () => events.filter((e) => e.type !== 'budget');
 
+/** A client of its own, on these options, closed once `run` is done. */
+async function withClient(
+  options: Omit<Parameters<typeof createApiClient>[0], 'baseUrl' | 'apiKey'>,
+  run: (own: ApiClient) => Promise<void>,
+): Promise<void> {
+  const own = createApiClient({ baseUrl: origin, apiKey: 'k', ...options });
+  try {
+    await run(own);
+  } finally {
+    await own.close();
+  }
+}
+
 describe('the client', () => {
   it('retries a 429 on POST until it passes, reporting each wait', async () => {
     script = [error(429, 226), error(429, 226), error(429, 226), json(201, policy('ipp_1'))];
@@ -100,81 +113,72 @@ describe('the client', () => {
     );
   });
 
-  it('goes on when an event listener throws', async () => {
-    const clumsy = createApiClient({
-      baseUrl: origin,
-      apiKey: 'k',
-      retry: { rateLimitBackoff: { baseMs: 5, maxMs: 20 } },
-      onEvent: () => {
-        throw new Error('UI bug');
+  it('goes on when an event listener throws', () =>
+    withClient(
+      {
+        retry: { rateLimitBackoff: { baseMs: 5, maxMs: 20 } },
+        onEvent: () => {
+          throw new Error('UI bug');
+        },
       },
-    });
-    try {
-      script = [error(429, 226), json(201, policy('ipp_2'))];
-      await expect(clumsy.ipPolicies.create({})).resolves.toMatchObject({ id: 'ipp_2' });
-    } finally {
-      await clumsy.close();
-    }
-  });
+      async (clumsy) => {
+        script = [error(429, 226), json(201, policy('ipp_2'))];
+        await expect(clumsy.ipPolicies.create({})).resolves.toMatchObject({ id: 'ipp_2' });
+      },
+    ));
 
-  it('honours Retry-After within its policy, and stops waiting the moment the caller aborts', async () => {
-    const patient = createApiClient({
-      baseUrl: origin,
-      apiKey: 'k',
-      retry: { rateLimitBackoff: { baseMs: 1_000, maxMs: 60_000 } },
-      random: () => 0,
-      onEvent: (e) => events.push(e),
-    });
-    try {
-      script = [error(429, 226, { 'retry-after': '30' })];
-      const controller = new AbortController();
-      const call = patient.ipPolicies.list(undefined, { signal: controller.signal });
-      await expect.poll(() => retries()).toHaveLength(1);
-      expect(retries()[0]).toMatchObject({
-        retryInMs: 30_000,
-        message: 'Rate limited, retrying in 30 s',
-      });
-      controller.abort();
-      await expect(call).rejects.toThrow(AbortError);
-      await expect(call).rejects.toThrow('Cancelled: ipPolicies.list');
-      expect(requests).toHaveLength(1);
-    } finally {
-      await patient.close();
-    }
-  });
+  it('honours Retry-After within its policy, and stops waiting the moment the caller aborts', () =>
+    withClient(
+      {
+        retry: { rateLimitBackoff: { baseMs: 1_000, maxMs: 60_000 } },
+        random: () => 0,
+        onEvent: (e) => events.push(e),
+      },
+      async (patient) => {
+        script = [error(429, 226, { 'retry-after': '30' })];
+        const controller = new AbortController();
+        const call = patient.ipPolicies.list(undefined, { signal: controller.signal });
+        await expect.poll(() => retries()).toHaveLength(1);
+        expect(retries()[0]).toMatchObject({
+          retryInMs: 30_000,
+          message: 'Rate limited, retrying in 30 s',
+        });
+        controller.abort();
+        await expect(call).rejects.toThrow(AbortError);
+        await expect(call).rejects.toThrow('Cancelled: ipPolicies.list');
+        expect(requests).toHaveLength(1);
+      },
+    ));
 
-  it('bounds a huge, zero, negative, malformed or far-off Retry-After by its policy', async () => {
-    // Backoffs of 5 to 20 ms; with every draw at 0.5 each wait is known in advance.
-    const steady = createApiClient({
-      baseUrl: origin,
-      apiKey: 'k',
-      retry: { backoff: { baseMs: 5, maxMs: 20 }, rateLimitBackoff: { baseMs: 5, maxMs: 20 } },
-      random: () => 0.5,
-      onEvent: (e) => events.push(e),
-    });
-    const after = (value: string) => error(429, 226, { 'retry-after': value });
-    try {
-      script = [
-        after('9999999'),
-        after('0'),
-        after('-5'),
-        after('soon'),
-        after('Fri, 31 Dec 9999 23:59:59 GMT'),
-        json(200, policy('ipp_1')),
-      ];
-      await expect(steady.ipPolicies.get('ipp_1')).resolves.toMatchObject({ id: 'ipp_1' });
-      // Cool-down n draws half of min(20, 5·2ⁿ); a hint is clamped to [5, 20] plus 2 of jitter,
-      // and never shortens the draw; the unreadable ones leave the draw alone.
-      expect(retries().map((e) => e.retryInMs)).toEqual([22, 7, 10, 10, 22]);
-      expect(requests).toHaveLength(6);
+  it('bounds a huge, zero, negative, malformed or far-off Retry-After by its policy', () =>
+    withClient(
+      {
+        // Backoffs of 5 to 20 ms; with every draw at 0.5 each wait is known in advance.
+        retry: { backoff: { baseMs: 5, maxMs: 20 }, rateLimitBackoff: { baseMs: 5, maxMs: 20 } },
+        random: () => 0.5,
+        onEvent: (e) => events.push(e),
+      },
+      async (steady) => {
+        const after = (value: string) => error(429, 226, { 'retry-after': value });
+        script = [
+          after('9999999'),
+          after('0'),
+          after('-5'),
+          after('soon'),
+          after('Fri, 31 Dec 9999 23:59:59 GMT'),
+          json(200, policy('ipp_1')),
+        ];
+        await expect(steady.ipPolicies.get('ipp_1')).resolves.toMatchObject({ id: 'ipp_1' });
+        // Cool-down n draws half of min(20, 5·2ⁿ); a hint is clamped to [5, 20] plus 2 of jitter,
+        // and never shortens the draw; the unreadable ones leave the draw alone.
+        expect(retries().map((e) => e.retryInMs)).toEqual([22, 7, 10, 10, 22]);
+        expect(requests).toHaveLength(6);
 
-      script = [error(503, 341, { 'retry-after': '9999999' }), json(200, policy('ipp_1'))];
-      await steady.ipPolicies.get('ipp_1');
-      expect(retries().at(-1)).toMatchObject({ type: 'retrying', retryInMs: 22 });
-    } finally {
-      await steady.close();
-    }
-  });
+        script = [error(503, 341, { 'retry-after': '9999999' }), json(200, policy('ipp_1'))];
+        await steady.ipPolicies.get('ipp_1');
+        expect(retries().at(-1)).toMatchObject({ type: 'retrying', retryInMs: 22 });
+      },
+    ));
 
   it('retries GET on 502/503/504 and dropped connections', async () => {
     script = [error(502, 340), error(503, 341), drop, error(504, 336), json(200, policy('ipp_2'))];

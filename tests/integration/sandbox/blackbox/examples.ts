@@ -1,5 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
-import type { EndpointName } from '../../../../shared/api/index.ts';
+import {
+  ROUTE_MODULES,
+  TLS_EDGE_MODULES,
+  type EndpointName,
+} from '../../../../shared/api/index.ts';
 import { CA_PEM } from '../../../unit/shared/api/fixtures.ts';
 
 /** Ids of existing resources that valid bodies refer to. */
@@ -45,6 +49,18 @@ export const SAML_METADATA =
   '</IDPSSODescriptor></EntityDescriptor>';
 
 const described = (what: string) => ({ description: `${what} ✓`, metadata: '{"team":"qa"}' });
+
+/** What both kinds of SSH certificate take: a fresh key, signed by the account's CA. */
+const certificate = (what: string, refs: Refs) => ({
+  ...described(what),
+  ssh_certificate_authority_id: refs.sshCertificateAuthority,
+  public_key: freshSshPublicKey(),
+});
+
+/** The named modules' write forms, as an edge or route body carries them. */
+function moduleExamples(modules: readonly string[], refs: Refs): Body {
+  return Object.fromEntries(modules.map((m) => [m, moduleExample(m, refs)]));
+}
 
 /** Write forms of every module, valid on their own. */
 export function moduleExample(module: string, refs: Refs): Body {
@@ -150,9 +166,7 @@ export function exampleBody(name: EndpointName, refs: Refs): Body {
       return { ...described('ssh ca'), private_key_type: 'ed25519' };
     case 'sshUserCertificates.create':
       return {
-        ...described('user cert'),
-        ssh_certificate_authority_id: refs.sshCertificateAuthority,
-        public_key: freshSshPublicKey(),
+        ...certificate('user cert', refs),
         principals: ['alice', 'root'],
         critical_options: { 'force-command': '/bin/true', 'source-address': '10.0.0.0/8' },
         extensions: { 'permit-pty': '', 'permit-port-forwarding': '' },
@@ -161,9 +175,7 @@ export function exampleBody(name: EndpointName, refs: Refs): Body {
       };
     case 'sshHostCertificates.create':
       return {
-        ...described('host cert'),
-        ssh_certificate_authority_id: refs.sshCertificateAuthority,
-        public_key: freshSshPublicKey(),
+        ...certificate('host cert', refs),
         principals: ['host.example.com', '10.0.0.1'],
         valid_after: '2030-01-01T00:00:00Z',
         valid_until: '2031-01-01T00:00:00Z',
@@ -205,10 +217,7 @@ export function exampleBody(name: EndpointName, refs: Refs): Body {
       return {
         ...described('tls edge'),
         hostports: [`tls-${u}.example.com:443`],
-        backend: moduleExample('backend', refs),
-        ip_restriction: moduleExample('ip_restriction', refs),
-        mutual_tls: moduleExample('mutual_tls', refs),
-        tls_termination: moduleExample('tls_termination', refs),
+        ...moduleExamples(Object.keys(TLS_EDGE_MODULES), refs),
       };
     case 'httpsEdges.create':
     case 'httpsEdges.update':
@@ -224,15 +233,11 @@ export function exampleBody(name: EndpointName, refs: Refs): Body {
         ...described('route'),
         match_type: 'path_prefix',
         match: `/api-${u}`,
-        backend: moduleExample('backend', refs),
-        ip_restriction: moduleExample('ip_restriction', refs),
-        circuit_breaker: moduleExample('circuit_breaker', refs),
-        compression: moduleExample('compression', refs),
-        request_headers: moduleExample('request_headers', refs),
-        response_headers: moduleExample('response_headers', refs),
-        webhook_verification: moduleExample('webhook_verification', refs),
-        oidc: moduleExample('oidc', refs),
-        websocket_tcp_converter: moduleExample('websocket_tcp_converter', refs),
+        // A route takes one auth module at most: OIDC stands for the three.
+        ...moduleExamples(
+          Object.keys(ROUTE_MODULES).filter((m) => m !== 'oauth' && m !== 'saml'),
+          refs,
+        ),
       };
     case 'tunnelSessions.restart':
     case 'tunnelSessions.stop':

@@ -5,19 +5,12 @@ import {
   ClientError,
   NetworkError,
 } from '../../../../core/api/errors.ts';
+import { errorBody } from '../../shared/api/fixtures.ts';
 
 describe('apiErrorFromResponse', () => {
   it('reads the service error body, code, operation id and details', () => {
-    const error = apiErrorFromResponse(
-      404,
-      {
-        error_code: 'ERR_SERVICE_301',
-        status_code: 404,
-        msg: 'IP policy not found',
-        details: { operation_id: 'op_abc', extra: 1 },
-      },
-      'op_header',
-    );
+    const body = errorBody('notFound', 'IP policy not found', { operation_id: 'op_abc', extra: 1 });
+    const error = apiErrorFromResponse(404, body, 'op_header');
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(ClientError);
     expect(error).toMatchObject({
@@ -33,12 +26,10 @@ describe('apiErrorFromResponse', () => {
   });
 
   it('names the field a validation error is about', () => {
-    const body = {
-      error_code: 'ERR_SERVICE_215',
-      status_code: 400,
-      msg: 'invalid value',
-      details: { operation_id: 'op_v', field: 'description' },
-    };
+    const body = errorBody('invalidValue', 'invalid value', {
+      operation_id: 'op_v',
+      field: 'description',
+    });
     expect(apiErrorFromResponse(400, body, undefined)).toMatchObject({
       status: 400,
       errorCode: 'ERR_SERVICE_215',
@@ -60,12 +51,7 @@ describe('apiErrorFromResponse', () => {
   });
 
   it('knows a rate limit', () => {
-    const body = {
-      error_code: 'ERR_SERVICE_226',
-      status_code: 429,
-      msg: 'Rate limited',
-      details: { operation_id: 'op_1' },
-    };
+    const body = errorBody('rateLimited', 'Rate limited');
     expect(apiErrorFromResponse(429, body, undefined).isRateLimit).toBe(true);
     expect(apiErrorFromResponse(400, { ...body, status_code: 400 }, undefined).isRateLimit).toBe(
       false,

@@ -59,49 +59,64 @@ describe('aclPermitsBind', () => {
         expect(aclPermitsBind(acl, bind)).toBe(true);
   });
 
-  it('matches a wildcard domain rule against subdomains and the wildcard itself, not the bare domain', () => {
-    const acl = ['bind:*.example.com'];
-    expect(aclPermitsBind(acl, 'a.example.com')).toBe(true);
-    expect(aclPermitsBind(acl, 'b.a.example.com')).toBe(true);
-    expect(aclPermitsBind(acl, '*.example.com')).toBe(true);
-    expect(aclPermitsBind(acl, 'A.Example.Com')).toBe(true);
-    expect(aclPermitsBind(acl, 'example.com')).toBe(false);
-    expect(aclPermitsBind(acl, 'badexample.com')).toBe(false);
-    expect(aclPermitsBind(acl, 'a.example.org')).toBe(false);
-  });
-
-  it('matches an exact domain rule only against that domain', () => {
-    const acl = ['bind:example.com'];
-    expect(aclPermitsBind(acl, 'example.com')).toBe(true);
-    expect(aclPermitsBind(acl, 'EXAMPLE.com')).toBe(true);
-    expect(aclPermitsBind(acl, 'a.example.com')).toBe(false);
-    expect(aclPermitsBind(acl, '*.example.com')).toBe(false);
-  });
-
-  it('matches label rules with wildcard keys and values', () => {
-    expect(aclPermitsBind(['bind:*=prod'], 'env=prod')).toBe(true);
-    expect(aclPermitsBind(['bind:*=prod'], 'tier=prod')).toBe(true);
-    expect(aclPermitsBind(['bind:*=prod'], 'env=dev')).toBe(false);
-    expect(aclPermitsBind(['bind:env=*'], 'env=anything')).toBe(true);
-    expect(aclPermitsBind(['bind:env=*'], 'tier=prod')).toBe(false);
-    expect(aclPermitsBind(['bind:env=prod'], 'env=prod')).toBe(true);
-    expect(aclPermitsBind(['bind:env=prod'], 'env=Prod')).toBe(false);
-    expect(aclPermitsBind(['bind:*=*'], 'a=b')).toBe(true);
-    expect(aclPermitsBind(['bind:*=*'], 'example.com')).toBe(false);
-  });
-
-  it('matches address rules exactly, host without case', () => {
-    const acl = ['bind:1.tcp.example.com:20002'];
-    expect(aclPermitsBind(acl, '1.tcp.example.com:20002')).toBe(true);
-    expect(aclPermitsBind(acl, '1.TCP.example.com:20002')).toBe(true);
-    expect(aclPermitsBind(acl, '1.tcp.example.com:20003')).toBe(false);
-    expect(aclPermitsBind(acl, '1.tcp.example.com')).toBe(false);
-  });
-
-  it('permits when any rule matches, and nothing through a rule that does not parse', () => {
-    expect(aclPermitsBind(['bind:a.com', 'bind:env=prod'], 'env=prod')).toBe(true);
-    expect(aclPermitsBind(['bind:a.com', 'bind:env=prod'], 'b.com')).toBe(false);
-    expect(aclPermitsBind(['garbage'], 'b.com')).toBe(false);
+  it.each([
+    {
+      rule: 'a wildcard domain rule matches subdomains and the wildcard itself, not the bare domain',
+      acl: ['bind:*.example.com'],
+      permits: ['a.example.com', 'b.a.example.com', '*.example.com', 'A.Example.Com'],
+      refuses: ['example.com', 'badexample.com', 'a.example.org'],
+    },
+    {
+      rule: 'an exact domain rule matches only that domain',
+      acl: ['bind:example.com'],
+      permits: ['example.com', 'EXAMPLE.com'],
+      refuses: ['a.example.com', '*.example.com'],
+    },
+    {
+      rule: 'a label rule with a wildcard key matches the value under any key',
+      acl: ['bind:*=prod'],
+      permits: ['env=prod', 'tier=prod'],
+      refuses: ['env=dev'],
+    },
+    {
+      rule: 'a label rule with a wildcard value matches any value of its key',
+      acl: ['bind:env=*'],
+      permits: ['env=anything'],
+      refuses: ['tier=prod'],
+    },
+    {
+      rule: 'an exact label rule matches its value with case',
+      acl: ['bind:env=prod'],
+      permits: ['env=prod'],
+      refuses: ['env=Prod'],
+    },
+    {
+      rule: 'a label rule of two wildcards matches any label, not a domain',
+      acl: ['bind:*=*'],
+      permits: ['a=b'],
+      refuses: ['example.com'],
+    },
+    {
+      rule: 'an address rule matches exactly, host without case',
+      acl: ['bind:1.tcp.example.com:20002'],
+      permits: ['1.tcp.example.com:20002', '1.TCP.example.com:20002'],
+      refuses: ['1.tcp.example.com:20003', '1.tcp.example.com'],
+    },
+    {
+      rule: 'any matching rule permits',
+      acl: ['bind:a.com', 'bind:env=prod'],
+      permits: ['env=prod'],
+      refuses: ['b.com'],
+    },
+    {
+      rule: 'a rule that does not parse permits nothing',
+      acl: ['garbage'],
+      permits: [],
+      refuses: ['b.com'],
+    },
+  ])('$rule', ({ acl, permits, refuses }) => {
+    for (const bind of permits) expect(aclPermitsBind(acl, bind), bind).toBe(true);
+    for (const bind of refuses) expect(aclPermitsBind(acl, bind), bind).toBe(false);
   });
 });
 

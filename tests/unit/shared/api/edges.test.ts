@@ -12,19 +12,17 @@ import {
   HTTPS_EDGE_MODULES,
   HTTPSEdge,
   HTTPSEdgeCreate,
-  HTTPSEdgeList,
   HTTPSEdgeUpdate,
 } from '../../../../shared/api/https-edges.ts';
 import {
   TLS_EDGE_MODULES,
   TLSEdge,
   TLSEdgeCreate,
-  TLSEdgeList,
   TLSEdgeUpdate,
 } from '../../../../shared/api/tls-edges.ts';
 import { SPEC_ROUTE_MODULES } from '../../../support/spec.ts';
 import { expectAccepted, expectRejected } from './expect-validation.ts';
-import { listOf, ref, resource } from './fixtures.ts';
+import { listed, ref, resource } from './fixtures.ts';
 
 describe('hostports', () => {
   it.each([
@@ -79,7 +77,7 @@ describe('TLS edges', () => {
     ]);
     const { mutual_tls: _, ...withoutMutualTls } = edge;
     expect(TLSEdge.safeParse(withoutMutualTls).success).toBe(false);
-    expect(TLSEdgeList.parse(listOf('tls_edges', '/edges/tls', [edge])).tls_edges).toHaveLength(1);
+    expect(listed('tlsEdges.list', 'tls_edges', [edge])).toHaveLength(1);
   });
 
   it('create and update take hostports and module write forms, all optional', () => {
@@ -336,9 +334,7 @@ describe('HTTPS edges', () => {
     expect(Object.keys(HTTPS_EDGE_MODULES)).toEqual(['mutual_tls', 'tls_termination']);
     expect(HTTPSEdge.parse(edge)).toEqual(edge);
     expect(HTTPSEdge.safeParse({ ...edge, routes: undefined }).success).toBe(false);
-    expect(HTTPSEdgeList.parse(listOf('https_edges', '/edges/https', [edge])).https_edges).toEqual([
-      edge,
-    ]);
+    expect(listed('httpsEdges.list', 'https_edges', [edge])).toEqual([edge]);
   });
 
   it('create and update with the at-edge TLS termination', () => {

@@ -28,22 +28,27 @@ const modules = (parent: string, names: readonly string[]) =>
   names.flatMap((m) => [`PUT ${parent}/${m}`, `GET ${parent}/${m}`, `DELETE ${parent}/${m}`]);
 const ROUTE = '/edges/https/{edge_id}/routes/{id}';
 
-/** Every operation of management-api.md and api-gaps.md. */
+/** The collections with the five operations each. */
+const COLLECTIONS = [
+  '/ip_policies',
+  '/ssh_certificate_authorities',
+  '/ssh_user_certificates',
+  '/ssh_host_certificates',
+  '/ssh_credentials',
+  '/credentials',
+  '/agent_ingresses',
+  '/backends/failover',
+  '/backends/http_response',
+  '/backends/tunnel_group',
+  '/certificate_authorities',
+  '/edges/tls',
+  '/edges/https',
+];
+
+/** Every operation of the API spec. */
 const SPEC_OPERATIONS = [
-  ...crud('/ip_policies'),
-  ...crud('/ssh_certificate_authorities'),
-  ...crud('/ssh_user_certificates'),
-  ...crud('/ssh_host_certificates'),
-  ...crud('/ssh_credentials'),
-  ...crud('/credentials'),
-  ...crud('/agent_ingresses'),
-  ...crud('/backends/failover'),
-  ...crud('/backends/http_response'),
-  ...crud('/backends/tunnel_group'),
-  ...crud('/certificate_authorities'),
-  ...crud('/edges/tls'),
+  ...COLLECTIONS.flatMap(crud),
   ...modules('/edges/tls/{id}', ['backend', 'ip_restriction', 'mutual_tls', 'tls_termination']),
-  ...crud('/edges/https'),
   ...modules('/edges/https/{id}', ['mutual_tls', 'tls_termination']),
   'POST /edges/https/{edge_id}/routes',
   `GET ${ROUTE}`,

@@ -1,3 +1,6 @@
+import { endpoint, type EndpointName } from '../../../../shared/api/endpoints.ts';
+import { ERRORS, type ErrorName } from '../../../../shared/api/errors.ts';
+
 // Real keys and a real certificate, made with ssh-keygen and openssl for these tests only.
 export const PUBLIC_KEYS = {
   ed25519:
@@ -37,4 +40,25 @@ export function ref(path: string, id: string) {
 
 export function listOf(key: string, path: string, items: readonly unknown[]) {
   return { [key]: items, uri: `${BASE}${path}`, next_page_uri: null };
+}
+
+/** What a list endpoint's response schema reads under `key` out of one page of `items`. */
+export function listed(
+  name: `${string}.list` & EndpointName,
+  key: string,
+  items: readonly unknown[],
+) {
+  const { path, response } = endpoint(name);
+  return (response.parse(listOf(key, path, items)) as Record<string, unknown>)[key];
+}
+
+/** The body the service answers one of its errors with; `details` adds to the operation id. */
+export function errorBody(name: ErrorName, msg: string, details: Record<string, unknown> = {}) {
+  const { code, status } = ERRORS[name];
+  return {
+    error_code: code,
+    status_code: status,
+    msg,
+    details: { operation_id: 'op_1', ...details },
+  };
 }

@@ -87,11 +87,14 @@ describe('prefixes that begin one another', () => {
     expect(idKindOf('edghts_rtabc')).toBe('httpsEdge');
   });
 
-  it('tells the credential kinds apart (cr_, sshcr_) and certificates from CAs (ca_, sshca_)', () => {
-    expect(idKindOf('sshcr_1')).toBe('sshCredential');
-    expect(idKindOf('cr_1')).toBe('credential');
-    expect(idKindOf('sshca_1')).toBe('sshCertificateAuthority');
-    expect(idKindOf('ca_1')).toBe('certificateAuthority');
+  // The credential kinds apart (cr_, sshcr_), and certificates from CAs (ca_, sshca_).
+  it.each([
+    ['sshcr_1', 'sshCredential'],
+    ['cr_1', 'credential'],
+    ['sshca_1', 'sshCertificateAuthority'],
+    ['ca_1', 'certificateAuthority'],
+  ])('tells %s as %s', (id, kind) => {
+    expect(idKindOf(id)).toBe(kind);
   });
 });
 

@@ -38,6 +38,7 @@ import {
   EndpointWebsocketTCPConverter,
   EndpointWebsocketTCPConverterMutate,
 } from '../../../../shared/api/route-modules.ts';
+import type { ErrorName } from '../../../../shared/api/errors.ts';
 import { WEBHOOK_PROVIDERS } from '../../../../shared/api/webhook-providers.ts';
 import { expectAccepted, expectRejected } from './expect-validation.ts';
 import { ref } from './fixtures.ts';
@@ -88,29 +89,29 @@ describe('every module write form', () => {
 });
 
 describe('backend, IP restriction and mutual TLS modules', () => {
-  it('write ids of the right kind', () => {
+  it('write ids of the backend kinds', () => {
     for (const backend_id of ['bkdfo_1', 'bkdhr_1', 'bkdtg_1'])
       expectAccepted(EndpointBackendMutate, { backend_id });
-    expectRejected(EndpointBackendMutate, {}, 'missingField', 'backend_id');
-    expectRejected(
-      EndpointBackendMutate,
-      { backend_id: 'ipp_1' },
-      'invalidReference',
-      'backend_id',
-    );
-    expectRejected(EndpointIPPolicyMutate, { ip_policy_ids: [] }, 'invalidValue', 'ip_policy_ids');
-    expectRejected(
-      EndpointIPPolicyMutate,
-      { ip_policy_ids: ['ipp_1', 'ca_1'] },
-      'invalidReference',
+  });
+
+  it.each<[string, ErrorName, object, z.ZodType]>([
+    ['backend_id', 'missingField', {}, EndpointBackendMutate],
+    ['backend_id', 'invalidReference', { backend_id: 'ipp_1' }, EndpointBackendMutate],
+    ['ip_policy_ids', 'invalidValue', { ip_policy_ids: [] }, EndpointIPPolicyMutate],
+    [
       'ip_policy_ids[1]',
-    );
-    expectRejected(
-      EndpointMutualTLSMutate,
-      { certificate_authority_ids: ['sshca_1'] },
       'invalidReference',
+      { ip_policy_ids: ['ipp_1', 'ca_1'] },
+      EndpointIPPolicyMutate,
+    ],
+    [
       'certificate_authority_ids[0]',
-    );
+      'invalidReference',
+      { certificate_authority_ids: ['sshca_1'] },
+      EndpointMutualTLSMutate,
+    ],
+  ])('refuses %s as %s in %j', (field, name, body, schema) => {
+    expectRejected(schema, body, name, field);
   });
 
   it('read as Refs', () => {

@@ -8,7 +8,6 @@ import {
 import {
   AgentIngress,
   AgentIngressCreate,
-  AgentIngressList,
   AgentIngressUpdate,
 } from '../../../../shared/api/agent-ingresses.ts';
 import {
@@ -32,29 +31,23 @@ import {
   CreatedCredential,
   Credential,
   CredentialCreate,
-  CredentialList,
   CredentialUpdate,
   SSHCredential,
   SSHCredentialCreate,
   SSHCredentialUpdate,
 } from '../../../../shared/api/credentials.ts';
+import { endpoint } from '../../../../shared/api/endpoints.ts';
 import { ErrorBody } from '../../../../shared/api/error-body.ts';
-import {
-  IPPolicy,
-  IPPolicyCreate,
-  IPPolicyList,
-  IPPolicyUpdate,
-} from '../../../../shared/api/ip-policies.ts';
+import { IPPolicy, IPPolicyCreate, IPPolicyUpdate } from '../../../../shared/api/ip-policies.ts';
 import { listEnvelope, listQuerySchema } from '../../../../shared/api/list.ts';
 import {
   TUNNEL_TRANSPORTS,
   TunnelSession,
   TunnelSessionCommand,
-  TunnelSessionList,
 } from '../../../../shared/api/tunnel-sessions.ts';
 import { validateQuery } from '../../../../shared/api/validate.ts';
 import { expectAccepted, expectRejected } from './expect-validation.ts';
-import { CA_PEM, listOf, PUBLIC_KEYS, ref, resource } from './fixtures.ts';
+import { CA_PEM, listed, listOf, PUBLIC_KEYS, ref, resource } from './fixtures.ts';
 
 describe('IP policies', () => {
   const policy = {
@@ -89,6 +82,7 @@ describe('IP policies', () => {
   });
 
   it('lists under ip_policies', () => {
+    const IPPolicyList = endpoint('ipPolicies.list').response;
     const list = listOf('ip_policies', '/ip_policies', [policy]);
     expect(IPPolicyList.parse(list)).toEqual(list);
     expect(
@@ -213,9 +207,7 @@ describe('credentials', () => {
     expect(CreatedCredential.safeParse(credential).success).toBe(false);
     expect(Credential.parse(credential)).toEqual(credential);
     expect(Credential.safeParse({ ...credential, token: 'secret' }).success).toBe(false);
-    expect(
-      CredentialList.parse(listOf('credentials', '/credentials', [credential])).credentials,
-    ).toHaveLength(1);
+    expect(listed('credentials.list', 'credentials', [credential])).toHaveLength(1);
   });
 
   it('reads SSH credentials, keeping unknown fields', () => {
@@ -249,9 +241,7 @@ describe('agent ingresses', () => {
       region_domains: ['eu.connect.example.com'],
     };
     expect(AgentIngress.parse(ingress)).toEqual(ingress);
-    expect(
-      AgentIngressList.parse(listOf('ingresses', '/agent_ingresses', [ingress])).ingresses,
-    ).toEqual([ingress]);
+    expect(listed('agentIngresses.list', 'ingresses', [ingress])).toEqual([ingress]);
   });
 });
 
@@ -396,10 +386,7 @@ describe('tunnel sessions', () => {
     ).toBe('ssh');
     for (const transport of ['service/v3', 'SSH', 'tcp'])
       expect(TunnelSession.safeParse({ ...session, transport }).success).toBe(false);
-    expect(
-      TunnelSessionList.parse(listOf('tunnel_sessions', '/tunnel_sessions', [session]))
-        .tunnel_sessions,
-    ).toHaveLength(1);
+    expect(listed('tunnelSessions.list', 'tunnel_sessions', [session])).toHaveLength(1);
   });
 
   it('takes an empty JSON object for every command', () => {
