@@ -20,6 +20,7 @@ import { settingsHandlers } from './settings/handlers.ts';
 import { SettingsService } from './settings/settings.ts';
 import { snapshotHandlers } from './snapshot/handlers.ts';
 import { SnapshotService } from './snapshot/service.ts';
+import { SnapshotWindow } from './snapshot/window.ts';
 import { sshHandlers } from './ssh/handlers.ts';
 import { createSshService, type SshService } from './ssh/index.ts';
 import { watchRenewals } from './ssh/renewal-watch.ts';
@@ -159,10 +160,10 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   });
 
   const dialogs = options.dialogs ?? unavailableDialogs;
-  const snapshots = new SnapshotService({
+  const snapshots = new SnapshotWindow({
+    service: new SnapshotService({ dataDir: options.dataDir, holder: 'the Burrow window' }),
     profiles,
     dialogs,
-    dataDir: options.dataDir,
     onProgress: (progress) => events.emit('snapshots.progress', progress),
     describe: ipcErrorOf,
   });
