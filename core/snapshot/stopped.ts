@@ -1,4 +1,5 @@
 import { readdir, stat } from 'node:fs/promises';
+import type { StoppedApplyView } from '../../shared/ipc/snapshots.ts';
 import { doneSteps } from './apply.ts';
 import {
   journalIdOf,
@@ -14,17 +15,7 @@ export const STOPPED_APPLY_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** An apply that stopped and may be carried on, as it is offered where applies are. */
-export type StoppedApply = {
-  readonly journalId: string;
-  /** The target and the snapshot as they were named: "Staging", "prod.json". */
-  readonly target: string;
-  readonly source: string;
-  /** When it last did something. */
-  readonly stoppedAt: string;
-  /** Changes made, of those it plans. */
-  readonly done: number;
-  readonly total: number;
-};
+export type StoppedApply = StoppedApplyView;
 
 async function lastTouched(folder: string, id: string): Promise<number> {
   const times = await Promise.all(
