@@ -259,7 +259,13 @@ try {
       `(first ${requests} at once, then ${requests} per ${windowSeconds} s)`,
   );
   const journalDir = join(dir, 'journal');
-  const apply = await limited(targetFile, (api) => applyPlan(api, plan, { journalDir }));
+  const apply = await limited(targetFile, (api) =>
+    applyPlan(api, plan, {
+      journalDir,
+      about: { owner: 'bench', target: 'bench', source: 'bench' },
+      holder: 'bench',
+    }),
+  );
   const after = await unlimited(targetFile, (api, url) => exportSnapshot(api, { apiUrl: url }));
   const left = planSnapshot(snapshot, after).steps.filter((s) => s.action !== 'unchanged').length;
   console.log(

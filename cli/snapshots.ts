@@ -1,16 +1,34 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseSnapshot, type SnapshotDocument } from '../shared/snapshot/document.ts';
+import type { SnapshotDocument } from '../shared/snapshot/document.ts';
 import { writeWhole } from '../core/files.ts';
-import { applyPlan, type ApplyProgress } from '../core/snapshot/apply.ts';
-import { exportSnapshot, serializeSnapshot, type ExportProgress } from '../core/snapshot/export.ts';
-import { journalFolder, openJournal } from '../core/snapshot/journal.ts';
-import { changesOf, planSnapshot, type Plan } from '../core/snapshot/plan.ts';
-import { ApplyBlockedError } from '../core/snapshot/apply.ts';
+import type { SnapshotAccount } from '../core/snapshot/account.ts';
+import { ApplyBlockedError, type ApplyProgress } from '../core/snapshot/apply.ts';
+import { serializeSnapshot, type ExportProgress } from '../core/snapshot/export.ts';
+import { changesOf } from '../core/snapshot/plan.ts';
+import { SnapshotService, type Planned } from '../core/snapshot/service.ts';
+import type { StoppedApply } from '../core/snapshot/stopped.ts';
 import type { Options } from './args.ts';
 import { CliError, confirm, writeJson, type Io } from './io.ts';
 import { planJson, planText } from './plan-view.ts';
 import { openTarget, type Target } from './target.ts';
+
+/*
+ * `burrow export|plan|apply`: the window's snapshot service, driven from a terminal. What is
+ * here is only how it looks: status lines, the plan as text or JSON, and the question.
+ */
+
+/** The service for a command's data folder; tests hand in a stand-in. */
+const serviceOf = (target: Target) =>
+  new SnapshotService({ dataDir: target.dataDir, holder: 'burrow apply' });
+
+const accountOf = (target: Target): SnapshotAccount => ({
+  client: target.client,
+  apiUrl: target.apiUrl,
+  label: target.label,
+  owner: target.owner,
+  ...(target.profileName !== undefined && { profileName: target.profileName }),
+});
 
 /** One status line on a terminal's stderr, rewritten in place; nothing when it is no terminal. */
 function statusLine(io: Io) {
@@ -28,88 +46,92 @@ function statusLine(io: Io) {
   };
 }
 
-function exportStatus(io: Io) {
+/** Reading an account, shown while `work` runs. */
+async function reading<T>(
+  io: Io,
+  work: (onProgress: (p: ExportProgress) => void) => Promise<T>,
+): Promise<T> {
   const line = statusLine(io);
-  return {
-    onProgress: (p: ExportProgress) =>
-      line.show(`Reading ${p.kind} (${p.loaded})… ${p.kindsDone}/${p.totalKinds} kinds`),
-    end: () => line.end(),
-  };
+  return work((p) =>
+    line.show(`Reading ${p.kind} (${p.loaded})… ${p.kindsDone}/${p.totalKinds} kinds`),
+  ).finally(() => line.end());
 }
 
-export async function exportCommand(target: Target, options: Options, io: Io): Promise<number> {
-  const status = exportStatus(io);
-  const document = await exportSnapshot(target.client, {
-    apiUrl: target.apiUrl,
-    ...(target.profileName !== undefined && { profileName: target.profileName }),
-    withSecrets: options.withSecrets,
-    onProgress: status.onProgress,
-  }).finally(status.end);
+export async function exportCommand(
+  target: Target,
+  options: Options,
+  io: Io,
+  service = serviceOf(target),
+): Promise<number> {
+  const { withSecrets } = options;
+  const document = await reading(io, (onProgress) =>
+    service.read(accountOf(target), { withSecrets, onProgress }),
+  );
   const text = serializeSnapshot(document);
   if (options.output === undefined) {
     io.stdout.write(text);
-    if (options.withSecrets)
+    if (withSecrets)
       io.stderr.write(
         'This snapshot holds secrets (client and webhook secrets): keep it private.\n',
       );
     return 0;
   }
   const file = path.resolve(io.cwd, options.output);
-  await writeWhole(file, text, options.withSecrets ? 0o600 : 0o644);
+  await writeWhole(file, text, withSecrets ? 0o600 : 0o644);
   const count = Object.values(document.resources).reduce((n, list) => n + list.length, 0);
   io.stderr.write(`Wrote ${count} resources of ${target.label} to ${file}\n`);
-  if (options.withSecrets)
+  if (withSecrets)
     io.stderr.write(
       `${file} holds secrets (client and webhook secrets): it is readable by you alone (0600); keep it private.\n`,
     );
   return 0;
 }
 
-async function readDocument(file: string, io: Io): Promise<SnapshotDocument> {
+async function readDocument(
+  service: SnapshotService,
+  file: string,
+  io: Io,
+): Promise<SnapshotDocument> {
   const where = path.resolve(io.cwd, file);
   let text: string;
   try {
     text = await readFile(where, 'utf8');
   } catch (error) {
-    throw new CliError(`Cannot read ${where}: ${(error as Error).message}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT' ? 'there is no such file' : code === 'EISDIR' ? 'it is a folder' : code;
+    throw new CliError(`Cannot read ${where}: ${reason ?? (error as Error).message}`);
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new CliError(`${where} is not JSON: ${(error as Error).message}`);
-  }
-  try {
-    return parseSnapshot(json);
-  } catch (error) {
-    throw new CliError(`${where}: ${(error as Error).message}`);
-  }
+  return service.open(where, text);
 }
 
-/** A fresh export of an account, with its secrets: for a full comparison, never shown. */
-async function readWhole(target: Target, io: Io): Promise<SnapshotDocument> {
-  const status = exportStatus(io);
-  return exportSnapshot(target.client, {
-    apiUrl: target.apiUrl,
-    withSecrets: true,
-    onProgress: status.onProgress,
-  }).finally(status.end);
-}
-
-/** The snapshot against a fresh export of the target. */
-async function planAgainst(target: Target, file: string, options: Options, io: Io): Promise<Plan> {
-  const document = await readDocument(file, io);
-  return planSnapshot(document, await readWhole(target, io), { prune: options.prune });
-}
-
-/** Another profile of the app, as it is now, against the target. */
-async function planProfile(target: Target, name: string, options: Options, io: Io): Promise<Plan> {
-  const source = await openTarget({ ...options, profile: name, apiUrl: undefined }, io);
+/** The snapshot in `file`, or another profile of the app as it is now, against the target. */
+async function planned(
+  service: SnapshotService,
+  target: Target,
+  file: string,
+  options: Options,
+  io: Io,
+): Promise<Planned> {
+  const prune = options.prune;
+  const name = options.fromProfile;
+  if (name === undefined) {
+    const document = await readDocument(service, file, io);
+    const source = path.basename(file);
+    return reading(io, (onProgress) =>
+      service.plan(document, accountOf(target), { prune, source, onProgress }),
+    );
+  }
+  const from = await openTarget({ ...options, profile: name, apiUrl: undefined }, io);
   try {
-    const document = await readWhole(source, io);
-    return planSnapshot(document, await readWhole(target, io), { prune: options.prune });
+    const document = await reading(io, (onProgress) =>
+      service.read(accountOf(from), { withSecrets: true, onProgress }),
+    );
+    return await reading(io, (onProgress) =>
+      service.plan(document, accountOf(target), { prune, source: name, onProgress }),
+    );
   } finally {
-    await source.close();
+    await from.close();
   }
 }
 
@@ -118,11 +140,9 @@ export async function planCommand(
   file: string,
   options: Options,
   io: Io,
+  service = serviceOf(target),
 ): Promise<number> {
-  const plan =
-    options.fromProfile === undefined
-      ? await planAgainst(target, file, options, io)
-      : await planProfile(target, options.fromProfile, options, io);
+  const { plan } = await planned(service, target, file, options, io);
   if (options.json) writeJson(io, planJson(plan, target.label));
   else io.stdout.write(planText(plan, target.label));
   return changesOf(plan).length > 0 ? 2 : 0;
@@ -141,37 +161,56 @@ function applyStatus(io: Io) {
   };
 }
 
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
+
+/** Other applies to the account that stopped: each carries on only with its own snapshot. */
+function sayStopped(io: Io, stopped: readonly StoppedApply[]): void {
+  for (const s of stopped)
+    io.stderr.write(
+      `An apply of ${s.source} to ${s.target} stopped on ${day(s.stoppedAt)} ` +
+        `(${s.done} of ${s.total} changes made): applying that snapshot again carries it on.\n`,
+    );
+}
+
 export async function applyCommand(
   target: Target,
   file: string,
   options: Options,
   io: Io,
+  service = serviceOf(target),
 ): Promise<number> {
-  const fresh = await planAgainst(target, file, options, io);
-  const journalDir = journalFolder(target.dataDir);
-  // An apply that stopped is carried on from its own plan: that is what will run, so it is shown.
-  const { journal, resumed } = await openJournal(journalDir, fresh);
-  const plan = journal.plan;
+  const planning = await planned(service, target, file, options, io);
+  const account = accountOf(target);
+  const { plan, resumed } = planning;
   const out = options.json ? io.stderr : io.stdout;
   const changes = changesOf(plan).length;
+  sayStopped(
+    io,
+    (await service.stopped(account)).filter((s) => s.journalId !== planning.journalId),
+  );
   if (!resumed && changes === 0 && plan.blockers.length === 0) {
     if (options.json) writeJson(io, { ...planJson(plan, target.label), applied: false });
     else out.write(`Nothing to apply: ${target.label} already matches ${file}.\n`);
     return 0;
   }
+  // An apply that stopped is carried on from its own plan: that is what will run, so it is shown.
   out.write(planText(plan, target.label));
   if (plan.blockers.length > 0) throw new ApplyBlockedError(plan.blockers);
-  if (resumed) {
-    const done = Object.values(journal.steps).filter((s) => s === 'done').length;
-    out.write(`Carrying on an apply that stopped: ${done} of ${changes} changes were made.\n`);
-  }
-  if (!options.yes && !(await confirm(io, `Apply to ${target.label}?`, 'burrow apply')))
-    throw new CliError('Apply cancelled: nothing was changed');
   const status = applyStatus(io);
-  const result = await applyPlan(target.client, fresh, {
-    journalDir,
-    onProgress: status.onProgress,
-  }).finally(status.end);
+  const result = await service
+    .apply(planning, account, {
+      onProgress: status.onProgress,
+      confirm: async (applying) => {
+        const total = changesOf(applying.plan).length;
+        if (applying.resumed)
+          out.write(
+            `Carrying on an apply that stopped: ${applying.done} of ${total} changes were made.\n`,
+          );
+        return options.yes || (await confirm(io, `Apply to ${target.label}?`, 'burrow apply'));
+      },
+    })
+    .finally(status.end);
   if (options.json) writeJson(io, { target: target.label, applied: true, ...result });
   else
     io.stdout.write(

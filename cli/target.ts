@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { Profile } from '../shared/ipc/profiles.ts';
 import { createApiClient, type ApiClient } from '../core/api/index.ts';
 import { defaultDataDir } from '../core/paths.ts';
+import { keyOwner, profileOwner } from '../core/snapshot/account.ts';
 import { snapshotAddress } from '../core/snapshot/address.ts';
 import { osKeychain, probeKeychain, type SecretStore } from '../core/profiles/keychain.ts';
 import { ProfileService } from '../core/profiles/profiles.ts';
@@ -25,6 +26,8 @@ export type Target = {
   readonly label: string;
   readonly profileId: string;
   readonly profileName?: string;
+  /** Whose apply journals and lock are the command's (see SnapshotAccount): never the key. */
+  readonly owner: string;
   readonly dataDir: string;
   /** The app's settings store, where saved SSH certificates are kept. */
   store(): Promise<KeyValueStore>;
@@ -135,6 +138,7 @@ async function profileTarget(options: Options, io: Io): Promise<Target> {
       label: `"${profile.name}"`,
       profileId: profile.id,
       profileName: profile.name,
+      owner: profileOwner(profile.id),
       dataDir,
       store: () => Promise.resolve(app.store),
       close: () => service.close(),
@@ -156,6 +160,7 @@ function addressTarget(apiUrl: string, options: Options, io: Io): Target {
     apiUrl,
     label: apiUrl,
     profileId: apiUrl,
+    owner: keyOwner(apiUrl, apiKey),
     dataDir,
     store: () => openSettings(dataDir, io),
     close: () => client.close(),

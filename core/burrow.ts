@@ -21,6 +21,7 @@ import { settingsHandlers } from './settings/handlers.ts';
 import { SettingsService } from './settings/settings.ts';
 import { snapshotHandlers } from './snapshot/handlers.ts';
 import { SnapshotService } from './snapshot/service.ts';
+import { SnapshotWindow } from './snapshot/window.ts';
 import { sshHandlers } from './ssh/handlers.ts';
 import { createSshService, watchRenewals, type SshService } from './ssh/service.ts';
 import type { KeyValueStore } from './store.ts';
@@ -165,10 +166,10 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   });
 
   const dialogs = options.dialogs ?? unavailableDialogs;
-  const snapshots = new SnapshotService({
+  const snapshots = new SnapshotWindow({
+    service: new SnapshotService({ dataDir: options.dataDir, holder: 'the Burrow window' }),
     profiles,
     dialogs,
-    dataDir: options.dataDir,
     onProgress: (progress) => events.emit('snapshots.progress', progress),
     describe: ipcErrorOf,
   });

@@ -1,5 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/** Why `path` could not be written, in words: never the temporary file's name. */
+function writeFailure(error: unknown, path: string, temporary: string): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reasons: Record<string, string> = {
+    ENOENT: `the folder ${dirname(path)} does not exist`,
+    ENOTDIR: `${dirname(path)} is not a folder`,
+    EISDIR: 'it is a folder',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    ENOSPC: 'the disk is full',
+    EROFS: 'the disk is read-only',
+  };
+  const reason = (code === undefined ? undefined : reasons[code]) ?? String(error);
+  const failure = new Error(`Cannot write ${path}: ${reason.replaceAll(temporary, path)}`);
+  return Object.assign(failure, { code });
+}
 
 /**
  * Written to a fresh file `PATH.<random>.tmp` with `mode`, synced, then renamed into place: a
@@ -19,6 +37,6 @@ export async function writeWhole(path: string, text: string, mode: number): Prom
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
-    throw error;
+    throw writeFailure(error, path, temporary);
   }
 }

@@ -2,8 +2,15 @@ import type { ApiClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { Priority } from '../api/governor.ts';
 import { swapRefs } from './fields.ts';
-import { markStep, openJournal, removeJournal, type Journal } from './journal.ts';
+import {
+  markStep,
+  openJournal,
+  removeJournal,
+  type Journal,
+  type JournalAbout,
+} from './journal.ts';
 import { KINDS } from './kinds.ts';
+import { takeApplyLock } from './lock.ts';
 import type { Blocker, Plan, PlanStep } from './plan.ts';
 import { findCreated } from './recover.ts';
 
@@ -20,9 +27,22 @@ export type ApplyProgress = {
   readonly remainingMs: number | null;
 };
 
+/** The plan that will run (an earlier apply's, when carried on), and how much of it is done. */
+export type ApplyingPlan = {
+  readonly plan: Plan;
+  readonly resumed: boolean;
+  readonly done: number;
+};
+
 export type ApplyOptions = {
   /** Where the journal lives (the data folder's): the same folder resumes an apply that stopped. */
   readonly journalDir: string;
+  /** The target account and the labels its journal keeps. */
+  readonly about: JournalAbout;
+  /** This process, as a second apply to the same account is told: "burrow apply". */
+  readonly holder: string;
+  /** Asked once the account is locked and the journal read; false stops before any call. */
+  readonly confirm?: (applying: ApplyingPlan) => Promise<boolean>;
   readonly onProgress?: (progress: ApplyProgress) => void;
   readonly signal?: AbortSignal;
   readonly priority?: Priority;
@@ -47,6 +67,14 @@ export class ApplyBlockedError extends Error {
       `Nothing was applied: ${blockers.map((b) => `${b.name} ${b.field}: ${b.reason}`).join('; ')}`,
     );
     this.name = 'ApplyBlockedError';
+  }
+}
+
+/** The person said no: nothing was sent. */
+export class ApplyCancelledError extends Error {
+  constructor() {
+    super('Apply cancelled: nothing was changed');
+    this.name = 'ApplyCancelledError';
   }
 }
 
@@ -201,23 +229,45 @@ class Run {
       callsMade += callsOf(step);
       callsLeft -= callsOf(step);
     }
-    await removeJournal(this.options.journalDir, this.journal);
+    await removeJournal(this.options.journalDir, this.journal.id);
     report(null);
   }
 }
 
+/** Steps of the journal done, by this and earlier runs. */
+export const doneSteps = (journal: Pick<Journal, 'steps'>) =>
+  Object.values(journal.steps).filter((s) => s === 'done').length;
+
 /**
  * Applies `plan` at the client's pace (its governor keeps to the rate limit), journalling every
- * step. If the journal folder holds an unfinished apply of the same snapshot to the same account,
- * that apply is carried on instead, from its own plan: nothing is created twice.
+ * step, with the account locked against any other apply. If the journal folder holds an
+ * unfinished apply of the same snapshot to the same account, that apply is carried on instead,
+ * from its own plan: nothing is created twice.
  */
 export async function applyPlan(
   client: Client,
   plan: Plan,
   options: ApplyOptions,
 ): Promise<ApplyResult> {
-  const { journal, resumed } = await openJournal(options.journalDir, plan);
+  const { journalDir, about, holder } = options;
+  const release = await takeApplyLock(journalDir, about.owner, about.target, holder);
+  try {
+    return await applyLocked(client, plan, options);
+  } finally {
+    await release();
+  }
+}
+
+async function applyLocked(
+  client: Client,
+  plan: Plan,
+  options: ApplyOptions,
+): Promise<ApplyResult> {
+  const { journal, resumed } = await openJournal(options.journalDir, plan, options.about);
   if (journal.plan.blockers.length > 0) throw new ApplyBlockedError(journal.plan.blockers);
+  const applying = { plan: journal.plan, resumed, done: doneSteps(journal) };
+  if (options.confirm !== undefined && !(await options.confirm(applying)))
+    throw new ApplyCancelledError();
   await new Run(client, journal, options).run();
   const count = (action: PlanStep['action']) =>
     journal.plan.steps.filter((s) => s.action === action).length;

@@ -1,10 +1,10 @@
 import type { snapshotCalls } from '../../shared/ipc/snapshots.ts';
 import type { AppHandlers } from '../ipc/handlers.ts';
-import type { SnapshotService } from './service.ts';
+import type { SnapshotWindow } from './window.ts';
 
-/** The snapshot calls of the contract, carried to the snapshot service. */
+/** The snapshot calls of the contract, carried to the window's side of the snapshot service. */
 export function snapshotHandlers(
-  snapshots: SnapshotService,
+  snapshots: SnapshotWindow,
 ): Pick<AppHandlers, keyof typeof snapshotCalls> {
   return {
     'snapshots.export': (request) => snapshots.export(request),
@@ -12,6 +12,9 @@ export function snapshotHandlers(
     'snapshots.openFile': () => snapshots.openFile(),
     'snapshots.plan': (request) => snapshots.plan(request),
     'snapshots.apply': (request) => snapshots.apply(request),
+    'snapshots.stopped': (request) => snapshots.stopped(request),
+    'snapshots.carryOn': (request) => snapshots.carryOn(request),
+    'snapshots.discard': (request) => snapshots.discard(request),
     'snapshots.cancel': (requestId) => snapshots.cancel(requestId),
   };
 }

@@ -11,12 +11,16 @@ import type { Plan } from './plan.ts';
  * account resumes it. A finished apply removes its journal, which holds the plan and so any
  * secrets of the snapshot.
  *
+ * A journal belongs to one account (its `owner`): two keys on one address are two accounts, and
+ * one's half-done apply must never be taken for the other's.
+ *
  * Two files: the plan, written once before the first call, and the steps, one line appended per
  * mark; a mark costs a line, not a rewrite of the plan (that grew with the plan, twice a step).
  */
 export type Journal = {
-  /** Of the snapshot's resources, the target's address and prune: the same three resume. */
+  /** Of the snapshot's resources, the target's address, prune and owner: the same four resume. */
   readonly id: string;
+  readonly about: JournalAbout;
   /** The plan being applied: a resumed apply keeps to it, not to a new plan of a half-done account. */
   readonly plan: Plan;
   /** Local name → id of what this apply created. */
@@ -27,10 +31,21 @@ export type Journal = {
   stored: boolean;
 };
 
-type PlanFile = {
+/** Whose apply it is, and what it was of, for the list of applies that stopped. */
+export type JournalAbout = {
+  /** The account (see SnapshotAccount's `owner`): never the key itself. */
+  readonly owner: string;
+  /** The target and the snapshot as the person named them: "Staging", "prod.json". */
+  readonly target: string;
+  readonly source: string;
+};
+
+export type PlanFile = {
   readonly format: 'burrow-apply-journal';
-  readonly version: 2;
+  readonly version: 3;
   readonly id: string;
+  readonly about: JournalAbout;
+  readonly startedAt: string;
   readonly plan: Plan;
 };
 
@@ -42,9 +57,9 @@ type Mark = {
   readonly id?: string;
 };
 
-function journalId(plan: Plan): string {
+function journalId(plan: Plan, owner: string): string {
   return createHash('sha256')
-    .update(`${plan.documentDigest}\n${plan.targetApiUrl}\n${String(plan.prune)}`)
+    .update(`${plan.documentDigest}\n${plan.targetApiUrl}\n${String(plan.prune)}\n${owner}`)
     .digest('hex')
     .slice(0, 16);
 }
@@ -54,13 +69,16 @@ export function journalFolder(dataDir: string): string {
   return join(dataDir, 'snapshots');
 }
 
+/** The id of the journal a file is: `apply-<id>.json`. */
+export const journalIdOf = (fileName: string) => /^apply-([0-9a-f]{16})\.json$/.exec(fileName)?.[1];
+
 export function journalPath(folder: string, id: string): string {
   return join(folder, `apply-${id}.json`);
 }
 
-const stepsPath = (folder: string, id: string) => join(folder, `apply-${id}.steps`);
+export const stepsPath = (folder: string, id: string) => join(folder, `apply-${id}.steps`);
 
-async function readIfThere(path: string): Promise<string | undefined> {
+export async function readIfThere(path: string): Promise<string | undefined> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
@@ -70,7 +88,7 @@ async function readIfThere(path: string): Promise<string | undefined> {
 }
 
 /** Marks in order; a last line cut short by a kill was never synced, so it never happened. */
-function replay(journal: Journal, text: string): void {
+export function replay(journal: Journal, text: string): void {
   for (const line of text.split('\n')) {
     let mark: Mark;
     try {
@@ -84,32 +102,49 @@ function replay(journal: Journal, text: string): void {
 }
 
 /** The plan file of journal `id` that `text` holds, if it is one: a damaged file is not. */
-function planFileOf(text: string, id: string): PlanFile | undefined {
+export function planFileOf(text: string, id: string): PlanFile | undefined {
   let saved: Partial<PlanFile> | null;
   try {
     saved = JSON.parse(text) as Partial<PlanFile> | null;
   } catch {
     return undefined;
   }
-  const ours = saved?.format === 'burrow-apply-journal' && saved.version === 2 && saved.id === id;
+  const ours =
+    saved?.format === 'burrow-apply-journal' &&
+    saved.version === 3 &&
+    saved.id === id &&
+    typeof saved.about?.owner === 'string';
   return ours ? (saved as PlanFile) : undefined;
 }
 
-/** The journal of an unfinished apply of this plan's snapshot and target, or a new one for `plan`. */
-export async function openJournal(
-  folder: string,
-  plan: Plan,
-): Promise<{ journal: Journal; resumed: boolean }> {
-  const id = journalId(plan);
+/** The journal `id` as the files in `folder` hold it, if it is there. */
+export async function readJournal(folder: string, id: string): Promise<Journal | undefined> {
   const text = await readIfThere(journalPath(folder, id));
-  if (text === undefined)
-    return { journal: { id, plan, ids: {}, steps: {}, stored: false }, resumed: false };
+  if (text === undefined) return undefined;
   const saved = planFileOf(text, id);
   if (saved === undefined)
     throw new Error(`${journalPath(folder, id)} is not this apply's journal`);
-  const journal: Journal = { id, plan: saved.plan, ids: {}, steps: {}, stored: true };
+  const { about, plan } = saved;
+  const journal: Journal = { id, about, plan, ids: {}, steps: {}, stored: true };
   replay(journal, (await readIfThere(stepsPath(folder, id))) ?? '');
-  return { journal, resumed: true };
+  return journal;
+}
+
+/**
+ * The journal of an unfinished apply of this plan's snapshot to this account, or a new one for
+ * `plan`. Another account's journal is never this one: the owner is part of the id, and checked.
+ */
+export async function openJournal(
+  folder: string,
+  plan: Plan,
+  about: JournalAbout,
+): Promise<{ journal: Journal; resumed: boolean }> {
+  const id = journalId(plan, about.owner);
+  const saved = await readJournal(folder, id);
+  if (saved !== undefined && saved.about.owner !== about.owner)
+    throw new Error(`${journalPath(folder, id)} is another account's journal`);
+  if (saved !== undefined) return { journal: saved, resumed: true };
+  return { journal: { id, about, plan, ids: {}, steps: {}, stored: false }, resumed: false };
 }
 
 /**
@@ -128,8 +163,10 @@ export async function markStep(
     await writeWhole(stepsPath(folder, journal.id), '', 0o600);
     const file: PlanFile = {
       format: 'burrow-apply-journal',
-      version: 2,
+      version: 3,
       id: journal.id,
+      about: journal.about,
+      startedAt: new Date().toISOString(),
       plan: journal.plan,
     };
     await writeWhole(journalPath(folder, journal.id), `${JSON.stringify(file)}\n`, 0o600);
@@ -148,11 +185,11 @@ export async function markStep(
 }
 
 /** The journal, and any temporary copy a write killed before its rename left: all hold the plan. */
-export async function removeJournal(folder: string, journal: Journal): Promise<void> {
+export async function removeJournal(folder: string, id: string): Promise<void> {
   // The plan goes first: a plan without its steps would be resumed as if nothing had been sent.
-  await rm(journalPath(folder, journal.id), { force: true });
-  await rm(stepsPath(folder, journal.id), { force: true });
-  const prefixes = [journalPath, stepsPath].map((file) => `${basename(file(folder, journal.id))}.`);
+  await rm(journalPath(folder, id), { force: true });
+  await rm(stepsPath(folder, id), { force: true });
+  const prefixes = [journalPath, stepsPath].map((file) => `${basename(file(folder, id))}.`);
   const leftovers = (await readdir(folder).catch(() => [])).filter(
     (name) => name.endsWith('.tmp') && prefixes.some((prefix) => name.startsWith(prefix)),
   );

@@ -10,7 +10,12 @@ import { KINDS } from './kinds.ts';
 import { dependencyOrder } from './order.ts';
 import type { Blocker, DeleteStep, FieldChange, Plan, PlanStep, UpdateStep } from './steps.ts';
 import { invalidFields } from './validate.ts';
-import { fillSecretsFrom, hideSecretsMissingFrom, missingSecrets } from './secrets.ts';
+import {
+  fillSecretsFrom,
+  hideSecretsMissingFrom,
+  missingSecretReason,
+  missingSecrets,
+} from './secrets.ts';
 
 type Json = Record<string, unknown>;
 
@@ -92,7 +97,7 @@ function diff(
         blockers.push({
           name: entry.name,
           field: secret,
-          reason: 'secret missing from the snapshot',
+          reason: missingSecretReason({ [key]: own }, target, secret.split('.')),
         });
       modules.push({ module: key, value });
     }

@@ -1,335 +1,156 @@
-import { randomUUID } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
-import { basename } from 'node:path';
-import {
-  parseSnapshot,
-  SNAPSHOT_KINDS,
-  type SnapshotDocument,
-} from '../../shared/snapshot/document.ts';
-import type { Profile } from '../../shared/ipc/profiles.ts';
-import { MAX_SNAPSHOT_TEXT } from '../../shared/ipc/snapshots.ts';
-import type {
-  ApplyOutcome,
-  ApplyRequest,
-  ExportRequest,
-  ExportResult,
-  OpenedSnapshot,
-  OpenFileResult,
-  OpenRequest,
-  PlannedSnapshot,
-  PlanRequest,
-  SnapshotProgress,
-} from '../../shared/ipc/snapshots.ts';
-import type { ApiClient } from '../api/client.ts';
-import type { Dialogs } from '../dialogs/index.ts';
+import type { SnapshotDocument } from '../../shared/snapshot/document.ts';
 import { AppError } from '../errors.ts';
-import { writeWhole } from '../files.ts';
-import { snapshotAddress } from './address.ts';
-import { applyPlan, ApplyBlockedError, ApplyStepError } from './apply.ts';
-import { exportSnapshot, serializeSnapshot } from './export.ts';
-import { journalFolder, openJournal } from './journal.ts';
+import type { SnapshotAccount } from './account.ts';
+import {
+  applyPlan,
+  doneSteps,
+  type ApplyingPlan,
+  type ApplyProgress,
+  type ApplyResult,
+} from './apply.ts';
+import { exportSnapshot, type ExportProgress } from './export.ts';
+import { journalFolder, openJournal, removeJournal, type JournalAbout } from './journal.ts';
+import { takeApplyLock } from './lock.ts';
+import { openSnapshot } from './open.ts';
 import { planSnapshot, type Plan } from './plan.ts';
-import { planView } from './view.ts';
-
-/** What the service reaches of the profiles: their list and a client for one. */
-export type SnapshotProfiles = {
-  state(): { readonly profiles: readonly Profile[] };
-  client(id: string): Promise<{ profileId: string; client: ApiClient }>;
-};
+import { stoppedApplies, stoppedJournal, type StoppedApply } from './stopped.ts';
 
 export type SnapshotServiceOptions = {
-  readonly profiles: SnapshotProfiles;
-  readonly dialogs: Dialogs;
-  /** The app's data folder: apply journals go to its `snapshots/`, as the command's do. */
+  /** The app's data folder: journals and apply locks go to its `snapshots/`. */
   readonly dataDir: string;
-  readonly onProgress: (progress: SnapshotProgress) => void;
-  /** The failure of an apply's step as the window shows a call's (the dispatcher's wording). */
-  readonly describe: (error: unknown) => ApplyFailure['error'];
+  /** This process, as a second apply to the same account is told: "burrow apply". */
+  readonly holder: string;
 };
 
-type ApplyFailure = Extract<ApplyOutcome, { ok: false }>;
+export type ReadOptions = {
+  readonly withSecrets: boolean;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: ExportProgress) => void;
+};
 
-/** The last few of something core holds for the window; an id older than those is gone. */
-class Held<T> {
-  private readonly items = new Map<string, T>();
-  constructor(
-    private readonly what: string,
-    private readonly keep = 8,
-  ) {}
-  add(value: T): string {
-    const id = randomUUID().replaceAll('-', '');
-    this.items.set(id, value);
-    for (const old of this.items.keys()) if (this.items.size > this.keep) this.items.delete(old);
-    return id;
-  }
-  get(id: string): T {
-    const value = this.items.get(id);
-    if (value === undefined)
-      throw new AppError('SNAPSHOT_GONE', `This ${this.what} is no longer open: open it again`);
-    return value;
-  }
-  delete(id: string): void {
-    this.items.delete(id);
-  }
-}
-
-type HeldPlan = { readonly plan: Plan; readonly targetProfileId: string };
-
-const countOf = (document: SnapshotDocument) =>
-  SNAPSHOT_KINDS.reduce((n, kind) => n + document.resources[kind].length, 0);
-
-/** A file name from a profile's name: `prod.json`, `local-sandbox.json`. */
-const fileNameOf = (profile: Profile) =>
-  `${
-    profile.name
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'snapshot'
-  }.json`;
+export type PlanOptions = {
+  readonly prune: boolean;
+  /** The snapshot as the person named it ("prod.json", a profile), kept with its journal. */
+  readonly source: string;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: ExportProgress) => void;
+};
 
 /**
- * Snapshots for the window: the same export, plan and apply as `burrow export|plan|apply`, with
- * the documents and plans held here under ids so that secrets stay in core.
+ * A plan ready to apply: `fresh` is the snapshot against the account as it is now; `plan` is
+ * what will run, which is an earlier apply's own plan when one of the same snapshot stopped.
+ */
+export type Planned = ApplyingPlan & {
+  readonly fresh: Plan;
+  readonly source: string;
+  /** The journal the apply will keep (the stopped one it carries on, or a new one). */
+  readonly journalId: string;
+};
+
+export type ApplyOptions = {
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: ApplyProgress) => void;
+  /** Asked with the account locked and the journal read; false stops before any call. */
+  readonly confirm?: (applying: ApplyingPlan) => Promise<boolean>;
+};
+
+/**
+ * Export, plan and apply, the one way: the window's `snapshots.*` calls and `burrow export|plan|
+ * apply` both come here, so that the journal, its owner, the lock and the secrets' rules hold
+ * for both. Who asks brings the account, the progress display and the confirmation.
  */
 export class SnapshotService {
-  private readonly snapshots = new Held<{ document: SnapshotDocument; fileName: string }>(
-    'snapshot',
-  );
-  private readonly plans = new Held<HeldPlan>('plan');
-  private readonly running = new Map<string, AbortController>();
-  /** Profiles an apply is changing: a second one at once would race the first's journal. */
-  private readonly applying = new Set<string>();
+  private readonly folder: string;
 
-  constructor(private readonly options: SnapshotServiceOptions) {}
-
-  private profile(id: string): Profile {
-    const profile = this.options.profiles.state().profiles.find((p) => p.id === id);
-    if (!profile) throw new AppError('PROFILE_NOT_FOUND', `There is no profile ${id}`, 'profileId');
-    return profile;
+  constructor(private readonly options: SnapshotServiceOptions) {
+    this.folder = journalFolder(options.dataDir);
   }
 
-  /** Runs `work` cancellable by `requestId` (when given). */
-  private async cancellable<T>(
-    requestId: string | undefined,
-    work: (signal: AbortSignal) => Promise<T>,
-  ): Promise<T> {
-    const controller = new AbortController();
-    if (requestId !== undefined) {
-      if (this.running.has(requestId))
-        throw new AppError('SNAPSHOT_BUSY', 'That request is already running', 'requestId');
-      this.running.set(requestId, controller);
-    }
-    try {
-      return await work(controller.signal);
-    } finally {
-      if (requestId !== undefined) this.running.delete(requestId);
-    }
+  /** The snapshot in a file's text; `fileName` names it in the refusal. */
+  open(fileName: string, text: string): SnapshotDocument {
+    return openSnapshot(fileName, text);
   }
 
-  private async read(
-    profile: Profile,
-    withSecrets: boolean,
-    requestId: string | undefined,
-    signal: AbortSignal,
-  ): Promise<SnapshotDocument> {
-    const { client } = await this.options.profiles.client(profile.id);
-    return exportSnapshot(client, {
-      apiUrl: snapshotAddress(profile),
-      profileName: profile.name,
-      withSecrets,
-      signal,
-      onProgress: (p) => {
-        if (requestId !== undefined)
-          this.options.onProgress({
-            requestId,
-            phase: 'reading',
-            done: p.kindsDone,
-            total: p.totalKinds,
-            current: `${profile.name}: ${p.kind}`,
-            remainingMs: null,
-          });
-      },
+  /** The account as a snapshot; with secrets, for a full comparison (then never shown). */
+  read(account: SnapshotAccount, options: ReadOptions): Promise<SnapshotDocument> {
+    return exportSnapshot(account.client, {
+      apiUrl: account.apiUrl,
+      ...(account.profileName !== undefined && { profileName: account.profileName }),
+      withSecrets: options.withSecrets,
+      ...(options.signal !== undefined && { signal: options.signal }),
+      ...(options.onProgress !== undefined && { onProgress: options.onProgress }),
     });
   }
 
-  async export(request: ExportRequest): Promise<ExportResult> {
-    const profile = this.profile(request.profileId);
-    const withSecrets = request.withSecrets;
-    let path: string | undefined;
-    if (request.to === 'file') {
-      const choice = await this.options.dialogs.saveFile({
-        title: `Export ${profile.name} as a snapshot`,
-        defaultPath: fileNameOf(profile),
-        extensions: ['json'],
-      });
-      if (choice.status === 'cancelled') return { status: 'cancelled' };
-      // Browser mode has no dialog: the document goes to the window, which offers a download.
-      if (choice.status === 'chosen') path = choice.path;
-    }
-    const document = await this.cancellable(request.requestId, (signal) =>
-      this.read(profile, withSecrets, request.requestId, signal),
+  private about(target: SnapshotAccount, source: string): JournalAbout {
+    return { owner: target.owner, target: target.label, source };
+  }
+
+  /** `document` against a fresh export of `target`; an apply of it that stopped is carried on. */
+  async plan(
+    document: SnapshotDocument,
+    target: SnapshotAccount,
+    options: PlanOptions,
+  ): Promise<Planned> {
+    const { prune, source, signal, onProgress } = options;
+    const current = await this.read(target, {
+      withSecrets: true,
+      ...(signal !== undefined && { signal }),
+      ...(onProgress !== undefined && { onProgress }),
+    });
+    const fresh = planSnapshot(document, current, { prune });
+    const { journal, resumed } = await openJournal(this.folder, fresh, this.about(target, source));
+    const { id: journalId, plan } = journal;
+    return { fresh, plan, resumed, done: doneSteps(journal), source, journalId };
+  }
+
+  /** Applies `planned` to `target`, the account locked against any other apply meanwhile. */
+  apply(planned: Planned, target: SnapshotAccount, options: ApplyOptions): Promise<ApplyResult> {
+    return applyPlan(target.client, planned.fresh, {
+      journalDir: this.folder,
+      about: this.about(target, planned.source),
+      holder: this.options.holder,
+      ...options,
+    });
+  }
+
+  /** Applies to `target` that stopped, for it to offer: carry on, or discard. */
+  stopped(target: SnapshotAccount): Promise<StoppedApply[]> {
+    return stoppedApplies(this.folder, target.owner);
+  }
+
+  /** A stopped apply of `target`'s, ready to carry on as it was planned. */
+  async carryOn(target: SnapshotAccount, journalId: string): Promise<Planned> {
+    const journal = await stoppedJournal(this.folder, target.owner, journalId);
+    if (journal === undefined) throw this.noSuchApply(target);
+    const { plan, about } = journal;
+    const done = doneSteps(journal);
+    return { fresh: plan, plan, resumed: true, done, source: about.source, journalId };
+  }
+
+  /** Removes a stopped apply's journal (and the secrets it holds); what it did stays done. */
+  async discard(target: SnapshotAccount, journalId: string): Promise<void> {
+    const journal = await stoppedJournal(this.folder, target.owner, journalId);
+    if (journal === undefined) throw this.noSuchApply(target);
+    // Not from under an apply carrying it on right now.
+    const release = await takeApplyLock(
+      this.folder,
+      target.owner,
+      target.label,
+      this.options.holder,
     );
-    const text = serializeSnapshot(document);
-    const resources = countOf(document);
-    if (path === undefined)
-      return {
-        status: 'document',
-        text,
-        fileName: fileNameOf(profile),
-        resources,
-        containsSecrets: withSecrets,
-      };
-    await writeWhole(path, text, withSecrets ? 0o600 : 0o644);
-    return { status: 'saved', path, resources, containsSecrets: withSecrets };
-  }
-
-  /** The file the shell's open dialog chose, read here and opened as `open` does. */
-  async openFile(): Promise<OpenFileResult> {
-    const choice = await this.options.dialogs.openFile({
-      title: 'Open a snapshot',
-      extensions: ['json'],
-    });
-    if (choice.status !== 'chosen') return choice;
-    const fileName = basename(choice.path);
-    if ((await stat(choice.path)).size > MAX_SNAPSHOT_TEXT)
-      throw new AppError(
-        'SNAPSHOT_TOO_LARGE',
-        `${fileName} is larger than a snapshot can be (${MAX_SNAPSHOT_TEXT.toLocaleString('en')} bytes)`,
-        'file',
-      );
-    const text = await readFile(choice.path, 'utf8');
-    return { status: 'opened', snapshot: this.open({ fileName, text }) };
-  }
-
-  open(request: OpenRequest): OpenedSnapshot {
-    const { fileName, text } = request;
-    let json: unknown;
     try {
-      json = JSON.parse(text);
-    } catch (error) {
-      throw new AppError(
-        'SNAPSHOT_NOT_JSON',
-        `${fileName} is not JSON: ${(error as Error).message}`,
-        'text',
-      );
-    }
-    let document: SnapshotDocument;
-    try {
-      document = parseSnapshot(json);
-    } catch (error) {
-      throw new AppError('SNAPSHOT_INVALID', `${fileName}: ${(error as Error).message}`, 'text');
-    }
-    const snapshotId = this.snapshots.add({ document, fileName });
-    return {
-      snapshotId,
-      fileName,
-      exportedAt: document.exportedAt,
-      source: document.source,
-      containsSecrets: document.containsSecrets,
-      resources: countOf(document),
-    };
-  }
-
-  async plan(request: PlanRequest): Promise<PlannedSnapshot> {
-    const target = this.profile(request.targetProfileId);
-    const { source, requestId } = request;
-    const opened = source.type === 'snapshot' ? this.snapshots.get(source.snapshotId) : undefined;
-    const from = source.type === 'profile' ? this.profile(source.profileId) : undefined;
-    return this.cancellable(requestId, async (signal) => {
-      // Secrets on both sides: compared in full, copied from one profile to another, never shown.
-      const document =
-        opened?.document ?? (await this.read(from as Profile, true, requestId, signal));
-      const current = await this.read(target, true, requestId, signal);
-      const fresh = planSnapshot(document, current, { prune: request.prune });
-      // An apply of the same source to the same target that stopped is carried on from its plan.
-      const { journal, resumed } = await openJournal(journalFolder(this.options.dataDir), fresh);
-      const planId = this.plans.add({ plan: fresh, targetProfileId: target.id });
-      return {
-        ...planView(journal.plan),
-        planId,
-        sourceLabel: opened?.fileName ?? from?.name ?? '',
-        targetLabel: target.name,
-        resumes: resumed,
-      };
-    });
-  }
-
-  async apply(request: ApplyRequest): Promise<ApplyOutcome> {
-    const held = this.plans.get(request.planId);
-    const target = held.targetProfileId;
-    if (this.applying.has(target))
-      throw new AppError(
-        'SNAPSHOT_BUSY',
-        `An apply to ${this.profile(target).name} is running: wait for it, or cancel it`,
-        'planId',
-      );
-    this.applying.add(target);
-    try {
-      return await this.run(request, held);
+      await removeJournal(this.folder, journal.id);
     } finally {
-      this.applying.delete(target);
+      await release();
     }
   }
 
-  private async run(request: ApplyRequest, held: HeldPlan): Promise<ApplyOutcome> {
-    const { client } = await this.options.profiles.client(held.targetProfileId);
-    const { requestId } = request;
-    return this.cancellable(requestId, async (signal) => {
-      try {
-        const result = await applyPlan(client, held.plan, {
-          journalDir: journalFolder(this.options.dataDir),
-          signal,
-          onProgress: (p) =>
-            this.options.onProgress({
-              requestId,
-              phase: 'applying',
-              done: p.done,
-              total: p.total,
-              current: p.step === null ? null : `${p.step.action} ${p.step.name}`,
-              remainingMs: p.remainingMs,
-            }),
-        });
-        this.plans.delete(request.planId);
-        const { created, updated, deleted, unchanged, resumed } = result;
-        return { ok: true, created, updated, deleted, unchanged, resumed };
-      } catch (error) {
-        return this.failure(error, signal);
-      }
-    });
-  }
-
-  private failure(error: unknown, signal: AbortSignal): ApplyFailure {
-    const cancelled = signal.aborted;
-    const pick = (s: { action: ApplyFailure['done'][number]['action']; name: string }) => ({
-      action: s.action,
-      name: s.name,
-    });
-    if (error instanceof ApplyBlockedError)
-      return {
-        ok: false,
-        error: { code: 'SNAPSHOT_BLOCKED', message: error.message },
-        step: null,
-        done: [],
-        cancelled,
-      };
-    if (error instanceof ApplyStepError)
-      return {
-        ok: false,
-        error: this.options.describe(error.cause),
-        step: pick(error.step),
-        done: error.done.map(pick),
-        cancelled,
-      };
-    return { ok: false, error: this.options.describe(error), step: null, done: [], cancelled };
-  }
-
-  cancel(requestId: string): boolean {
-    const running = this.running.get(requestId);
-    running?.abort();
-    return running !== undefined;
-  }
-
-  close(): void {
-    for (const controller of this.running.values()) controller.abort();
+  private noSuchApply(target: SnapshotAccount): AppError {
+    return new AppError(
+      'SNAPSHOT_GONE',
+      `That stopped apply to ${target.label} is gone: it was carried on or discarded`,
+      'journalId',
+    );
   }
 }

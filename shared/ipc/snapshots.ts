@@ -59,6 +59,28 @@ export type PlanRequest = z.input<typeof PlanRequest>;
 export const ApplyRequest = z.strictObject({ planId: Handle, requestId: Handle });
 export type ApplyRequest = z.input<typeof ApplyRequest>;
 
+export const StoppedRequest = z.strictObject({ profileId: ProfileId });
+export type StoppedRequest = z.input<typeof StoppedRequest>;
+
+/** Names an apply to a profile that stopped, as `snapshots.stopped` listed it. */
+export const StoppedApplyRequest = z.strictObject({
+  profileId: ProfileId,
+  journalId: z.string().regex(/^[0-9a-f]{16}$/, 'must be an id from snapshots.stopped'),
+});
+export type StoppedApplyRequest = z.input<typeof StoppedApplyRequest>;
+
+/** An apply that stopped (failed, cancelled, killed): it can be carried on, or discarded. */
+export type StoppedApplyView = {
+  readonly journalId: string;
+  /** The profile and the snapshot as they were named when it ran. */
+  readonly target: string;
+  readonly source: string;
+  readonly stoppedAt: string;
+  /** Changes made, of those it plans. */
+  readonly done: number;
+  readonly total: number;
+};
+
 export type ExportResult =
   | {
       readonly status: 'saved';
@@ -188,6 +210,18 @@ export const snapshotCalls = {
   'snapshots.openFile': { args: z.tuple([]), result: answer<OpenFileResult>() },
   'snapshots.plan': { args: z.tuple([PlanRequest]), result: answer<PlannedSnapshot>() },
   'snapshots.apply': { args: z.tuple([ApplyRequest]), result: answer<ApplyOutcome>() },
+  /** The applies to a profile that stopped; journals older than 30 days are removed. */
+  'snapshots.stopped': {
+    args: z.tuple([StoppedRequest]),
+    result: answer<readonly StoppedApplyView[]>(),
+  },
+  /** A stopped apply as a plan, to apply as any plan is: it carries on where it stopped. */
+  'snapshots.carryOn': {
+    args: z.tuple([StoppedApplyRequest]),
+    result: answer<PlannedSnapshot>(),
+  },
+  /** Forgets a stopped apply (its journal holds secrets); what it did stays done. */
+  'snapshots.discard': { args: z.tuple([StoppedApplyRequest]), result: z.void() },
   /** Stops a running export, plan or apply by its request id; true when there was one. */
   'snapshots.cancel': { args: z.tuple([Handle]), result: z.boolean() },
 } as const;

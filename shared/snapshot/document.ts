@@ -115,6 +115,8 @@ export const SnapshotDocument = z
           flag(ctx, ['resources', kind, i, 'name'], `"${entry.name}" is used twice`);
         names.add(entry.name);
       });
+    // By name once: a route looked its edge up among all edges, 90k × 90k for a hostile file.
+    const edges = new Set(document.resources.httpsEdge.map((e) => e.name));
     for (const kind of SNAPSHOT_KINDS)
       document.resources[kind].forEach((entry, i) => {
         for (const ref of referencesOf(entry.fields))
@@ -124,10 +126,7 @@ export const SnapshotDocument = z
               ['resources', kind, i, 'fields', ...ref.path.split('.')],
               `names "${ref.name}", which is not in the snapshot`,
             );
-        if (
-          kind === 'httpsEdgeRoute' &&
-          !document.resources.httpsEdge.some((e) => e.name === entry.edge)
-        )
+        if (kind === 'httpsEdgeRoute' && (entry.edge === undefined || !edges.has(entry.edge)))
           flag(ctx, ['resources', kind, i, 'edge'], 'must name an HTTPS edge of the snapshot');
       });
   });

@@ -23,6 +23,12 @@ const cleanup: (() => Promise<unknown>)[] = [];
 
 const account = (key: string) => startAccount(key, cleanup);
 
+/** Whose apply it is: one account throughout, as the window's and the command's are. */
+const WHO = {
+  about: { owner: 'profile:test', target: 'Test', source: 'test.json' },
+  holder: 'a test',
+};
+
 const exportOf = (sandbox: Sandbox, api: ApiClient, withSecrets = true) =>
   exportSnapshot(api, { apiUrl: sandbox.url, withSecrets, now: () => new Date(0) });
 
@@ -79,6 +85,7 @@ describe('apply', () => {
     const progress: ApplyProgress[] = [];
     const dir = await journalDir();
     const result = await applyPlan(api, plan, {
+      ...WHO,
       journalDir: dir,
       onProgress: (p) => progress.push(p),
     });
@@ -121,7 +128,7 @@ describe('apply', () => {
     );
     const plan = planSnapshot(snapshot, await exportOf(sandbox, api));
     const started = Date.now();
-    await applyPlan(api, plan, { journalDir: await journalDir() });
+    await applyPlan(api, plan, { ...WHO, journalDir: await journalDir() });
     expect(Date.now() - started).toBeGreaterThan(1_000);
     expect(withoutIds(await exportOf(sandbox, api))).toEqual(withoutIds(snapshot));
     expect(waits()).toEqual([]);
@@ -143,7 +150,7 @@ describe('apply', () => {
       const dir = await journalDir();
       const crash = crashing(api, at, when);
       const first = planSnapshot(snapshot, await exportOf(sandbox, api));
-      const error = await applyPlan(crash.client, first, { journalDir: dir }).catch(
+      const error = await applyPlan(crash.client, first, { ...WHO, journalDir: dir }).catch(
         (e: unknown) => e,
       );
       expect(error).toBeInstanceOf(ApplyStepError);
@@ -157,7 +164,7 @@ describe('apply', () => {
 
       // As the command would: a fresh plan against the half-done account, the same journal folder.
       const again = planSnapshot(snapshot, await exportOf(sandbox, api));
-      const result = await applyPlan(api, again, { journalDir: dir });
+      const result = await applyPlan(api, again, { ...WHO, journalDir: dir });
       expect(result.resumed).toBe(true);
       const copy = await exportOf(sandbox, api);
       expect(withoutIds(copy)).toEqual(withoutIds(snapshot));
@@ -173,7 +180,7 @@ describe('apply', () => {
     );
     const counted = crashing(api, Infinity, 'before');
     const dir = await journalDir();
-    const error = await applyPlan(counted.client, plan, { journalDir: dir }).catch(
+    const error = await applyPlan(counted.client, plan, { ...WHO, journalDir: dir }).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ApplyBlockedError);
@@ -196,9 +203,10 @@ describe('apply', () => {
       { name: 'agentIngress/ingress.example.com', field: 'domain', reason: expect.any(String) },
     ]);
     const counted = crashing(api, Infinity, 'before');
-    const error = await applyPlan(counted.client, plan, { journalDir: await journalDir() }).catch(
-      (e: unknown) => e,
-    );
+    const error = await applyPlan(counted.client, plan, {
+      ...WHO,
+      journalDir: await journalDir(),
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApplyBlockedError);
     expect((error as Error).message).toMatch(
       /^Nothing was applied: agentIngress\/ingress.example.com domain: /,
@@ -215,7 +223,7 @@ describe('apply', () => {
     if (!api_route) throw new Error('no route');
     twice.resources.httpsEdgeRoute.push({ ...api_route, name: 'httpsEdgeRoute/www/api-again' });
     const plan = planSnapshot(twice, await exportOf(sandbox, api));
-    const error = await applyPlan(api, plan, { journalDir: await journalDir() }).catch(
+    const error = await applyPlan(api, plan, { ...WHO, journalDir: await journalDir() }).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ApplyStepError);
@@ -271,9 +279,11 @@ describe('apply', () => {
       const dir = await journalDir();
       if (at > 0) {
         const crash = crashing(api, at, when);
-        await expect(applyPlan(crash.client, plan, { journalDir: dir })).rejects.toThrow(/crash/);
+        await expect(applyPlan(crash.client, plan, { ...WHO, journalDir: dir })).rejects.toThrow(
+          /crash/,
+        );
       }
-      const result = await applyPlan(api, plan, { journalDir: dir });
+      const result = await applyPlan(api, plan, { ...WHO, journalDir: dir });
       expect(result).toMatchObject({ created: 1, updated: 2, deleted: 1, resumed: at > 0 });
       const after = await exportOf(sandbox, api);
       expect(withoutIds(after)).toEqual(withoutIds(before));

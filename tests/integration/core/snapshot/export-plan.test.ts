@@ -121,7 +121,7 @@ describe('plan', () => {
     );
     const login = document.resources.httpsEdgeRoute.find((e) => e.name.endsWith('/login'));
     const oidc = login?.fields['oidc'] as Record<string, unknown>;
-    oidc['client_id'] = 'another';
+    oidc['scopes'] = ['openid', 'email'];
     const sso = structuredClone(login);
     if (!sso) throw new Error('no route');
     document.resources.httpsEdgeRoute.push({
@@ -149,9 +149,12 @@ describe('plan', () => {
         { path: 'mutual_tls', to: null },
       ],
     });
-    // The account's own secret completes the module it updates; the new route has none.
+    // The account's own secret completes the module it updates, for the same client of the same
+    // issuer; the new route has none.
     expect(changesOf(plan)[1]).toMatchObject({
-      modules: [{ module: 'oidc', value: { client_id: 'another', client_secret: 'oidc-s3cret' } }],
+      modules: [
+        { module: 'oidc', value: { scopes: ['openid', 'email'], client_secret: 'oidc-s3cret' } },
+      ],
     });
     expect(plan.blockers).toEqual([
       {

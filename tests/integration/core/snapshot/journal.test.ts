@@ -22,6 +22,8 @@ const planOf = (n: number): Plan => ({
   untouched: [],
 });
 
+const ABOUT = { owner: 'profile:test', target: 'Test', source: 'test.json' };
+
 const dirs: string[] = [];
 afterEach(async () => {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
@@ -36,7 +38,7 @@ describe('apply journal', () => {
   it('writes the plan once: a mark appends one line, whatever the size of the plan', async () => {
     const dir = await folder();
     const plan = planOf(1_000);
-    const { journal } = await openJournal(dir, plan);
+    const { journal } = await openJournal(dir, plan, ABOUT);
     await markStep(dir, journal, 0, 'started');
     const planFile = journalPath(dir, journal.id);
     const before = await stat(planFile);
@@ -57,12 +59,12 @@ describe('apply journal', () => {
   it('resumes from the marks, ignoring a last line a kill cut short', async () => {
     const dir = await folder();
     const plan = planOf(3);
-    const { journal } = await openJournal(dir, plan);
+    const { journal } = await openJournal(dir, plan, ABOUT);
     await markStep(dir, journal, 0, 'started');
     await markStep(dir, journal, 0, 'done', { name: 'ipPolicy/p0', id: 'ipp_0' });
     await markStep(dir, journal, 1, 'started');
     await appendFile(journalPath(dir, journal.id).replace(/json$/, 'steps'), '{"step":1,"sta');
-    const { journal: resumed, resumed: isResumed } = await openJournal(dir, plan);
+    const { journal: resumed, resumed: isResumed } = await openJournal(dir, plan, ABOUT);
     expect(isResumed).toBe(true);
     expect(resumed.steps).toEqual({ 0: 'done', 1: 'started' });
     expect(resumed.ids).toEqual({ 'ipPolicy/p0': 'ipp_0' });
@@ -74,11 +76,11 @@ describe('apply journal', () => {
     async (text) => {
       const dir = await folder();
       const plan = planOf(2);
-      const { journal } = await openJournal(dir, plan);
+      const { journal } = await openJournal(dir, plan, ABOUT);
       await markStep(dir, journal, 0, 'started');
       const planFile = journalPath(dir, journal.id);
       await writeFile(planFile, text);
-      await expect(openJournal(dir, plan)).rejects.toThrow(
+      await expect(openJournal(dir, plan, ABOUT)).rejects.toThrow(
         `${planFile} is not this apply's journal`,
       );
     },
@@ -86,7 +88,7 @@ describe('apply journal', () => {
 
   it('leaves no file until the first mark', async () => {
     const dir = await folder();
-    await openJournal(dir, planOf(2));
+    await openJournal(dir, planOf(2), ABOUT);
     expect(await readdir(dir)).toEqual([]);
   });
 });

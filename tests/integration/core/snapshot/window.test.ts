@@ -296,7 +296,9 @@ describe('snapshots in the window', () => {
       ok: false,
       error: {
         code: 'SNAPSHOT_BUSY',
-        message: 'An apply to Staging is running: wait for it, or cancel it',
+        message: expect.stringMatching(
+          /^Another apply to Staging is running \(the Burrow window, pid \d+, since \d\d:\d\d:\d\d\)$/,
+        ) as unknown,
       },
     });
     expect(cancelled).toMatchObject({ ok: false, cancelled: true, step: { action: 'create' } });

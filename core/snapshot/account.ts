@@ -1,0 +1,28 @@
+import { createHmac } from 'node:crypto';
+import type { ApiClient } from '../api/client.ts';
+
+/** An account snapshots are read from or applied to, as the window and the command name it. */
+export type SnapshotAccount = {
+  readonly client: ApiClient;
+  /** The address documents and journals name (see snapshotAddress). */
+  readonly apiUrl: string;
+  /** For messages: "Staging", or the address. */
+  readonly label: string;
+  /** Whose journals and apply lock these are: one account, never shared by two keys. */
+  readonly owner: string;
+  readonly profileName?: string;
+};
+
+/** A profile's account: the window and `burrow --profile` share its journals. */
+export const profileOwner = (profileId: string) => `profile:${profileId}`;
+
+/**
+ * An account reached by address and key (`burrow --api-url`): a keyed hash of both, so that two
+ * keys are two owners and the journal, which is on disk, cannot give the key back.
+ */
+export function keyOwner(apiUrl: string, apiKey: string): string {
+  const digest = createHmac('sha256', 'burrow apply journal owner')
+    .update(`${apiUrl}\n${apiKey}`)
+    .digest('hex');
+  return `key:${digest.slice(0, 32)}`;
+}

@@ -1,0 +1,132 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Options } from '../../../../cli/args.ts';
+import { applyCommand, exportCommand, planCommand } from '../../../../cli/snapshots.ts';
+import type { Target } from '../../../../cli/target.ts';
+import type { ApiClient } from '../../../../core/api/client.ts';
+import { unavailableDialogs } from '../../../../core/dialogs/index.ts';
+import type { ApplyResult } from '../../../../core/snapshot/apply.ts';
+import { snapshotHandlers } from '../../../../core/snapshot/handlers.ts';
+import { openSnapshot } from '../../../../core/snapshot/open.ts';
+import { planSnapshot } from '../../../../core/snapshot/plan.ts';
+import type { Planned, SnapshotService } from '../../../../core/snapshot/service.ts';
+import { SnapshotWindow } from '../../../../core/snapshot/window.ts';
+import { policiesSnapshot } from './accounts.ts';
+
+/*
+ * One door: `burrow export|plan|apply` and the window's `snapshots.*` calls reach the same
+ * methods of the snapshot service, here a stand-in that records them.
+ */
+
+const cleanup: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const step of cleanup.reverse()) await step();
+});
+
+const document = policiesSnapshot(2);
+const empty = policiesSnapshot(0);
+
+function recordingService() {
+  const calls: string[] = [];
+  const plan = planSnapshot(document, empty);
+  const planned: Planned = {
+    fresh: plan,
+    plan,
+    resumed: false,
+    done: 0,
+    source: 's',
+    journalId: '0123456789abcdef',
+  };
+  const result: ApplyResult = {
+    created: 2,
+    updated: 0,
+    deleted: 0,
+    unchanged: 0,
+    resumed: false,
+    ids: {},
+  };
+  const service = {
+    open: (fileName: string, text: string) => (calls.push('open'), openSnapshot(fileName, text)),
+    read: () => (calls.push('read'), Promise.resolve(document)),
+    plan: () => (calls.push('plan'), Promise.resolve(planned)),
+    apply: () => (calls.push('apply'), Promise.resolve(result)),
+    stopped: () => (calls.push('stopped'), Promise.resolve([])),
+    carryOn: () => (calls.push('carryOn'), Promise.resolve(planned)),
+    discard: () => (calls.push('discard'), Promise.resolve()),
+  };
+  return { calls, service: service as unknown as SnapshotService };
+}
+
+const client = {} as ApiClient;
+const target: Target = {
+  client,
+  apiUrl: 'https://api.example.com',
+  label: '"Staging"',
+  profileId: 'prf_staging',
+  profileName: 'Staging',
+  owner: 'profile:prf_staging',
+  dataDir: tmpdir(),
+  store: () => Promise.reject(new Error('not used')),
+  close: () => Promise.resolve(),
+};
+const options = { json: false, withSecrets: false, prune: false, yes: true } as Options;
+const io = {
+  stdout: { write: () => true },
+  stderr: { write: () => true },
+  env: {},
+  isTTY: { stdin: false, stderr: false },
+  cwd: tmpdir(),
+};
+
+function window(service: SnapshotService) {
+  const profile = { id: 'prf_staging', name: 'Staging', baseUrl: 'https://api.example.com' };
+  const snapshots = new SnapshotWindow({
+    service,
+    profiles: {
+      state: () => ({ profiles: [{ ...profile, kind: 'remote' } as never] }),
+      client: () => Promise.resolve({ profileId: profile.id, client }),
+    },
+    dialogs: unavailableDialogs,
+    onProgress: () => undefined,
+    describe: (error) => ({ code: 'X', message: String(error) }),
+  });
+  return snapshotHandlers(snapshots);
+}
+
+describe('one door for the window and the command', () => {
+  it('export, plan and apply call the same service methods from both', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'burrow-door-'));
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    const file = join(dir, 'two.json');
+    await writeFile(file, JSON.stringify(document));
+
+    const cli = recordingService();
+    await exportCommand(target, options, io, cli.service);
+    await planCommand(target, file, options, io, cli.service);
+    await applyCommand(target, file, options, io, cli.service);
+
+    const app = recordingService();
+    const handlers = window(app.service);
+    await handlers['snapshots.export']({
+      profileId: 'prf_staging',
+      withSecrets: false,
+      to: 'document',
+    });
+    const { snapshotId } = await handlers['snapshots.open']({
+      fileName: 'two.json',
+      text: JSON.stringify(document),
+    });
+    const { planId } = await handlers['snapshots.plan']({
+      source: { type: 'snapshot', snapshotId },
+      targetProfileId: 'prf_staging',
+      prune: false,
+    });
+    await handlers['snapshots.apply']({ planId, requestId: 'r1' });
+    await handlers['snapshots.stopped']({ profileId: 'prf_staging' });
+
+    expect(cli.calls).toEqual(['read', 'open', 'plan', 'open', 'plan', 'stopped', 'apply']);
+    expect(app.calls).toEqual(['read', 'open', 'plan', 'apply', 'stopped']);
+  });
+});
