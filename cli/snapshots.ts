@@ -9,7 +9,7 @@ import { changesOf } from '../core/snapshot/plan.ts';
 import { SnapshotService, type Planned } from '../core/snapshot/service.ts';
 import type { StoppedApply } from '../core/snapshot/stopped.ts';
 import type { Options } from './args.ts';
-import { CliError, confirm, writeJson, type Io } from './io.ts';
+import { CliError, confirm, escapeControls, writeJson, type Io } from './io.ts';
 import { planJson, planText } from './plan-view.ts';
 import { openTarget, type Target } from './target.ts';
 
@@ -155,7 +155,9 @@ function applyStatus(io: Io) {
       if (p.step === null) return line.end();
       const left =
         p.remainingMs === null ? '' : ` · about ${Math.ceil(p.remainingMs / 1000)} s left`;
-      line.show(`[${p.done + 1}/${p.total}] ${p.step.action} ${p.step.name}${left}`);
+      line.show(
+        `[${p.done + 1}/${p.total}] ${p.step.action} ${escapeControls(p.step.name)}${left}`,
+      );
     },
     end: () => line.end(),
   };

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { Priority } from '../api/governor.ts';
+import { AppError } from '../errors.ts';
 import { swapRefs } from './fields.ts';
 import {
   markStep,
@@ -43,6 +44,11 @@ export type ApplyOptions = {
   readonly holder: string;
   /** Asked once the account is locked and the journal read; false stops before any call. */
   readonly confirm?: (applying: ApplyingPlan) => Promise<boolean>;
+  /**
+   * The same snapshot planned again, under the lock: a new apply whose account changed since
+   * it was planned (another apply finished in between) stops before any call.
+   */
+  readonly replan?: () => Promise<Plan>;
   readonly onProgress?: (progress: ApplyProgress) => void;
   readonly signal?: AbortSignal;
   readonly priority?: Priority;
@@ -258,6 +264,17 @@ export async function applyPlan(
   }
 }
 
+/** Two applies planned side by side: the second must not make everything again. */
+async function refuseIfChanged(plan: Plan, options: ApplyOptions): Promise<void> {
+  const now = await options.replan?.();
+  if (now === undefined || JSON.stringify(now.steps) === JSON.stringify(plan.steps)) return;
+  throw new AppError(
+    'SNAPSHOT_STALE',
+    `${options.about.target} changed since this plan was made (another apply, or a change ` +
+      'outside Burrow): plan again',
+  );
+}
+
 async function applyLocked(
   client: Client,
   plan: Plan,
@@ -265,6 +282,7 @@ async function applyLocked(
 ): Promise<ApplyResult> {
   const { journal, resumed } = await openJournal(options.journalDir, plan, options.about);
   if (journal.plan.blockers.length > 0) throw new ApplyBlockedError(journal.plan.blockers);
+  if (!resumed && options.replan !== undefined) await refuseIfChanged(plan, options);
   const applying = { plan: journal.plan, resumed, done: doneSteps(journal) };
   if (options.confirm !== undefined && !(await options.confirm(applying)))
     throw new ApplyCancelledError();

@@ -45,6 +45,8 @@ export type Planned = ApplyingPlan & {
   readonly source: string;
   /** The journal the apply will keep (the stopped one it carries on, or a new one). */
   readonly journalId: string;
+  /** The same snapshot against the account as it is by then; none for a carried-on apply. */
+  readonly replan?: () => Promise<Plan>;
 };
 
 export type ApplyOptions = {
@@ -101,7 +103,9 @@ export class SnapshotService {
     const fresh = planSnapshot(document, current, { prune });
     const { journal, resumed } = await openJournal(this.folder, fresh, this.about(target, source));
     const { id: journalId, plan } = journal;
-    return { fresh, plan, resumed, done: doneSteps(journal), source, journalId };
+    const replan = async () =>
+      planSnapshot(document, await this.read(target, { withSecrets: true }), { prune });
+    return { fresh, plan, resumed, done: doneSteps(journal), source, journalId, replan };
   }
 
   /** Applies `planned` to `target`, the account locked against any other apply meanwhile. */
@@ -110,6 +114,7 @@ export class SnapshotService {
       journalDir: this.folder,
       about: this.about(target, planned.source),
       holder: this.options.holder,
+      ...(planned.replan !== undefined && { replan: planned.replan }),
       ...options,
     });
   }

@@ -97,6 +97,23 @@ describe('apply journals and locks, by account', () => {
     expect(await readdir(folder)).toEqual([]);
   });
 
+  it('two applies planned side by side: the second finds the account changed and makes nothing', async () => {
+    const { sandbox, clients, policies } = await twoAccounts(cleanup);
+    const a = profileAt(clients[0] as ApiClient, sandbox.url, 'prf_a');
+    const service = new SnapshotService({ dataDir: await dataDir(), holder: 'a test' });
+    const document = policiesSnapshot(10);
+    const options = { prune: false, source: 'policies.json' };
+    // Both planned before either took the lock: a CI retry beside the first run.
+    const first = await service.plan(document, a, options);
+    const second = await service.plan(document, a, options);
+    expect(await service.apply(first, a, {})).toMatchObject({ created: 10 });
+    await expect(service.apply(second, a, {})).rejects.toThrow(
+      /Staging changed since this plan was made .*plan again/,
+    );
+    expect(await policies(0)).toHaveLength(10);
+    expect(await service.stopped(a)).toEqual([]);
+  });
+
   it('the window and a burrow apply at once: the second is refused, naming the first', async () => {
     const { sandbox, clients, keys, policies } = await twoAccounts(cleanup);
     const [client] = clients;
