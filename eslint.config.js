@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * The dependency rules (README.md, "The folders"): data flows one way (shared ← sandbox,
+ * The dependency rules (README.md, "The folders"): data flows one way (shared/api ← sandbox,
  * shared ← core ← electron/web/cli; the renderer reaches the app only through the Bridge). Each folder lists what it
  * must not import; a crossing is a lint error, not a review comment.
  */
@@ -19,7 +19,16 @@ const boundaries = {
     forbid('shared/ imports nothing of ours.', 'sandbox', 'core', 'electron', 'web', 'renderer'),
     nodeBuiltins,
   ],
-  sandbox: [forbid('sandbox/ stands alone on shared/.', 'core', 'electron', 'web', 'renderer')],
+  // The API model stands alone: the sandbox and the app share it, and it knows neither.
+  'shared/api': [
+    forbid('shared/api/ is the API model alone: nothing of the app.', 'app', 'sandbox', 'core'),
+    forbid('shared/api/ is the API model alone.', 'electron', 'web', 'renderer'),
+    nodeBuiltins,
+  ],
+  sandbox: [
+    forbid('sandbox/ stands alone on shared/api/.', 'core', 'electron', 'web', 'renderer'),
+    forbid("sandbox/ implements the API, not the app's contract.", 'shared/app'),
+  ],
   core: [forbid('core/ imports only shared/.', 'sandbox', 'electron', 'web', 'renderer')],
   electron: [forbid('electron/ reaches the renderer only through the Bridge.', 'web', 'renderer')],
   web: [forbid('web/ imports core, shared and sandbox only.', 'electron', 'renderer')],

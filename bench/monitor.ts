@@ -26,7 +26,7 @@ import { createApiClient } from '../core/api/client.ts';
 import { RateGovernor } from '../core/api/governor.ts';
 import { DEFAULT_POLL_INTERVAL_MS } from '../core/monitor/cadence.ts';
 import { createSessionMonitor, type SessionMonitor } from '../core/monitor/monitor.ts';
-import type { MonitorEvent } from '../shared/monitor.ts';
+import type { MonitorEvent } from '../shared/app/monitor.ts';
 import { startSandbox, type Sandbox } from '../sandbox/index.ts';
 import { agentToken, startAgent, waitFor } from './fleet.ts';
 import { heapOverPolls } from './monitor-heap.ts';

@@ -29,7 +29,7 @@ import {
   SNAPSHOT_KINDS,
   type SnapshotDocument,
   type SnapshotKind,
-} from '../shared/snapshot/document.ts';
+} from '../shared/app/snapshot-document.ts';
 
 const API_KEY = 'bench-key';
 const PAGE_SIZE = 100;

@@ -16,7 +16,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { createApiClient } from '../core/api/client.ts';
 import { createSshService } from '../core/ssh/service.ts';
-import type { GenerateRequest } from '../shared/ssh/requests.ts';
+import type { GenerateRequest } from '../shared/app/ssh/requests.ts';
 import { startSandbox } from '../sandbox/index.ts';
 import { median, timeEach } from './timing.ts';
 

@@ -1,6 +1,6 @@
 import type { TunnelSession } from '../shared/api/tunnel-sessions.ts';
-import type { ActionEvent } from '../shared/session-actions.ts';
-import { agentName } from '../shared/monitor.ts';
+import type { ActionEvent } from '../shared/app/sessions/actions.ts';
+import { agentName } from '../shared/app/monitor.ts';
 import { SessionsService } from '../core/sessions/service.ts';
 import { CliError, confirm, escapeControls, writeJson, type Io } from './io.ts';
 import type { Options } from './args.ts';

@@ -1,5 +1,5 @@
 import type { TunnelSession } from '../shared/api/tunnel-sessions.ts';
-import { agentName } from '../shared/monitor.ts';
+import { agentName } from '../shared/app/monitor.ts';
 import { setTimeout } from 'node:timers/promises';
 import { ApiError } from '../core/api/errors.ts';
 import { escapeControls, failureLines, table, writeJson, type Io } from './io.ts';

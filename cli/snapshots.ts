@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SnapshotDocument } from '../shared/snapshot/document.ts';
+import type { SnapshotDocument } from '../shared/app/snapshot-document.ts';
 import { writeWhole } from '../core/files.ts';
 import type { SnapshotAccount } from '../core/snapshot/account.ts';
 import { ApplyBlockedError, type ApplyProgress } from '../core/snapshot/apply.ts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { isIdOf } from '../shared/api/ids.ts';
-import { NewKeySpec, VALIDITY_PRESETS, type ValidityPreset } from '../shared/ssh/requests.ts';
-import type { SignResult } from '../shared/ssh/results.ts';
+import { NewKeySpec, VALIDITY_PRESETS, type ValidityPreset } from '../shared/app/ssh/requests.ts';
+import type { SignResult } from '../shared/app/ssh/results.ts';
 import { createSshService } from '../core/ssh/service.ts';
 import type { Options } from './args.ts';
 import { CliError, UsageError, writeJson, type Io } from './io.ts';

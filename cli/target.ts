@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { Profile } from '../shared/ipc/profiles.ts';
+import { Profile } from '../shared/app/ipc/profiles.ts';
 import { createApiClient, type ApiClient } from '../core/api/index.ts';
 import { defaultDataDir } from '../core/paths.ts';
 import { keyOwner, profileOwner } from '../core/snapshot/account.ts';

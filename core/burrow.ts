@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { AppInfo, GovernorState } from '../shared/ipc/contract.ts';
-import type { DamagedSettings } from '../shared/ipc/profiles.ts';
+import type { AppInfo, GovernorState } from '../shared/app/ipc/contract.ts';
+import type { DamagedSettings } from '../shared/app/ipc/profiles.ts';
 import { agentHandlers } from './agents/handlers.ts';
 import { AgentsService } from './agents/service.ts';
 import type { BudgetState } from './api/index.ts';

@@ -1,6 +1,6 @@
 import type { BrowserWindow, Dialog, OpenDialogOptions } from 'electron';
 import type { Dialogs } from '../core/dialogs/index.ts';
-import type { PathChoice } from '../shared/ipc/dialogs.ts';
+import type { PathChoice } from '../shared/app/ipc/dialogs.ts';
 
 export type DialogApi = Pick<Dialog, 'showOpenDialog' | 'showSaveDialog' | 'showMessageBox'>;
 

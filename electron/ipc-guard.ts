@@ -1,7 +1,7 @@
 import type { IpcMainInvokeEvent } from 'electron';
 import { dispatchIpc, type IpcImplementation } from '../core/ipc/dispatch.ts';
 import { isTrustedSender } from '../core/ipc/sender.ts';
-import type { IpcReply } from '../shared/ipc/bridge.ts';
+import type { IpcReply } from '../shared/app/ipc/bridge.ts';
 
 /** The part of an invoke event the check reads. */
 export type InvokeEvent = {

@@ -2,7 +2,7 @@ import { ipcMain, webContents } from 'electron';
 import type { IpcImplementation } from '../core/ipc/dispatch.ts';
 import type { EventHub } from '../core/ipc/events.ts';
 import { isTrustedSender } from '../core/ipc/sender.ts';
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../shared/ipc/bridge.ts';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../shared/app/ipc/bridge.ts';
 import { invokeHandler } from './ipc-guard.ts';
 
 /** One handler for every call (checked in ipc-guard.ts), one channel for every event. */

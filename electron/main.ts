@@ -5,7 +5,7 @@ import Store from 'electron-store';
 import { createBurrow, type Burrow } from '../core/burrow.ts';
 import { osKeychain } from '../core/profiles/keychain.ts';
 import { setAsideDamagedSettings } from '../core/settings/damaged.ts';
-import type { TrayShell } from '../shared/tray.ts';
+import type { TrayShell } from '../shared/app/tray.ts';
 import { startEmbeddedSandbox } from '../sandbox/embedded.ts';
 import { electronDialogs } from './dialogs.ts';
 import { registerIpc } from './ipc.ts';

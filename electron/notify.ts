@@ -3,8 +3,8 @@ import {
   NOTIFICATION_ACTIONS,
   type Notification,
   type NotificationAction,
-} from '../shared/notifications.ts';
-import { notificationRoute, routeHref } from '../shared/routes.ts';
+} from '../shared/app/notifications.ts';
+import { notificationRoute, routeHref } from '../shared/app/routes.ts';
 
 /** Each notification core's policy decided to show, once; returns the unsubscribe. */
 export interface NotificationSource {

@@ -6,8 +6,8 @@ import {
   settleReply,
   type Bridge,
   type IpcReply,
-} from '../shared/ipc/bridge.ts';
-import type { IpcEvent } from '../shared/ipc/contract.ts';
+} from '../shared/app/ipc/bridge.ts';
+import type { IpcEvent } from '../shared/app/ipc/contract.ts';
 
 /**
  * The renderer's only door to the app: one function to call, one to listen. No ipcRenderer, no

@@ -1,6 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron';
-import type { TrayClickable, TrayIconState, TrayItem, TrayModel } from '../shared/tray.ts';
-import { TRAY_ICONS } from '../shared/tray.ts';
+import type { TrayClickable, TrayIconState, TrayItem, TrayModel } from '../shared/app/tray.ts';
+import { TRAY_ICONS } from '../shared/app/tray.ts';
 
 /*
  * core's tray model (core/tray/model.ts) → the template Electron's Menu takes. Pure, so the whole

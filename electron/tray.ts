@@ -1,6 +1,6 @@
 import { Menu, nativeImage, Tray } from 'electron';
 import path from 'node:path';
-import { followTrayItem, type TrayModel, type TrayShell } from '../shared/tray.ts';
+import { followTrayItem, type TrayModel, type TrayShell } from '../shared/app/tray.ts';
 import { trayIconFile, trayTemplate, trayTexts } from './tray-template.ts';
 
 /** What the tray needs from core's tray service. */

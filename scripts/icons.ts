@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright';
-import { TRAY_ICONS } from '../shared/tray.ts';
+import { TRAY_ICONS } from '../shared/app/tray.ts';
 import { chromiumArgs, chromiumExecutable } from '../tests/support/chromium.ts';
 
 const build = path.resolve(import.meta.dirname, '..', 'build');

@@ -6,8 +6,8 @@ import { dispatchIpc, type IpcImplementation } from '../core/ipc/dispatch.ts';
 import type { EventHub } from '../core/ipc/events.ts';
 import { CONTENT_SECURITY_POLICY } from '../core/security/csp.ts';
 import { resolveUnder } from '../core/security/paths.ts';
-import type { IpcReply } from '../shared/ipc/bridge.ts';
-import { MAX_HTTP_CALL_BYTES, PAGE_SECRET_HEADER } from '../shared/ipc/loopback.ts';
+import type { IpcReply } from '../shared/app/ipc/bridge.ts';
+import { MAX_HTTP_CALL_BYTES, PAGE_SECRET_HEADER } from '../shared/app/ipc/browser-mode.ts';
 import { capConnections } from './connections.ts';
 import { SignIn } from './sign-in.ts';
 

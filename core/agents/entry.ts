@@ -1,9 +1,9 @@
-import { agentId, GONE_STATES, type Agent, type AgentState } from '../../shared/agents.ts';
+import { agentId, GONE_STATES, type Agent, type AgentState } from '../../shared/app/agents.ts';
 import { ERRORS } from '../../shared/api/errors.ts';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
-import { agentDisplayName, agentKey } from '../../shared/monitor.ts';
-import type { ActionResult } from '../../shared/session-actions.ts';
-import { COMMAND_REFUSALS } from '../../shared/session-rules.ts';
+import { agentDisplayName, agentKey } from '../../shared/app/monitor.ts';
+import type { ActionResult } from '../../shared/app/sessions/actions.ts';
+import { COMMAND_REFUSALS } from '../../shared/app/sessions/rules.ts';
 import { band, mark, startHistory } from './history.ts';
 
 /*

@@ -1,4 +1,4 @@
-import type { agentCalls } from '../../shared/ipc/agents.ts';
+import type { agentCalls } from '../../shared/app/ipc/agents.ts';
 import type { AppHandlers } from '../ipc/handlers.ts';
 import type { AgentsService } from './service.ts';
 

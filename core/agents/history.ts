@@ -1,4 +1,4 @@
-import type { AgentBand, AgentMark } from '../../shared/agents.ts';
+import type { AgentBand, AgentMark } from '../../shared/app/agents.ts';
 
 /** What the timeline covers. */
 export const HISTORY_MS = 24 * 60 * 60 * 1000;

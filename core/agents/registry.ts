@@ -1,7 +1,7 @@
-import { agentId, type AgentState, type AgentsSnapshot } from '../../shared/agents.ts';
+import { agentId, type AgentState, type AgentsSnapshot } from '../../shared/app/agents.ts';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
-import { agentKey, type MonitorEvent, type ProfileSnapshot } from '../../shared/monitor.ts';
-import type { ActionEvent } from '../../shared/session-actions.ts';
+import { agentKey, type MonitorEvent, type ProfileSnapshot } from '../../shared/app/monitor.ts';
+import type { ActionEvent } from '../../shared/app/sessions/actions.ts';
 import { AppError } from '../errors.ts';
 import {
   become,

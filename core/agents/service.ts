@@ -1,7 +1,7 @@
-import type { AgentsSnapshot } from '../../shared/agents.ts';
-import { Emitter } from '../../shared/emitter.ts';
-import type { MonitorEvent, MonitorSnapshot } from '../../shared/monitor.ts';
-import type { ActionEvent } from '../../shared/session-actions.ts';
+import type { AgentsSnapshot } from '../../shared/app/agents.ts';
+import { Emitter } from '../../shared/app/emitter.ts';
+import type { MonitorEvent, MonitorSnapshot } from '../../shared/app/monitor.ts';
+import type { ActionEvent } from '../../shared/app/sessions/actions.ts';
 import { systemClock, type Clock } from '../api/clock.ts';
 import { AgentRegistry } from './registry.ts';
 import { AgentsFile } from './store.ts';
@@ -30,7 +30,7 @@ export type AgentsServiceOptions = {
 };
 
 /**
- * The agents of every profile (shared/agents.ts): the registry fed by the monitor and the
+ * The agents of every profile (shared/app/agents.ts): the registry fed by the monitor and the
  * session actions, kept in agents.json, told to subscribers on every change a person sees.
  */
 export class AgentsService {

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { Agent } from '../../shared/agents.ts';
+import { Agent } from '../../shared/app/agents.ts';
 import type { Clock, Timer } from '../api/clock.ts';
 import { writeWhole } from '../files.ts';
 import type { Entry } from './entry.ts';

@@ -1,4 +1,4 @@
-import { Emitter } from '../../shared/emitter.ts';
+import { Emitter } from '../../shared/app/emitter.ts';
 import { systemClock, type Clock, type Timer } from './clock.ts';
 
 /** What a person clicked goes first; polling and other unattended work waits behind it. */

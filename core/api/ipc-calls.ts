@@ -1,5 +1,5 @@
-import type { ApiCallEntry, ListAllRequest } from '../../shared/ipc/api-calls.ts';
-import type { ApiProgress } from '../../shared/ipc/contract.ts';
+import type { ApiCallEntry, ListAllRequest } from '../../shared/app/ipc/api-calls.ts';
+import type { ApiProgress } from '../../shared/app/ipc/contract.ts';
 import type { ApiClient } from './client.ts';
 import type { EndpointRequest } from './types.ts';
 

@@ -6,7 +6,7 @@ import type {
   OpenFileRequest,
   PathChoice,
   SaveFileRequest,
-} from '../../shared/ipc/dialogs.ts';
+} from '../../shared/app/ipc/dialogs.ts';
 import type { AppHandlers } from '../ipc/handlers.ts';
 
 /** What a shell gives core for the dialog calls: Electron's `dialog` module, or nothing. */

@@ -4,14 +4,18 @@ import type { EndpointRequest } from '../api/types.ts';
 import { AppError } from '../errors.ts';
 import { SshError } from '../ssh/service.ts';
 import { validateBody } from '../../shared/api/validate.ts';
-import { API_CALLS, type ApiCallEntry, type ListAllRequest } from '../../shared/ipc/api-calls.ts';
+import {
+  API_CALLS,
+  type ApiCallEntry,
+  type ListAllRequest,
+} from '../../shared/app/ipc/api-calls.ts';
 import {
   appCalls,
   isAppCallName,
   type AppCallName,
   type IpcError,
-} from '../../shared/ipc/contract.ts';
-import type { IpcReply } from '../../shared/ipc/bridge.ts';
+} from '../../shared/app/ipc/contract.ts';
+import type { IpcReply } from '../../shared/app/ipc/bridge.ts';
 import type { AppHandlers } from './handlers.ts';
 
 type ListAllEntry = Extract<ApiCallEntry, { listAll: true }>;

@@ -1,5 +1,5 @@
-import { Emitter } from '../../shared/emitter.ts';
-import type { IpcEvent, IpcEventName, IpcEventPayload } from '../../shared/ipc/contract.ts';
+import { Emitter } from '../../shared/app/emitter.ts';
+import type { IpcEvent, IpcEventName, IpcEventPayload } from '../../shared/app/ipc/contract.ts';
 
 /**
  * Every event core tells the windows, in one stream: Electron forwards it to each window over one

@@ -1,4 +1,4 @@
-import type { AppCallName, IpcCheckedArgs, IpcResult } from '../../shared/ipc/contract.ts';
+import type { AppCallName, IpcCheckedArgs, IpcResult } from '../../shared/app/ipc/contract.ts';
 
 /**
  * What carries each of the app's own calls, checked arguments in, result out. A ground piece:

@@ -1,4 +1,4 @@
-import { DEFAULT_POLL_SECONDS } from '../../shared/ipc/settings.ts';
+import { DEFAULT_POLL_SECONDS } from '../../shared/app/ipc/settings.ts';
 import type { RateLimit } from '../api/governor.ts';
 
 /** The share of an account's rate budget that monitoring may use. */

@@ -1,4 +1,4 @@
-import type { MonitorHealth } from '../../shared/monitor.ts';
+import type { MonitorHealth } from '../../shared/app/monitor.ts';
 import { ApiError } from '../api/errors.ts';
 
 export type Failure = {

@@ -1,6 +1,6 @@
-import { Emitter } from '../../shared/emitter.ts';
+import { Emitter } from '../../shared/app/emitter.ts';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
-import type { MonitorEvent, MonitorSnapshot } from '../../shared/monitor.ts';
+import type { MonitorEvent, MonitorSnapshot } from '../../shared/app/monitor.ts';
 import type { ApiClient, ApiEvent } from '../api/client.ts';
 import type { RateGovernor } from '../api/governor.ts';
 import { systemClock, type Clock } from '../api/clock.ts';

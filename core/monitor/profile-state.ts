@@ -1,5 +1,5 @@
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
-import type { MonitorEvent, MonitorHealth, ProfileSnapshot } from '../../shared/monitor.ts';
+import type { MonitorEvent, MonitorHealth, ProfileSnapshot } from '../../shared/app/monitor.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { Timer } from '../api/clock.ts';
 import { classifyFailure } from './health.ts';

@@ -1,5 +1,5 @@
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
-import { agentKey, isNewerVersion, type MonitorEvent } from '../../shared/monitor.ts';
+import { agentKey, isNewerVersion, type MonitorEvent } from '../../shared/app/monitor.ts';
 
 /** A session the monitor knows, and how many successful polls in a row have not listed it. */
 export type Tracked = { readonly session: TunnelSession; readonly missing: number };

@@ -1,12 +1,12 @@
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
-import { Emitter } from '../../shared/emitter.ts';
-import type { ProfilesState } from '../../shared/ipc/profiles.ts';
-import type { Settings } from '../../shared/ipc/settings.ts';
+import { Emitter } from '../../shared/app/emitter.ts';
+import type { ProfilesState } from '../../shared/app/ipc/profiles.ts';
+import type { Settings } from '../../shared/app/ipc/settings.ts';
 import {
   unavailableSnapshot,
   type MonitorEvent,
   type MonitorSnapshot,
-} from '../../shared/monitor.ts';
+} from '../../shared/app/monitor.ts';
 import type { ApiClient, ApiEvent } from '../api/client.ts';
 import type { Clock } from '../api/clock.ts';
 import { createSessionMonitor, type ExpectedCommand, type SessionMonitor } from './monitor.ts';

@@ -1,14 +1,14 @@
-import { Emitter } from '../../shared/emitter.ts';
-import type { SessionActionRequest } from '../../shared/ipc/sessions.ts';
-import type { Settings } from '../../shared/ipc/settings.ts';
+import { Emitter } from '../../shared/app/emitter.ts';
+import type { SessionActionRequest } from '../../shared/app/ipc/sessions.ts';
+import type { Settings } from '../../shared/app/ipc/settings.ts';
 import {
   INITIAL_NOTIFY_STATE,
   type Notification,
   type NotificationAction,
   type NotifyInput,
   type NotifyState,
-} from '../../shared/notifications.ts';
-import type { ActionResult } from '../../shared/session-actions.ts';
+} from '../../shared/app/notifications.ts';
+import type { ActionResult } from '../../shared/app/sessions/actions.ts';
 import { AppError } from '../errors.ts';
 import { notify, pauseUntil } from './policy.ts';
 

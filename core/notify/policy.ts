@@ -1,8 +1,8 @@
-import { agentId } from '../../shared/agents.ts';
+import { agentId } from '../../shared/app/agents.ts';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
-import { clockTime } from '../../shared/clock.ts';
-import { agentDisplayName, agentKey, agentMachine, agentName } from '../../shared/monitor.ts';
-import { availability } from '../../shared/session-rules.ts';
+import { clockTime } from '../../shared/app/clock.ts';
+import { agentDisplayName, agentKey, agentMachine, agentName } from '../../shared/app/monitor.ts';
+import { availability } from '../../shared/app/sessions/rules.ts';
 import type {
   Notification,
   NotificationAction,
@@ -11,7 +11,7 @@ import type {
   NotifyKind,
   NotifyPrefs,
   NotifyState,
-} from '../../shared/notifications.ts';
+} from '../../shared/app/notifications.ts';
 
 /** At most one notification per agent (or profile, or certificate) in this long. */
 export const NOTIFY_THROTTLE_MS = 60_000;

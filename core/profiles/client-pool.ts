@@ -1,5 +1,5 @@
-import { Emitter } from '../../shared/emitter.ts';
-import type { Profile } from '../../shared/ipc/profiles.ts';
+import { Emitter } from '../../shared/app/emitter.ts';
+import type { Profile } from '../../shared/app/ipc/profiles.ts';
 import {
   createApiClient,
   type ApiClient,

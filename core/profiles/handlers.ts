@@ -1,4 +1,4 @@
-import type { profileCalls } from '../../shared/ipc/profiles.ts';
+import type { profileCalls } from '../../shared/app/ipc/profiles.ts';
 import type { AppHandlers } from '../ipc/handlers.ts';
 import type { ProfileService } from './profiles.ts';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { KeychainStatus } from '../../shared/ipc/profiles.ts';
+import type { KeychainStatus } from '../../shared/app/ipc/profiles.ts';
 
 /** Where API keys live: the OS keychain in the app, one entry per profile id. */
 export interface SecretStore {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { KeychainStatus, Profile } from '../../shared/ipc/profiles.ts';
+import type { KeychainStatus, Profile } from '../../shared/app/ipc/profiles.ts';
 import { AppError } from '../errors.ts';
 import { probeKeychain, type SecretStore } from './keychain.ts';
 

@@ -1,4 +1,4 @@
-import type { LocalSandboxStatus } from '../../shared/ipc/profiles.ts';
+import type { LocalSandboxStatus } from '../../shared/app/ipc/profiles.ts';
 import type { RateLimit } from '../api/governor.ts';
 
 /** A running embedded sandbox, as core needs it. */

@@ -1,10 +1,10 @@
-import { Emitter } from '../../shared/emitter.ts';
+import { Emitter } from '../../shared/app/emitter.ts';
 import {
   ProfileDraft,
   type DamagedSettings,
   type Profile,
   type ProfilesState,
-} from '../../shared/ipc/profiles.ts';
+} from '../../shared/app/ipc/profiles.ts';
 import type { ApiClient, ApiEvent } from '../api/index.ts';
 import { AppError } from '../errors.ts';
 import type { KeyValueStore } from '../store.ts';

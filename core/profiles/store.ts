@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { Profile, ProfileId } from '../../shared/ipc/profiles.ts';
+import { Profile, ProfileId } from '../../shared/app/ipc/profiles.ts';
 import { AppError } from '../errors.ts';
 import type { KeyValueStore } from '../store.ts';
 import type { SecretStore } from './keychain.ts';

@@ -1,7 +1,11 @@
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
-import { agentKey } from '../../shared/monitor.ts';
-import type { ActionEvent, ActionResult, ActionStep } from '../../shared/session-actions.ts';
-import { availability, COMMAND_REFUSALS, type SessionAction } from '../../shared/session-rules.ts';
+import { agentKey } from '../../shared/app/monitor.ts';
+import type { ActionEvent, ActionResult, ActionStep } from '../../shared/app/sessions/actions.ts';
+import {
+  availability,
+  COMMAND_REFUSALS,
+  type SessionAction,
+} from '../../shared/app/sessions/rules.ts';
 import type { ApiClient } from '../api/client.ts';
 import { sleep, systemClock, type Clock } from '../api/clock.ts';
 import { AbortError, ApiError } from '../api/errors.ts';

@@ -1,4 +1,4 @@
-import type { sessionCalls } from '../../shared/ipc/sessions.ts';
+import type { sessionCalls } from '../../shared/app/ipc/sessions.ts';
 import type { AppHandlers } from '../ipc/handlers.ts';
 import type { WatchedProfiles } from '../monitor/watched.ts';
 import type { Notifier } from '../notify/notifier.ts';

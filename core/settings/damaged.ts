@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Profile, ProfileId, type DamagedSettings } from '../../shared/ipc/profiles.ts';
+import { Profile, ProfileId, type DamagedSettings } from '../../shared/app/ipc/profiles.ts';
 
 export const SETTINGS_FILE = 'settings.json';
 

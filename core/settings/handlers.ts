@@ -1,4 +1,4 @@
-import type { settingsCalls } from '../../shared/ipc/settings.ts';
+import type { settingsCalls } from '../../shared/app/ipc/settings.ts';
 import type { AppHandlers } from '../ipc/handlers.ts';
 import type { SettingsService } from './settings.ts';
 

@@ -1,5 +1,9 @@
-import { Emitter } from '../../shared/emitter.ts';
-import { FORMER_DEFAULT_POLL_SECONDS, Settings, SettingsPatch } from '../../shared/ipc/settings.ts';
+import { Emitter } from '../../shared/app/emitter.ts';
+import {
+  FORMER_DEFAULT_POLL_SECONDS,
+  Settings,
+  SettingsPatch,
+} from '../../shared/app/ipc/settings.ts';
 import type { KeyValueStore } from '../store.ts';
 
 const KEY = 'settings';

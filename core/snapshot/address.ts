@@ -1,4 +1,4 @@
-import type { Profile } from '../../shared/ipc/profiles.ts';
+import type { Profile } from '../../shared/app/ipc/profiles.ts';
 
 /**
  * A profile's account as snapshots and journals name it. The Local sandbox listens on another

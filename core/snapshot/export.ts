@@ -5,7 +5,7 @@ import {
   type SnapshotDocument,
   type SnapshotEntry,
   type SnapshotKind,
-} from '../../shared/snapshot/document.ts';
+} from '../../shared/app/snapshot-document.ts';
 import {
   canonical,
   isSecretValue,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { REFERENCE_FIELDS } from '../../shared/snapshot/document.ts';
+import { REFERENCE_FIELDS } from '../../shared/app/snapshot-document.ts';
 import { isPlainObject } from '../../shared/api/validate.ts';
 
 /*

@@ -1,4 +1,4 @@
-import type { snapshotCalls } from '../../shared/ipc/snapshots.ts';
+import type { snapshotCalls } from '../../shared/app/ipc/snapshots.ts';
 import type { AppHandlers } from '../ipc/handlers.ts';
 import type { SnapshotWindow } from './window.ts';
 

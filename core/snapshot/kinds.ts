@@ -35,7 +35,7 @@ import {
   SSHCertificateAuthorityUpdate,
 } from '../../shared/api/ssh-certificate-authorities.ts';
 import { TLS_EDGE_MODULES, TLSEdgeCreate, TLSEdgeUpdate } from '../../shared/api/tls-edges.ts';
-import type { SnapshotKind } from '../../shared/snapshot/document.ts';
+import type { SnapshotKind } from '../../shared/app/snapshot-document.ts';
 
 /** The API's group of each kind: `${group}.create`, `${group}.update`, `${group}.delete`. */
 export type KindGroup =

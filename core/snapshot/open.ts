@@ -1,4 +1,4 @@
-import { parseSnapshot, type SnapshotDocument } from '../../shared/snapshot/document.ts';
+import { parseSnapshot, type SnapshotDocument } from '../../shared/app/snapshot-document.ts';
 import { AppError } from '../errors.ts';
 
 /** What editors on Windows put first in a UTF-8 file: not part of the JSON. */

@@ -4,7 +4,7 @@ import {
   type SnapshotDocument,
   type SnapshotEntry,
   type SnapshotKind,
-} from '../../shared/snapshot/document.ts';
+} from '../../shared/app/snapshot-document.ts';
 import { canonical, keysOf, swapRefs } from './fields.ts';
 import { KINDS } from './kinds.ts';
 import { dependencyOrder } from './order.ts';

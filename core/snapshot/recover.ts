@@ -1,5 +1,5 @@
 import type { ApiClient } from '../api/client.ts';
-import type { SnapshotKind } from '../../shared/snapshot/document.ts';
+import type { SnapshotKind } from '../../shared/app/snapshot-document.ts';
 import { createForm } from './export.ts';
 import { KINDS, type Resource } from './kinds.ts';
 

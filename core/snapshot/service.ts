@@ -1,4 +1,4 @@
-import type { SnapshotDocument } from '../../shared/snapshot/document.ts';
+import type { SnapshotDocument } from '../../shared/app/snapshot-document.ts';
 import { AppError } from '../errors.ts';
 import type { SnapshotAccount } from './account.ts';
 import {

@@ -1,4 +1,4 @@
-import type { PlanCounts, PlanView, StepView } from '../../shared/ipc/snapshots.ts';
+import type { PlanCounts, PlanView, StepView } from '../../shared/app/ipc/snapshots.ts';
 import { KINDS } from './kinds.ts';
 import { maskStep } from './mask.ts';
 import type { Plan, PlanStep } from './plan.ts';

@@ -1,8 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { SNAPSHOT_KINDS, type SnapshotDocument } from '../../shared/snapshot/document.ts';
-import type { Profile } from '../../shared/ipc/profiles.ts';
-import { MAX_SNAPSHOT_TEXT } from '../../shared/ipc/snapshots.ts';
+import { SNAPSHOT_KINDS, type SnapshotDocument } from '../../shared/app/snapshot-document.ts';
+import type { Profile } from '../../shared/app/ipc/profiles.ts';
+import { MAX_SNAPSHOT_TEXT } from '../../shared/app/ipc/snapshots.ts';
 import type {
   ApplyOutcome,
   ApplyRequest,
@@ -17,7 +17,7 @@ import type {
   StoppedApplyRequest,
   StoppedApplyView,
   StoppedRequest,
-} from '../../shared/ipc/snapshots.ts';
+} from '../../shared/app/ipc/snapshots.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { Dialogs } from '../dialogs/index.ts';
 import { AppError } from '../errors.ts';

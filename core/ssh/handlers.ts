@@ -1,4 +1,4 @@
-import type { sshCalls } from '../../shared/ipc/ssh.ts';
+import type { sshCalls } from '../../shared/app/ipc/ssh.ts';
 import type { EventHub } from '../ipc/events.ts';
 import type { AppHandlers } from '../ipc/handlers.ts';
 import type { SshService } from './service.ts';

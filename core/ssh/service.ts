@@ -15,7 +15,7 @@ import {
   type GenerateRequest,
   type SignExistingRequest,
   type TargetQuery,
-} from '../../shared/ssh/requests.ts';
+} from '../../shared/app/ssh/requests.ts';
 import type {
   AgentResult,
   CertificateInfo,
@@ -25,7 +25,7 @@ import type {
   SavedCertificate,
   SshCommand,
   TrustLines,
-} from '../../shared/ssh/results.ts';
+} from '../../shared/app/ssh/results.ts';
 import { addToAgent } from './usage/ssh-agent.ts';
 import { describeCertificate } from './certificates/info.ts';
 import type { SshApiSource, SshContext } from './context.ts';

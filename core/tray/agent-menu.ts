@@ -1,7 +1,11 @@
-import type { Agent, AgentState } from '../../shared/agents.ts';
-import { clockTime } from '../../shared/clock.ts';
-import { availability, SESSION_ACTIONS, type SessionAction } from '../../shared/session-rules.ts';
-import type { TrayAction, TrayConfirm, TrayItem } from '../../shared/tray.ts';
+import type { Agent, AgentState } from '../../shared/app/agents.ts';
+import { clockTime } from '../../shared/app/clock.ts';
+import {
+  availability,
+  SESSION_ACTIONS,
+  type SessionAction,
+} from '../../shared/app/sessions/rules.ts';
+import type { TrayAction, TrayConfirm, TrayItem } from '../../shared/app/tray.ts';
 import { item, open, separator } from './items.ts';
 
 /* One agent in the tray: where it stands in its profile's section, and its submenu. */

@@ -1,4 +1,4 @@
-import type { TrayAction, TrayItem } from '../../shared/tray.ts';
+import type { TrayAction, TrayItem } from '../../shared/app/tray.ts';
 
 /* The tray's menu items as data: the few shapes every part of the menu is built from. */
 

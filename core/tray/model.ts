@@ -1,12 +1,12 @@
-import type { AgentState } from '../../shared/agents.ts';
-import { clockTime } from '../../shared/clock.ts';
-import type { MonitorSnapshot, ProfileSnapshot } from '../../shared/monitor.ts';
+import type { AgentState } from '../../shared/app/agents.ts';
+import { clockTime } from '../../shared/app/clock.ts';
+import type { MonitorSnapshot, ProfileSnapshot } from '../../shared/app/monitor.ts';
 import {
   TRAY_ICONS,
   type TrayIconState,
   type TrayItem,
   type TrayModel,
-} from '../../shared/tray.ts';
+} from '../../shared/app/tray.ts';
 import { agentMenu, trayOrder, type TrayAgent, type TrayProfile } from './agent-menu.ts';
 import { item, open, separator } from './items.ts';
 

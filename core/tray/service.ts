@@ -1,10 +1,10 @@
-import { Emitter } from '../../shared/emitter.ts';
-import type { ProfilesState } from '../../shared/ipc/profiles.ts';
-import type { SessionActionRequest, TrayRunResult } from '../../shared/ipc/sessions.ts';
-import type { Settings } from '../../shared/ipc/settings.ts';
-import type { MonitorEvent, MonitorSnapshot } from '../../shared/monitor.ts';
-import type { ActionResult } from '../../shared/session-actions.ts';
-import type { TrayItem, TrayModel } from '../../shared/tray.ts';
+import { Emitter } from '../../shared/app/emitter.ts';
+import type { ProfilesState } from '../../shared/app/ipc/profiles.ts';
+import type { SessionActionRequest, TrayRunResult } from '../../shared/app/ipc/sessions.ts';
+import type { Settings } from '../../shared/app/ipc/settings.ts';
+import type { MonitorEvent, MonitorSnapshot } from '../../shared/app/monitor.ts';
+import type { ActionResult } from '../../shared/app/sessions/actions.ts';
+import type { TrayItem, TrayModel } from '../../shared/app/tray.ts';
 import { AppError } from '../errors.ts';
 import { trayModel, type TrayState } from './model.ts';
 

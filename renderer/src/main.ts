@@ -1,5 +1,5 @@
 import { mount, unmount } from 'svelte';
-import type { Bridge } from '../../shared/ipc/bridge.ts';
+import type { Bridge } from '../../shared/app/ipc/bridge.ts';
 import App from './App.svelte';
 import { createHttpBridge, exchangeToken } from './lib/http-bridge.ts';
 import './app.css';

@@ -13,7 +13,7 @@ import {
   sshPublicBlob,
   sshPublicFields,
 } from './keys.ts';
-import { WireWriter } from '../../shared/ssh/wire.ts';
+import { WireWriter } from '../../shared/api/openssh/wire.ts';
 
 export type CertificateRequest = {
   readonly kind: 'user' | 'host';

@@ -9,8 +9,8 @@ import {
   sshPublicBlobOfJwk,
   sshPublicFieldsOfJwk,
   type PublicJwk,
-} from '../../shared/ssh/key-blob.ts';
-import { WireReader } from '../../shared/ssh/wire.ts';
+} from '../../shared/api/openssh/key-blob.ts';
+import { WireReader } from '../../shared/api/openssh/wire.ts';
 
 const generate = promisify(generateKeyPair);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { decodeBase64 } from '../ssh/base64.ts';
-import { WireReader } from '../ssh/wire.ts';
+import { decodeBase64 } from './openssh/base64.ts';
+import { WireReader } from './openssh/wire.ts';
 import { rule } from './rules.ts';
 
 export const SSH_KEY_TYPES = ['rsa', 'ecdsa', 'ed25519'] as const;

@@ -2,7 +2,7 @@ import { render } from '@testing-library/svelte';
 import { beforeEach, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
-import { BridgeCallError } from '../../shared/ipc/bridge.ts';
+import { BridgeCallError } from '../../shared/app/ipc/bridge.ts';
 import { freshWindow, listOf, record as item } from './support/records.ts';
 import { scriptedBridge } from './support/scripted-bridge.ts';
 

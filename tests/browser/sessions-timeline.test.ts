@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import Timeline from '../../renderer/src/screens/sessions/Timeline.svelte';
 import { timeOfDay } from '../../renderer/src/screens/sessions/timeline.ts';
-import type { Agent } from '../../shared/agents.ts';
+import type { Agent } from '../../shared/app/agents.ts';
 import '../../renderer/src/app.css';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');

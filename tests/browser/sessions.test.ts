@@ -5,9 +5,9 @@ import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 // The window's own styles: what fits in 800×600 depends on them.
 import '../../renderer/src/app.css';
-import type { Agent, AgentsSnapshot } from '../../shared/agents.ts';
-import { unavailableSnapshot } from '../../shared/monitor.ts';
-import type { TrayClickable, TrayModel } from '../../shared/tray.ts';
+import type { Agent, AgentsSnapshot } from '../../shared/app/agents.ts';
+import { unavailableSnapshot } from '../../shared/app/monitor.ts';
+import type { TrayClickable, TrayModel } from '../../shared/app/tray.ts';
 import { session as someSession } from '../support/tunnel-sessions.ts';
 import { agentsOf, someAgent, watched } from './support/agents.ts';
 import { scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';

@@ -7,7 +7,7 @@ import type {
   OpenedSnapshot,
   OpenFileResult,
   PlannedSnapshot,
-} from '../../shared/ipc/snapshots.ts';
+} from '../../shared/app/ipc/snapshots.ts';
 import { scriptedBridge } from './support/scripted-bridge.ts';
 
 const OPENED: OpenedSnapshot = {

@@ -2,7 +2,7 @@ import { render } from '@testing-library/svelte';
 import { expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
-import type { SignResult } from '../../shared/ssh/results.ts';
+import type { SignResult } from '../../shared/app/ssh/results.ts';
 import { savedCertificate, SSH_FOLDER } from './support/saved-certificate.ts';
 import { scriptedBridge } from './support/scripted-bridge.ts';
 

@@ -1,6 +1,6 @@
 import type { IpcImplementation } from '../../core/ipc/dispatch.ts';
 import type { AppHandlers } from '../../core/ipc/handlers.ts';
-import { appCalls, type AppCallName } from '../../shared/ipc/contract.ts';
+import { appCalls, type AppCallName } from '../../shared/app/ipc/contract.ts';
 
 type AnyHandler = (...args: unknown[]) => unknown;
 

@@ -20,6 +20,8 @@ const forbidden: Array<[string, string]> = [
   ['sandbox/x.ts', "import 'electron';"],
   ['shared/api/x.ts', "import { a } from '../../core/ipc/dispatch.ts';"],
   ['shared/api/x.ts', "import { readFileSync } from 'node:fs';"],
+  ['shared/api/x.ts', "import { a } from '../app/agents.ts';"],
+  ['sandbox/http/x.ts', "import { a } from '../../shared/app/monitor.ts';"],
   ['renderer/src/x.ts', "import { a } from '../../core/ipc/dispatch.ts';"],
   ['renderer/src/x.ts', "import { a } from '../../sandbox/index.ts';"],
   ['renderer/src/x.ts', "import { readFileSync } from 'node:fs';"],
@@ -35,12 +37,13 @@ const forbidden: Array<[string, string]> = [
 const allowed: Array<[string, string]> = [
   ['core/api/x.ts', "import { a } from '../../shared/api/index.ts';"],
   ['sandbox/http/x.ts', "import { a } from '../../shared/api/index.ts';"],
+  ['shared/app/x.ts', "import { a } from '../api/index.ts';"],
   ['electron/x.ts', "import 'electron';"],
   ['electron/x.ts', "import { a } from '../core/ipc/dispatch.ts';"],
   ['electron/x.ts', "import { a } from '../sandbox/index.ts';"],
   ['web/x.ts', "import { a } from '../core/ipc/dispatch.ts';"],
   ['web/x.ts', "import { a } from '../sandbox/index.ts';"],
-  ['renderer/src/x.ts', "import { a } from '../../shared/ipc/bridge.ts';"],
+  ['renderer/src/x.ts', "import { a } from '../../shared/app/ipc/bridge.ts';"],
   ['cli/x.ts', "import { a } from '../core/snapshot/plan.ts';"],
   ['cli/x.ts', "import { a } from '../sandbox/embedded.ts';"],
 ];

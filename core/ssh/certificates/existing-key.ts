@@ -1,7 +1,7 @@
 /** A certificate for a public key file the person chose, saved beside it as …-cert.pub. */
 import path from 'node:path';
-import { SignExistingRequest } from '../../../shared/ssh/requests.ts';
-import type { SignResult } from '../../../shared/ssh/results.ts';
+import { SignExistingRequest } from '../../../shared/app/ssh/requests.ts';
+import type { SignResult } from '../../../shared/app/ssh/results.ts';
 import { issueCertificate, signResultOf } from './issue.ts';
 import type { SshContext } from '../context.ts';
 import { existingPaths, writeFilesAtomically } from '../files/atomic-write.ts';

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { SshKeyType } from '../../../shared/api/ssh-keys.ts';
-import { encodeBase64 } from '../../../shared/ssh/base64.ts';
-import { CertificateFormatError, readCertificate } from '../../../shared/ssh/certificate-format.ts';
-import type { CertificateInfo } from '../../../shared/ssh/results.ts';
+import { encodeBase64 } from '../../../shared/api/openssh/base64.ts';
+import {
+  CertificateFormatError,
+  readCertificate,
+} from '../../../shared/api/openssh/certificate-format.ts';
+import type { CertificateInfo } from '../../../shared/app/ssh/results.ts';
 import { SshError } from '../errors.ts';
 
 /** `SHA256:<base64 without padding>`, as ssh-keygen -l prints a key's fingerprint. */

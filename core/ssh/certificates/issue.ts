@@ -1,11 +1,11 @@
 /** A certificate for a key, checked to certify that very key, and the answer of a saved one. */
-import type { SigningOptions } from '../../../shared/ssh/requests.ts';
+import type { SigningOptions } from '../../../shared/app/ssh/requests.ts';
 import type {
   CertificateInfo,
   SavedCertificate,
   SavedFile,
   SignResult,
-} from '../../../shared/ssh/results.ts';
+} from '../../../shared/app/ssh/results.ts';
 import { describeCertificate } from './info.ts';
 import type { SshContext } from '../context.ts';
 import { SshError } from '../errors.ts';

@@ -1,7 +1,11 @@
 /** A new key pair, signed by the CA and saved as NAME, NAME.pub and NAME-cert.pub. */
 import path from 'node:path';
-import { GenerateRequest, TargetQuery } from '../../../shared/ssh/requests.ts';
-import type { ExistingFiles, GenerateProgress, SignResult } from '../../../shared/ssh/results.ts';
+import { GenerateRequest, TargetQuery } from '../../../shared/app/ssh/requests.ts';
+import type {
+  ExistingFiles,
+  GenerateProgress,
+  SignResult,
+} from '../../../shared/app/ssh/results.ts';
 import { issueCertificate, signResultOf } from './issue.ts';
 import type { SshContext } from '../context.ts';
 import { existingPaths, refuseExisting, writeFilesAtomically } from '../files/atomic-write.ts';

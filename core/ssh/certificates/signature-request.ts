@@ -8,7 +8,7 @@ import {
   VALIDITY_PRESETS,
   type SigningOptions,
   type Validity,
-} from '../../../shared/ssh/requests.ts';
+} from '../../../shared/app/ssh/requests.ts';
 import type { ApiFacade } from '../../api/types.ts';
 
 /** The part of the API client signing needs. */

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { link, lstat, open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { FileRole, SavedFile } from '../../../shared/ssh/results.ts';
+import type { FileRole, SavedFile } from '../../../shared/app/ssh/results.ts';
 import { errnoOf, ioError, SshError } from '../errors.ts';
 
 export type FileToWrite = {

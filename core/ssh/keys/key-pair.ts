@@ -1,7 +1,7 @@
 /** One key generation: what the worker is asked, what it answers, and the work itself. */
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { CURVES, authorizedKeyLineOfJwk } from '../../../shared/ssh/key-blob.ts';
-import type { NewKeySpec } from '../../../shared/ssh/requests.ts';
+import { CURVES, authorizedKeyLineOfJwk } from '../../../shared/api/openssh/key-blob.ts';
+import type { NewKeySpec } from '../../../shared/app/ssh/requests.ts';
 import { encodeOpenSshPrivateKey, type PrivateJwk } from './private-key-format.ts';
 
 export type KeyPairRequest = {

@@ -5,14 +5,14 @@
  */
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { decodeBase64Url } from '../../../shared/ssh/base64.ts';
+import { decodeBase64Url } from '../../../shared/api/openssh/base64.ts';
 import {
   CURVE_BY_JWK_NAME,
   sshAlgorithmOfJwk,
   sshPublicBlobOfJwk,
   type PublicJwk,
-} from '../../../shared/ssh/key-blob.ts';
-import { concatBytes, WireWriter } from '../../../shared/ssh/wire.ts';
+} from '../../../shared/api/openssh/key-blob.ts';
+import { concatBytes, WireWriter } from '../../../shared/api/openssh/wire.ts';
 
 /**
  * OpenBSD's bcrypt_pbkdf from the npm package, which ships no types: required rather than

@@ -3,7 +3,7 @@
  * lead time before it ends if the person set one shorter than the lifetime. A pure function of
  * the record and the time: a renewal moves the window, so no reminder follows it at once.
  */
-import type { RenewalDue, SavedCertificate } from '../../../shared/ssh/results.ts';
+import type { RenewalDue, SavedCertificate } from '../../../shared/app/ssh/results.ts';
 
 function inWords(ms: number): string {
   const minutes = Math.round(ms / 60_000);

@@ -2,7 +2,7 @@
  * Renewing a saved certificate: the same public key signed again with the same choices, for a
  * window of the same length starting now, written over the certificate file.
  */
-import type { SignResult } from '../../../shared/ssh/results.ts';
+import type { SignResult } from '../../../shared/app/ssh/results.ts';
 import { issueCertificate, signResultOf } from '../certificates/issue.ts';
 import type { SshContext } from '../context.ts';
 import { SshError } from '../errors.ts';

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { SshCertificateExpiring } from '../../../shared/ipc/ssh.ts';
-import type { RenewalDue, SavedCertificate } from '../../../shared/ssh/results.ts';
+import type { SshCertificateExpiring } from '../../../shared/app/ipc/ssh.ts';
+import type { RenewalDue, SavedCertificate } from '../../../shared/app/ssh/results.ts';
 
 /** How often saved certificates are checked: reminders are hours apart, so minutes are enough. */
 export const RENEWAL_CHECK_MS = 10 * 60_000;

@@ -1,7 +1,7 @@
 /** The record Burrow keeps of each certificate it saved: made, stored, looked up. */
 import { randomUUID } from 'node:crypto';
-import type { SigningOptions } from '../../../shared/ssh/requests.ts';
-import type { SavedCertificate } from '../../../shared/ssh/results.ts';
+import type { SigningOptions } from '../../../shared/app/ssh/requests.ts';
+import type { SavedCertificate } from '../../../shared/app/ssh/results.ts';
 import type { SshContext } from '../context.ts';
 import { SshError } from '../errors.ts';
 import type { KeyValueStore } from '../../store.ts';

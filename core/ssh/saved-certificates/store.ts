@@ -2,7 +2,7 @@
  * The certificates Burrow saved, remembered in the app's settings store: paths, ids, the public
  * key and the signing choices (what renewing needs), never a secret.
  */
-import { SavedCertificate } from '../../../shared/ssh/results.ts';
+import { SavedCertificate } from '../../../shared/app/ssh/results.ts';
 import type { KeyValueStore } from '../../store.ts';
 
 const KEY = 'ssh.savedCertificates';

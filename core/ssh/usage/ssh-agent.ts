@@ -7,8 +7,8 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { duration } from '../../../shared/clock.ts';
-import type { AgentResult } from '../../../shared/ssh/results.ts';
+import { duration } from '../../../shared/app/clock.ts';
+import type { AgentResult } from '../../../shared/app/ssh/results.ts';
 import { SshError } from '../errors.ts';
 
 const run = promisify(execFile);

@@ -1,5 +1,5 @@
 /** The `ssh` command that logs in with a saved key and its certificate, as argv and as shell text. */
-import type { SavedCertificate, SshCommand } from '../../../shared/ssh/results.ts';
+import type { SavedCertificate, SshCommand } from '../../../shared/app/ssh/results.ts';
 
 const SHELL_SAFE = /^[A-Za-z0-9_/.:@%+=,-]+$/;
 /** A single quote inside single quotes: close them, an escaped quote, open them again. */

@@ -2,7 +2,7 @@
  * The CA's key as sshd (TrustedUserCAKeys) and ssh (`@cert-authority` in known_hosts) take it.
  * The comment names the CA, so that a person can later tell which line is whose.
  */
-import type { TrustLines } from '../../../shared/ssh/results.ts';
+import type { TrustLines } from '../../../shared/app/ssh/results.ts';
 
 export function trustLines(
   caPublicKey: string,

@@ -1,6 +1,11 @@
-import type { Agent, AgentsSnapshot, AgentState, ProfileAgents } from '../../../shared/agents.ts';
-import type { Bridge } from '../../../shared/ipc/bridge.ts';
-import type { SessionAction } from '../../../shared/session-rules.ts';
+import type {
+  Agent,
+  AgentsSnapshot,
+  AgentState,
+  ProfileAgents,
+} from '../../../shared/app/agents.ts';
+import type { Bridge } from '../../../shared/app/ipc/bridge.ts';
+import type { SessionAction } from '../../../shared/app/sessions/rules.ts';
 import { problemOf } from './errors.ts';
 import { followState } from './follow-state.ts';
 import type { Toasts } from './toasts.svelte.ts';
@@ -13,7 +18,7 @@ type Pending = {
 };
 
 /**
- * The agents core keeps (shared/agents.ts), as it tells them, and the actions a person just
+ * The agents core keeps (shared/app/agents.ts), as it tells them, and the actions a person just
  * clicked: those show in the row at once, before the call leaves, and give way to core's state
  * as soon as core reports the agent changed (its state or the moment it began), so neither
  * clocks nor the order of replies and events matter.

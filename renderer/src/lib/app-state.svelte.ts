@@ -1,12 +1,12 @@
-import type { Bridge } from '../../../shared/ipc/bridge.ts';
+import type { Bridge } from '../../../shared/app/ipc/bridge.ts';
 import type {
   ApiActivity,
   AppInfo,
   GovernorState,
   IpcError,
-} from '../../../shared/ipc/contract.ts';
-import type { Profile, ProfilesState } from '../../../shared/ipc/profiles.ts';
-import type { Settings } from '../../../shared/ipc/settings.ts';
+} from '../../../shared/app/ipc/contract.ts';
+import type { Profile, ProfilesState } from '../../../shared/app/ipc/profiles.ts';
+import type { Settings } from '../../../shared/app/ipc/settings.ts';
 import { problemOf } from './errors.ts';
 import { followState, type FollowedState } from './follow-state.ts';
 import { SessionsState } from './sessions.svelte.ts';

@@ -1,4 +1,4 @@
-import type { IpcError } from '../../../shared/ipc/contract.ts';
+import type { IpcError } from '../../../shared/app/ipc/contract.ts';
 
 /** Any failure as the window shows it: the code, the words, and the operation id to copy. */
 export function problemOf(error: unknown): IpcError {

@@ -1,10 +1,10 @@
-import type { Bridge } from '../../../shared/ipc/bridge.ts';
+import type { Bridge } from '../../../shared/app/ipc/bridge.ts';
 import {
   STATE_EVENTS,
   type IpcEventPayload,
   type IpcResult,
   type StateEventName,
-} from '../../../shared/ipc/contract.ts';
+} from '../../../shared/app/ipc/contract.ts';
 
 /** A store's hold on one whole state. */
 export type FollowedState = {

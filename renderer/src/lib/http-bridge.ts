@@ -4,9 +4,9 @@ import {
   settleReply,
   type Bridge,
   type IpcReply,
-} from '../../../shared/ipc/bridge.ts';
-import { STATE_EVENTS, type IpcEvent } from '../../../shared/ipc/contract.ts';
-import { PAGE_SECRET_HEADER } from '../../../shared/ipc/loopback.ts';
+} from '../../../shared/app/ipc/bridge.ts';
+import { STATE_EVENTS, type IpcEvent } from '../../../shared/app/ipc/contract.ts';
+import { PAGE_SECRET_HEADER } from '../../../shared/app/ipc/browser-mode.ts';
 import { readEventStream } from './event-stream.ts';
 
 const NEW_ADDRESS =

@@ -1,9 +1,9 @@
-import type { Bridge } from '../../../shared/ipc/bridge.ts';
-import type { MonitorSnapshot, ProfileSnapshot } from '../../../shared/monitor.ts';
-import type { Notification as BurrowNotification } from '../../../shared/notifications.ts';
-import { notificationRoute, routeHref } from '../../../shared/routes.ts';
-import type { ActionEvent } from '../../../shared/session-actions.ts';
-import type { TrayModel } from '../../../shared/tray.ts';
+import type { Bridge } from '../../../shared/app/ipc/bridge.ts';
+import type { MonitorSnapshot, ProfileSnapshot } from '../../../shared/app/monitor.ts';
+import type { Notification as BurrowNotification } from '../../../shared/app/notifications.ts';
+import { notificationRoute, routeHref } from '../../../shared/app/routes.ts';
+import type { ActionEvent } from '../../../shared/app/sessions/actions.ts';
+import type { TrayModel } from '../../../shared/app/tray.ts';
 import { AgentsState } from './agents.svelte.ts';
 import { followState } from './follow-state.ts';
 import type { Toasts } from './toasts.svelte.ts';

@@ -1,4 +1,4 @@
-import type { IpcError } from '../../../shared/ipc/contract.ts';
+import type { IpcError } from '../../../shared/app/ipc/contract.ts';
 
 export type Toast = {
   readonly id: number;

@@ -1,6 +1,6 @@
-import { API_CALLS } from '../../../shared/ipc/api-calls.ts';
-import type { Bridge } from '../../../shared/ipc/bridge.ts';
-import type { IpcCallName } from '../../../shared/ipc/contract.ts';
+import { API_CALLS } from '../../../shared/app/ipc/api-calls.ts';
+import type { Bridge } from '../../../shared/app/ipc/bridge.ts';
+import type { IpcCallName } from '../../../shared/app/ipc/contract.ts';
 import type { Item, CreatableGroup, ResourceKind } from './kind-shape.ts';
 
 /*

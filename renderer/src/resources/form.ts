@@ -1,6 +1,6 @@
 import { endpoint, type EndpointName } from '../../../shared/api/endpoints.ts';
 import { bodyProblems } from '../../../shared/api/validate.ts';
-import type { IpcError } from '../../../shared/ipc/contract.ts';
+import type { IpcError } from '../../../shared/app/ipc/contract.ts';
 import type { Field, Item } from './kind-shape.ts';
 
 /** A form's values, keyed by field name, in the shape each input edits. */

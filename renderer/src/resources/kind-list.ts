@@ -21,7 +21,7 @@ import {
 
 /*
  * Every kind of resource the window shows, in sidebar order. Adding one is an entry here (its
- * words, columns and fields) and, if its section is new, a screen in shared/routes.ts' SCREENS.
+ * words, columns and fields) and, if its section is new, a screen in shared/app/routes.ts' SCREENS.
  */
 
 const aclField = {

@@ -1,6 +1,6 @@
 import type { BodyOf, EndpointName } from '../../../shared/api/endpoints.ts';
 import type { IdKind } from '../../../shared/api/ids.ts';
-import { routeHref, type ScreenId } from '../../../shared/routes.ts';
+import { routeHref, type ScreenId } from '../../../shared/app/routes.ts';
 
 /*
  * What the window needs to know about a kind of resource beyond the catalog: its words, its

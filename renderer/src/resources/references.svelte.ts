@@ -1,5 +1,5 @@
 import { ID_PREFIXES, idKindOf, type IdKind } from '../../../shared/api/ids.ts';
-import type { Bridge } from '../../../shared/ipc/bridge.ts';
+import type { Bridge } from '../../../shared/app/ipc/bridge.ts';
 import { apiCall } from './calls.ts';
 import { hrefOf, type Item } from './kind-shape.ts';
 import { kindOf } from './kind-list.ts';

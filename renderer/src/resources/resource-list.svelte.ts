@@ -1,5 +1,5 @@
-import type { Bridge } from '../../../shared/ipc/bridge.ts';
-import type { IpcError } from '../../../shared/ipc/contract.ts';
+import type { Bridge } from '../../../shared/app/ipc/bridge.ts';
+import type { IpcError } from '../../../shared/app/ipc/contract.ts';
 import { problemOf } from '../lib/errors.ts';
 import { KindCalls } from './calls.ts';
 import type { Item, ResourceKind } from './kind-shape.ts';

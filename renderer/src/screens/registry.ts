@@ -1,5 +1,5 @@
 import type { Component } from 'svelte';
-import type { ScreenId, ScreenParams } from '../../../shared/routes.ts';
+import type { ScreenId, ScreenParams } from '../../../shared/app/routes.ts';
 import type { AppState } from '../lib/app-state.svelte.ts';
 import ResourceSection from '../resources/ResourceSection.svelte';
 import Sessions from './Sessions.svelte';
@@ -16,7 +16,7 @@ export type ScreenProps<S extends ScreenId> = {
 };
 
 /**
- * The component of each screen shared/routes.ts declares: a screen declared there and missing
+ * The component of each screen shared/app/routes.ts declares: a screen declared there and missing
  * here (or the other way round) is a type error. The account's lists are resource sections,
  * their kinds found by screen in renderer/src/resources/kind-list.ts.
  */

@@ -1,5 +1,5 @@
-import { agentId, type Agent, type AgentsSnapshot } from '../../../shared/agents.ts';
-import type { MonitorSnapshot } from '../../../shared/monitor.ts';
+import { agentId, type Agent, type AgentsSnapshot } from '../../../shared/app/agents.ts';
+import type { MonitorSnapshot } from '../../../shared/app/monitor.ts';
 import { session as someSession } from '../../support/tunnel-sessions.ts';
 
 const HOUR = 3_600_000;

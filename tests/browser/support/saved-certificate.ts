@@ -1,4 +1,4 @@
-import type { SavedCertificate } from '../../../shared/ssh/results.ts';
+import type { SavedCertificate } from '../../../shared/app/ssh/results.ts';
 
 /** The folder the scripted bridge's SSH files live in. */
 export const SSH_FOLDER = '/home/me/.ssh';

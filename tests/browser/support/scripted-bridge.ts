@@ -1,4 +1,4 @@
-import { BridgeCallError, createEventFanout, type Bridge } from '../../../shared/ipc/bridge.ts';
+import { BridgeCallError, createEventFanout, type Bridge } from '../../../shared/app/ipc/bridge.ts';
 import type {
   GovernorState,
   IpcCallName,
@@ -7,9 +7,9 @@ import type {
   IpcError,
   IpcEventPayload,
   IpcResult,
-} from '../../../shared/ipc/contract.ts';
-import type { ProfilesState } from '../../../shared/ipc/profiles.ts';
-import { Settings } from '../../../shared/ipc/settings.ts';
+} from '../../../shared/app/ipc/contract.ts';
+import type { ProfilesState } from '../../../shared/app/ipc/profiles.ts';
+import { Settings } from '../../../shared/app/ipc/settings.ts';
 
 /*
  * A Bridge scripted by the test, for component tests of the renderer alone. The real ones

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSnapshot } from '../../../core/snapshot/export.ts';
-import { SNAPSHOT_KINDS } from '../../../shared/snapshot/document.ts';
+import { SNAPSHOT_KINDS } from '../../../shared/app/snapshot-document.ts';
 import { clientOf, startSandbox, type Sandbox } from '../../integration/core/api/support.ts';
 import { seedAccount } from '../../integration/core/snapshot/seed.ts';
 import { burrow, tempDir } from '../../integration/cli/support.ts';

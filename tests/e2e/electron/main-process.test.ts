@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { APP_ORIGIN } from '../../../core/ipc/sender.ts';
-import { IPC_INVOKE_CHANNEL, type IpcReply } from '../../../shared/ipc/bridge.ts';
-import type { MonitorSnapshot } from '../../../shared/monitor.ts';
+import { IPC_INVOKE_CHANNEL, type IpcReply } from '../../../shared/app/ipc/bridge.ts';
+import type { MonitorSnapshot } from '../../../shared/app/monitor.ts';
 import { isOutOfDate } from '../../support/build-once.ts';
 import type { FromStandIn, ToStandIn } from './stand-in/messages.ts';
 

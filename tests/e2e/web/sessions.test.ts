@@ -1,7 +1,7 @@
 import { chromium, type Browser, type Locator, type Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AgentsSnapshot } from '../../../shared/agents.ts';
-import type { ProfilesState } from '../../../shared/ipc/profiles.ts';
+import type { AgentsSnapshot } from '../../../shared/app/agents.ts';
+import type { ProfilesState } from '../../../shared/app/ipc/profiles.ts';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { killAll, startAgent } from '../../support/agents.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { routeHref, SCREENS } from '../../../shared/routes.ts';
+import { routeHref, SCREENS } from '../../../shared/app/routes.ts';
 import { hrefOf } from '../../../renderer/src/resources/kind-shape.ts';
 import { KINDS } from '../../../renderer/src/resources/kind-list.ts';
 import { axeOn, openWindow, screenshot, type WebWindow } from './support-window.ts';

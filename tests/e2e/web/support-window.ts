@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import { chromium, type Page } from 'playwright';
 import { expect } from 'vitest';
-import { PAGE_SECRET_HEADER } from '../../../shared/ipc/loopback.ts';
+import { PAGE_SECRET_HEADER } from '../../../shared/app/ipc/browser-mode.ts';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
 

@@ -4,7 +4,7 @@ import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import { killAll, startAgent } from '../../support/agents.ts';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
-import type { MonitorSnapshot } from '../../../shared/monitor.ts';
+import type { MonitorSnapshot } from '../../../shared/app/monitor.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
 import { invokeFrom } from './support-window.ts';
 

@@ -4,7 +4,7 @@ import { actionCommand, type SessionsDoor } from '../../../cli/session-actions.t
 import { openTarget, type Target } from '../../../cli/target.ts';
 import { sessionHandlers, type SessionParts } from '../../../core/sessions/handlers.ts';
 import type { SessionsService } from '../../../core/sessions/service.ts';
-import type { SessionActionRequest } from '../../../shared/ipc/sessions.ts';
+import type { SessionActionRequest } from '../../../shared/app/ipc/sessions.ts';
 import { startSandbox, type Sandbox } from '../core/api/support.ts';
 
 let sandbox: Sandbox;

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SNAPSHOT_KINDS } from '../../../shared/snapshot/document.ts';
+import { SNAPSHOT_KINDS } from '../../../shared/app/snapshot-document.ts';
 import { startAccount, type Sandbox } from '../core/api/support.ts';
 import { burrow, oneLine, tempDir } from './support.ts';
 

@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventHub } from '../../../core/ipc/events.ts';
-import { PAGE_SECRET_HEADER } from '../../../shared/ipc/loopback.ts';
+import { PAGE_SECRET_HEADER } from '../../../shared/app/ipc/browser-mode.ts';
 import { startWebServer, type WebServer } from '../../../web/server.ts';
 import { appInfoOnly } from './support.ts';
 

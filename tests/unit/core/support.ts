@@ -1,6 +1,6 @@
 import { SettingsService } from '../../../core/settings/settings.ts';
-import type { SessionActionRequest } from '../../../shared/ipc/sessions.ts';
-import type { ActionResult } from '../../../shared/session-actions.ts';
+import type { SessionActionRequest } from '../../../shared/app/ipc/sessions.ts';
+import type { ActionResult } from '../../../shared/app/sessions/actions.ts';
 
 /** Settings kept in memory, as fresh as a first launch. */
 export function memorySettings(): SettingsService {

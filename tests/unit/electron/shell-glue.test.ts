@@ -11,7 +11,7 @@ import { closeWithin } from '../../../electron/quit.ts';
 import { opensWindowAtStart } from '../../../electron/startup.ts';
 import { placeWindow, readBounds } from '../../../electron/window-state.ts';
 import type { BrowserWindow, NotificationConstructorOptions } from 'electron';
-import type { Notification } from '../../../shared/notifications.ts';
+import type { Notification } from '../../../shared/app/notifications.ts';
 import { standInDialog, standInLoginApp } from '../../support/electron-stand-in.ts';
 
 describe('notifications', () => {

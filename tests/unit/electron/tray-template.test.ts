@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { trayIconFile, trayTemplate, trayTexts } from '../../../electron/tray-template.ts';
-import type { TrayAction, TrayModel } from '../../../shared/tray.ts';
+import type { TrayAction, TrayModel } from '../../../shared/app/tray.ts';
 
 const restart: TrayAction = {
   name: 'session.restart',

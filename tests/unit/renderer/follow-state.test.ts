@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { GovernorState } from '../../../shared/ipc/contract.ts';
-import type { TrayModel } from '../../../shared/tray.ts';
+import type { GovernorState } from '../../../shared/app/ipc/contract.ts';
+import type { TrayModel } from '../../../shared/app/tray.ts';
 import { followState } from '../../../renderer/src/lib/follow-state.ts';
 import { budget, scriptedBridge } from '../../browser/support/scripted-bridge.ts';
 

@@ -9,7 +9,7 @@ import {
   sshPublicBlob,
 } from '../../../sandbox/ssh/keys.ts';
 import { criticalOptionProblem } from '../../../sandbox/ssh/options.ts';
-import { WireWriter } from '../../../shared/ssh/wire.ts';
+import { WireWriter } from '../../../shared/api/openssh/wire.ts';
 import { PUBLIC_KEYS } from '../shared/api/fixtures.ts';
 
 describe('SSH keys', () => {

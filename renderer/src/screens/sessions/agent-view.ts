@@ -1,5 +1,5 @@
-import { GONE_STATES, type Agent, type AgentState } from '../../../../shared/agents.ts';
-import { availability, type SessionAction } from '../../../../shared/session-rules.ts';
+import { GONE_STATES, type Agent, type AgentState } from '../../../../shared/app/agents.ts';
+import { availability, type SessionAction } from '../../../../shared/app/sessions/rules.ts';
 import { relativeTime } from '../../lib/time.ts';
 
 /*

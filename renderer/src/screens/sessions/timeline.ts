@@ -1,4 +1,4 @@
-import type { Agent, AgentMark } from '../../../../shared/agents.ts';
+import type { Agent, AgentMark } from '../../../../shared/app/agents.ts';
 
 /*
  * An agent's last day as a picture draws it: bands and marks placed as fractions of the window

@@ -4,7 +4,7 @@ import {
   DEFAULT_VALIDITY,
   VALIDITY_PRESETS,
   type ValidityPreset,
-} from '../../../../shared/ssh/requests.ts';
+} from '../../../../shared/app/ssh/requests.ts';
 import { localInputToIso } from '../../lib/time.ts';
 
 /** OpenSSH's own extensions of user certificates, in ssh-keygen's order. */

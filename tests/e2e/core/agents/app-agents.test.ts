@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AGENTS_FILE } from '../../../../core/agents/store.ts';
 import { dispatchIpc } from '../../../../core/ipc/dispatch.ts';
-import type { AgentsSnapshot } from '../../../../shared/agents.ts';
+import type { AgentsSnapshot } from '../../../../shared/app/agents.ts';
 import { killAll, startAgent, until } from '../../../support/agents.ts';
 import { callerOf as caller, startApp } from '../../../integration/core/profiles/support.ts';
 

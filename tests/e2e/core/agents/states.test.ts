@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UPDATE_READY } from '../../../../core/agents/entry.ts';
-import type { AgentState } from '../../../../shared/agents.ts';
+import type { AgentState } from '../../../../shared/app/agents.ts';
 import type { Sandbox } from '../../../../sandbox/index.ts';
 import { killAll, startAgent, until } from '../../../support/agents.ts';
 import { removeDir, tempDir } from '../../../support/openssh.ts';

@@ -6,8 +6,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../core/api/errors.ts';
 import { createSessionActions } from '../../../../core/sessions/actions.ts';
-import type { ActionEvent } from '../../../../shared/session-actions.ts';
-import { availability } from '../../../../shared/session-rules.ts';
+import type { ActionEvent } from '../../../../shared/app/sessions/actions.ts';
+import { availability } from '../../../../shared/app/sessions/rules.ts';
 import { startSandbox, type Sandbox } from '../../../../sandbox/index.ts';
 import { makeKeyPair, removeDir, tempDir } from '../../../support/openssh.ts';
 import { apiCaller } from '../../../support/sandbox-client.ts';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../../sandbox/index.ts';
-import type { MonitorEvent } from '../../../../shared/monitor.ts';
+import type { MonitorEvent } from '../../../../shared/app/monitor.ts';
 import { apiCaller } from '../../../support/sandbox-client.ts';
 import { killAll, startAgent, until } from '../../../support/agents.ts';
 import { drivenMonitor } from '../../../integration/core/monitor/support.ts';

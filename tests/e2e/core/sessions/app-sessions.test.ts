@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { dispatchIpc } from '../../../../core/ipc/dispatch.ts';
-import type { IpcEvent } from '../../../../shared/ipc/contract.ts';
+import type { IpcEvent } from '../../../../shared/app/ipc/contract.ts';
 import { startSandbox } from '../../../../sandbox/index.ts';
 import { isAlive, killAll, startAgent, until } from '../../../support/agents.ts';
 import { callerOf, startApp } from '../../../integration/core/profiles/support.ts';

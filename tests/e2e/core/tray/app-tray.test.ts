@@ -5,9 +5,9 @@
  * asks first. The poll interval is an hour: polls happen when the test asks.
  */
 import { afterAll, expect, it } from 'vitest';
-import type { AgentsSnapshot } from '../../../../shared/agents.ts';
-import type { Notification } from '../../../../shared/notifications.ts';
-import type { TrayItem, TrayModel } from '../../../../shared/tray.ts';
+import type { AgentsSnapshot } from '../../../../shared/app/agents.ts';
+import type { Notification } from '../../../../shared/app/notifications.ts';
+import type { TrayItem, TrayModel } from '../../../../shared/app/tray.ts';
 import { killAll, startAgent, until } from '../../../support/agents.ts';
 import { callerOf, startApp } from '../../../integration/core/profiles/support.ts';
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AgentsService } from '../../../../core/agents/service.ts';
 import { createSessionActions } from '../../../../core/sessions/actions.ts';
-import type { Agent } from '../../../../shared/agents.ts';
-import { Emitter } from '../../../../shared/emitter.ts';
-import type { ActionEvent } from '../../../../shared/session-actions.ts';
+import type { Agent } from '../../../../shared/app/agents.ts';
+import { Emitter } from '../../../../shared/app/emitter.ts';
+import type { ActionEvent } from '../../../../shared/app/sessions/actions.ts';
 import { drivenMonitor, PROFILE, testClient } from '../monitor/support.ts';
 
 export type Watching = Awaited<ReturnType<typeof watchingAgents>>;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import { ipcApiCalls } from '../../../../core/api/ipc-calls.ts';
 import { dispatchIpc, type IpcImplementation } from '../../../../core/ipc/dispatch.ts';
-import { API_CALLS } from '../../../../shared/ipc/api-calls.ts';
-import type { ApiProgress } from '../../../../shared/ipc/contract.ts';
+import { API_CALLS } from '../../../../shared/app/ipc/api-calls.ts';
+import type { ApiProgress } from '../../../../shared/app/ipc/contract.ts';
 import { clientOf, startSandbox, type Sandbox } from './support.ts';
 
 /*

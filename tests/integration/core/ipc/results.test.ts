@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dispatchIpc, type IpcImplementation } from '../../../../core/ipc/dispatch.ts';
-import type { AppCallName } from '../../../../shared/ipc/contract.ts';
+import type { AppCallName } from '../../../../shared/app/ipc/contract.ts';
 import { checkingResults } from '../../../support/checked-results.ts';
 import { startApp } from '../profiles/support.ts';
 

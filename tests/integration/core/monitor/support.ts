@@ -3,7 +3,7 @@ import {
   createSessionMonitor,
   type SessionMonitorOptions,
 } from '../../../../core/monitor/monitor.ts';
-import type { MonitorEvent } from '../../../../shared/monitor.ts';
+import type { MonitorEvent } from '../../../../shared/app/monitor.ts';
 import { FakeClock } from '../../../unit/core/api/fake-clock.ts';
 import { FAST_RETRY } from '../api/support.ts';
 

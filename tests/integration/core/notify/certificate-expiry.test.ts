@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { openConfStore } from '../../../../core/store.ts';
-import type { IpcEvent } from '../../../../shared/ipc/contract.ts';
-import type { SavedCertificate } from '../../../../shared/ssh/results.ts';
+import type { IpcEvent } from '../../../../shared/app/ipc/contract.ts';
+import type { SavedCertificate } from '../../../../shared/app/ssh/results.ts';
 import { startApp } from '../profiles/support.ts';
 
 /*

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { setAsideDamagedSettings } from '../../../../core/settings/damaged.ts';
-import type { ProfilesState } from '../../../../shared/ipc/profiles.ts';
-import type { Settings } from '../../../../shared/ipc/settings.ts';
+import type { ProfilesState } from '../../../../shared/app/ipc/profiles.ts';
+import type { Settings } from '../../../../shared/app/ipc/settings.ts';
 import { callerOf, startApp, testKeychain } from './support.ts';
 import { LOCAL_PROFILE as LOCAL, REMOTE_PROFILE as PROD } from '../../../support/profiles.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchIpc } from '../../../../core/ipc/dispatch.ts';
 import type { SecretStore } from '../../../../core/profiles/keychain.ts';
-import type { ProfilesState } from '../../../../shared/ipc/profiles.ts';
+import type { ProfilesState } from '../../../../shared/app/ipc/profiles.ts';
 import { startEmbeddedSandbox } from '../../../../sandbox/embedded.ts';
 import { startSandbox, type Sandbox } from '../../../../sandbox/index.ts';
 import { noSecretService } from '../../../support/secret-service.ts';

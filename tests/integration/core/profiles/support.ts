@@ -7,7 +7,7 @@ import { createBurrow, type Burrow, type BurrowOptions } from '../../../../core/
 import { dispatchIpc } from '../../../../core/ipc/dispatch.ts';
 import { osKeychain, type SecretStore } from '../../../../core/profiles/keychain.ts';
 import { openConfStore } from '../../../../core/store.ts';
-import type { IpcEvent } from '../../../../shared/ipc/contract.ts';
+import type { IpcEvent } from '../../../../shared/app/ipc/contract.ts';
 import { startEmbeddedSandbox } from '../../../../sandbox/embedded.ts';
 import { checkingResults } from '../../../support/checked-results.ts';
 import { FAST_RETRY } from '../api/support.ts';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createApiClient } from '../../../../core/api/client.ts';
-import { SNAPSHOT_KINDS, type SnapshotDocument } from '../../../../shared/snapshot/document.ts';
+import { SNAPSHOT_KINDS, type SnapshotDocument } from '../../../../shared/app/snapshot-document.ts';
 import { startSandbox, type Sandbox } from '../api/support.ts';
 
 /** One sandbox, two accounts, one key each: two keys on one address are two accounts. */

@@ -12,7 +12,7 @@ import {
 } from '../../../../core/snapshot/apply.ts';
 import { exportSnapshot } from '../../../../core/snapshot/export.ts';
 import { changesOf, planSnapshot } from '../../../../core/snapshot/plan.ts';
-import { SNAPSHOT_KINDS, type SnapshotDocument } from '../../../../shared/snapshot/document.ts';
+import { SNAPSHOT_KINDS, type SnapshotDocument } from '../../../../shared/app/snapshot-document.ts';
 import { clientOf, startAccount, startSandbox, type Sandbox } from '../api/support.ts';
 import { seedAccount } from './seed.ts';
 

@@ -10,7 +10,7 @@ import {
   parseSnapshot,
   SNAPSHOT_KINDS,
   type SnapshotKind,
-} from '../../../../shared/snapshot/document.ts';
+} from '../../../../shared/app/snapshot-document.ts';
 import { seededAccountForFile } from './seed.ts';
 
 const account = seededAccountForFile('snapshot-export');

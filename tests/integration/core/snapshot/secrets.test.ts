@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileOwner, type SnapshotAccount } from '../../../../core/snapshot/account.ts';
 import { ApplyBlockedError } from '../../../../core/snapshot/apply.ts';
 import { SnapshotService } from '../../../../core/snapshot/service.ts';
-import type { SnapshotDocument } from '../../../../shared/snapshot/document.ts';
+import type { SnapshotDocument } from '../../../../shared/app/snapshot-document.ts';
 import { startAccount } from '../api/support.ts';
 import { seedAccount } from './seed.ts';
 

@@ -10,7 +10,7 @@ import type {
   OpenedSnapshot,
   OpenFileResult,
   PlannedSnapshot,
-} from '../../../../shared/ipc/snapshots.ts';
+} from '../../../../shared/app/ipc/snapshots.ts';
 import { standInDialog } from '../../../support/electron-stand-in.ts';
 import { startAccount, type Sandbox } from '../api/support.ts';
 import { startApp, type TestApp } from '../profiles/support.ts';

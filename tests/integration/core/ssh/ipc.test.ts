@@ -10,8 +10,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, expect, it } from 'vitest';
 import { dispatchIpc } from '../../../../core/ipc/dispatch.ts';
-import type { IpcReply } from '../../../../shared/ipc/bridge.ts';
-import type { IpcCallName, IpcResult } from '../../../../shared/ipc/contract.ts';
+import type { IpcReply } from '../../../../shared/app/ipc/bridge.ts';
+import type { IpcCallName, IpcResult } from '../../../../shared/app/ipc/contract.ts';
 import { currentUser, startAgent, tempDir } from '../../../support/openssh.ts';
 import { startApp, type TestApp } from '../profiles/support.ts';
 

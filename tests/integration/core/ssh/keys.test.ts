@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFilesAtomically } from '../../../../core/ssh/files/atomic-write.ts';
 import { createKeyGenerator, type KeyGenerator } from '../../../../core/ssh/keys/generator.ts';
 import { sshPublicKeyType } from '../../../../shared/api/ssh-keys.ts';
-import type { NewKeySpec } from '../../../../shared/ssh/requests.ts';
+import type { NewKeySpec } from '../../../../shared/app/ssh/requests.ts';
 import { removeDir, tempDir } from '../../../support/openssh.ts';
 
 const run = promisify(execFile);

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SshError, type SshService } from '../../../../core/ssh/service.ts';
-import type { GenerateRequest } from '../../../../shared/ssh/requests.ts';
-import type { GenerateProgress, SignResult } from '../../../../shared/ssh/results.ts';
+import type { GenerateRequest } from '../../../../shared/app/ssh/requests.ts';
+import type { GenerateProgress, SignResult } from '../../../../shared/app/ssh/results.ts';
 import {
   currentUser,
   describeCertificate,

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import type { WriteHooks } from '../../../../core/ssh/files/atomic-write.ts';
 import { SshError, type SshApi, type SshService } from '../../../../core/ssh/service.ts';
-import type { GenerateRequest } from '../../../../shared/ssh/requests.ts';
+import type { GenerateRequest } from '../../../../shared/app/ssh/requests.ts';
 import { currentUser, makeKeyPair } from '../../../support/openssh.ts';
 import { rejection as rejectionOf } from '../../../support/rejection.ts';
 import { killSaveAt, sideFiles } from './killed-save.ts';

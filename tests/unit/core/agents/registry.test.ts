@@ -7,7 +7,7 @@ import {
 } from '../../../../core/agents/registry.ts';
 import { HISTORY_MS, MAX_BANDS, MAX_MARKS } from '../../../../core/agents/history.ts';
 import type { TunnelSession } from '../../../../shared/api/tunnel-sessions.ts';
-import type { ProfileSnapshot } from '../../../../shared/monitor.ts';
+import type { ProfileSnapshot } from '../../../../shared/app/monitor.ts';
 import { session, successor } from '../../../support/tunnel-sessions.ts';
 
 const PROFILE = 'p1';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Notifier } from '../../../../core/notify/notifier.ts';
-import { agentKey } from '../../../../shared/monitor.ts';
-import type { Notification } from '../../../../shared/notifications.ts';
+import { agentKey } from '../../../../shared/app/monitor.ts';
+import type { Notification } from '../../../../shared/app/notifications.ts';
 import { session, successor } from '../../../support/tunnel-sessions.ts';
 import { memorySettings, recordedActions } from '../support.ts';
 

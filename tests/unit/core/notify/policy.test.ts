@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { notify, pauseUntil } from '../../../../core/notify/policy.ts';
-import { agentId } from '../../../../shared/agents.ts';
-import { agentKey, type MonitorEvent } from '../../../../shared/monitor.ts';
-import { notificationRoute, routeHref } from '../../../../shared/routes.ts';
+import { agentId } from '../../../../shared/app/agents.ts';
+import { agentKey, type MonitorEvent } from '../../../../shared/app/monitor.ts';
+import { notificationRoute, routeHref } from '../../../../shared/app/routes.ts';
 import {
   INITIAL_NOTIFY_STATE,
   Notification,
   NotifyState,
   type NotifyInput,
   type NotifyPrefs,
-} from '../../../../shared/notifications.ts';
-import { Settings } from '../../../../shared/ipc/settings.ts';
+} from '../../../../shared/app/notifications.ts';
+import { Settings } from '../../../../shared/app/ipc/settings.ts';
 import { session, successor } from '../../../support/tunnel-sessions.ts';
 
 /** The preferences of a person who changed nothing: every kind on. */

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { SessionsService } from '../../../../core/sessions/service.ts';
 import { dispatchIpc } from '../../../../core/ipc/dispatch.ts';
 import type { AppHandlers } from '../../../../core/ipc/handlers.ts';
-import { MAX_MUTED_AGENTS } from '../../../../shared/ipc/settings.ts';
+import { MAX_MUTED_AGENTS } from '../../../../shared/app/ipc/settings.ts';
 import { memorySettings } from '../support.ts';
 
 it('refuses the 1,001st muted agent with the limit named, and still unmutes', async () => {

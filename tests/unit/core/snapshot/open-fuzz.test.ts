@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../../core/errors.ts';
 import { openSnapshot } from '../../../../core/snapshot/open.ts';
 import { planSnapshot } from '../../../../core/snapshot/plan.ts';
-import { SNAPSHOT_KINDS, type SnapshotDocument } from '../../../../shared/snapshot/document.ts';
+import { SNAPSHOT_KINDS, type SnapshotDocument } from '../../../../shared/app/snapshot-document.ts';
 
 /*
  * Hostile snapshot files through what the window's `snapshots.open` and `burrow plan` do with

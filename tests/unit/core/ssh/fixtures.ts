@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileToWrite } from '../../../../core/ssh/files/atomic-write.ts';
-import type { SavedCertificate } from '../../../../shared/ssh/results.ts';
+import type { SavedCertificate } from '../../../../shared/app/ssh/results.ts';
 
 export const HOUR = 3_600_000;
 export const T0 = Date.parse('2026-11-23T00:00:00Z');

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { TrayAgent } from '../../../../core/tray/agent-menu.ts';
 import { trayModel, TRAY_AGENTS_PER_PROFILE, type TrayState } from '../../../../core/tray/model.ts';
 import type { TunnelSession } from '../../../../shared/api/tunnel-sessions.ts';
-import type { AgentState } from '../../../../shared/agents.ts';
-import type { MonitorHealth } from '../../../../shared/monitor.ts';
-import { followTrayItem, TrayModel, type TrayItem } from '../../../../shared/tray.ts';
+import type { AgentState } from '../../../../shared/app/agents.ts';
+import type { MonitorHealth } from '../../../../shared/app/monitor.ts';
+import { followTrayItem, TrayModel, type TrayItem } from '../../../../shared/app/tray.ts';
 import { session } from '../../../support/tunnel-sessions.ts';
 
 const NOW = new Date(2026, 10, 23, 10, 0).getTime();

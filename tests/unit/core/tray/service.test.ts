@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { TrayState } from '../../../../core/tray/model.ts';
 import { TrayService } from '../../../../core/tray/service.ts';
-import { Emitter } from '../../../../shared/emitter.ts';
-import type { ProfilesState } from '../../../../shared/ipc/profiles.ts';
-import { agentId } from '../../../../shared/agents.ts';
-import { agentKey, type MonitorEvent, type MonitorSnapshot } from '../../../../shared/monitor.ts';
-import type { TrayModel } from '../../../../shared/tray.ts';
+import { Emitter } from '../../../../shared/app/emitter.ts';
+import type { ProfilesState } from '../../../../shared/app/ipc/profiles.ts';
+import { agentId } from '../../../../shared/app/agents.ts';
+import {
+  agentKey,
+  type MonitorEvent,
+  type MonitorSnapshot,
+} from '../../../../shared/app/monitor.ts';
+import type { TrayModel } from '../../../../shared/app/tray.ts';
 import { session } from '../../../support/tunnel-sessions.ts';
 import { memorySettings, recordedActions } from '../support.ts';
 

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SshError } from '../../../../../core/ssh/errors.ts';
 import { writeFilesAtomically } from '../../../../../core/ssh/files/atomic-write.ts';
 import { pathIn, prepareFolder } from '../../../../../core/ssh/files/folder.ts';
-import { KeyFileName } from '../../../../../shared/ssh/requests.ts';
+import { KeyFileName } from '../../../../../shared/app/ssh/requests.ts';
 import { removeDir, tempDir } from '../../../../support/openssh.ts';
 import { rejection as rejectionOf } from '../../../../support/rejection.ts';
 import { contentsOf, keyFileSet } from '../fixtures.ts';

@@ -1,7 +1,7 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { RENEWAL_CHECK_MS, watchRenewals } from '../../../../../core/ssh/renewal/watch.ts';
 import { createSshService, type SshApi } from '../../../../../core/ssh/service.ts';
-import type { SshCertificateExpiring } from '../../../../../shared/ipc/ssh.ts';
+import type { SshCertificateExpiring } from '../../../../../shared/app/ipc/ssh.ts';
 import { HOUR, savedCertificate, T0 } from '../fixtures.ts';
 
 const record = savedCertificate({ id: 'saved-1' });

@@ -5,7 +5,7 @@ import {
   removeSaved,
 } from '../../../../../core/ssh/saved-certificates/store.ts';
 import type { KeyValueStore } from '../../../../../core/store.ts';
-import type { SavedCertificate } from '../../../../../shared/ssh/results.ts';
+import type { SavedCertificate } from '../../../../../shared/app/ssh/results.ts';
 
 function memoryStore(initial: Record<string, unknown> = {}): Pick<KeyValueStore, 'get' | 'set'> {
   const values = new Map(Object.entries(initial));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { TunnelSession } from './api/tunnel-sessions.ts';
-import { SESSION_ACTIONS } from './session-rules.ts';
+import { TunnelSession } from '../../api/tunnel-sessions.ts';
+import { SESSION_ACTIONS } from './rules.ts';
 
 /*
  * What a session action reports, as plain JSON for the IPC contract: its result, and its

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost } from '../../../../shared/ipc/loopback.ts';
+import { isLoopbackHost } from '../../../../shared/api/loopback-address.ts';
 
 describe('isLoopbackHost', () => {
   it.each(['localhost', 'LOCALHOST', '127.0.0.1', '127.8.9.10', '::1', '[::1]'])(

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Emitter } from '../../../shared/emitter.ts';
-import { createEventFanout } from '../../../shared/ipc/bridge.ts';
-import { EventHub } from '../../../core/ipc/events.ts';
-import { SettingsService } from '../../../core/settings/settings.ts';
-import type { KeyValueStore } from '../../../core/store.ts';
+import { Emitter } from '../../../../shared/app/emitter.ts';
+import { createEventFanout } from '../../../../shared/app/ipc/bridge.ts';
+import { EventHub } from '../../../../core/ipc/events.ts';
+import { SettingsService } from '../../../../core/settings/settings.ts';
+import type { KeyValueStore } from '../../../../core/store.ts';
 
 function memoryStore(): KeyValueStore & { data: Map<string, unknown> } {
   const data = new Map<string, unknown>();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { expect, it } from 'vitest';
-import { appCalls, ipcEvents, STATE_EVENTS } from '../../../../shared/ipc/contract.ts';
+import { appCalls, ipcEvents, STATE_EVENTS } from '../../../../../shared/app/ipc/contract.ts';
 
 type CallName = keyof typeof appCalls;
 type EventName = keyof typeof ipcEvents;

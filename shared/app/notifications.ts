@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp } from './api/common.ts';
+import { Timestamp } from '../api/common.ts';
 import { MonitorEvent } from './monitor.ts';
 
 /*
@@ -49,7 +49,7 @@ export type NotifyInput = z.output<typeof NotifyInput>;
 /** What clicking a notification opens. */
 export const NotificationTarget = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session'), profileId: z.string(), sessionId: z.string() }),
-  /** An agent's detail (see shared/agents.ts). */
+  /** An agent's detail (see shared/app/agents.ts). */
   z.object({ type: z.literal('agent'), profileId: z.string(), agentId: z.string() }),
   /** A group of agents: the profile's Sessions screen. */
   z.object({ type: z.literal('sessions'), profileId: z.string() }),

@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { forwardNotifications } from '../../../electron/notify.ts';
-import { hrefOf } from '../../../renderer/src/resources/kind-shape.ts';
-import { KINDS, kindsIn } from '../../../renderer/src/resources/kind-list.ts';
-import { NotificationTarget, type Notification } from '../../../shared/notifications.ts';
+import { forwardNotifications } from '../../../../electron/notify.ts';
+import { hrefOf } from '../../../../renderer/src/resources/kind-shape.ts';
+import { KINDS, kindsIn } from '../../../../renderer/src/resources/kind-list.ts';
+import { NotificationTarget, type Notification } from '../../../../shared/app/notifications.ts';
 import {
   notificationRoute,
   parseRoute,
   routeHref,
   SCREENS,
   type OpenRoute,
-} from '../../../shared/routes.ts';
+} from '../../../../shared/app/routes.ts';
 import {
   followTrayItem,
   TrayAction,
   trayRoute,
   type TrayScreen,
   type TrayShell,
-} from '../../../shared/tray.ts';
+} from '../../../../shared/app/tray.ts';
 
 /*
  * Every address a part of Burrow produces, read back by the parser the window uses, opens the

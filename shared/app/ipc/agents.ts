@@ -3,7 +3,7 @@ import { AgentsSnapshot } from '../agents.ts';
 import { ProfileId } from './profiles.ts';
 
 /*
- * Agents as the windows and the tray see them (shared/agents.ts): every profile's agents with
+ * Agents as the windows and the tray see them (shared/app/agents.ts): every profile's agents with
  * their states and their last day, and a gone one dismissed from the list.
  */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { duration } from '../../../shared/clock.ts';
+import { duration } from '../../../../shared/app/clock.ts';
 
 describe('duration', () => {
   it('says the two largest units, in words, as the ssh-agent message needs them', () => {

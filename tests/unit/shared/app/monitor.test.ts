@@ -6,10 +6,10 @@ import {
   isNewerVersion,
   MonitorEvent,
   MonitorSnapshot,
-} from '../../../shared/monitor.ts';
-import { ActionEvent } from '../../../shared/session-actions.ts';
-import { availability } from '../../../shared/session-rules.ts';
-import { session, successor } from '../../support/tunnel-sessions.ts';
+} from '../../../../shared/app/monitor.ts';
+import { ActionEvent } from '../../../../shared/app/sessions/actions.ts';
+import { availability } from '../../../../shared/app/sessions/rules.ts';
+import { session, successor } from '../../../support/tunnel-sessions.ts';
 
 describe('agent names', () => {
   const named = (metadata: string) => agentName(session({ metadata }));

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { GenerateRequest, SigningOptions, Validity } from '../../../../shared/ssh/requests.ts';
+import {
+  GenerateRequest,
+  SigningOptions,
+  Validity,
+} from '../../../../../shared/app/ssh/requests.ts';
 
 const CA = 'sshca_2kP9s8c7Yd1bVq3x';
 

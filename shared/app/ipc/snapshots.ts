@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { SnapshotKind } from '../snapshot/document.ts';
-import { MAX_HTTP_CALL_BYTES } from './loopback.ts';
+import type { SnapshotKind } from '../snapshot-document.ts';
+import { MAX_HTTP_CALL_BYTES } from './browser-mode.ts';
 import { ProfileId } from './profiles.ts';
 
 /*

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MonitorEvent, MonitorSnapshot } from '../monitor.ts';
 import { Notification } from '../notifications.ts';
-import { ActionEvent, ActionResult, SessionActionName } from '../session-actions.ts';
+import { ActionEvent, ActionResult, SessionActionName } from '../sessions/actions.ts';
 import { TrayAction, TrayModel } from '../tray.ts';
 import { ProfileId } from './profiles.ts';
 import { Settings } from './settings.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isLoopbackHost } from './loopback.ts';
+import { isLoopbackHost } from '../../api/loopback-address.ts';
 
 /*
  * Profiles as the renderer sees them: a name and an address, never a key. The key goes one way
