@@ -2,7 +2,7 @@ import path from 'node:path';
 import { isIdOf } from '../shared/api/ids.ts';
 import { NewKeySpec, VALIDITY_PRESETS, type ValidityPreset } from '../shared/app/ssh/requests.ts';
 import type { SignResult } from '../shared/app/ssh/results.ts';
-import { createSshService } from '../core/ssh/service.ts';
+import { createSshService, type SshService } from '../core/ssh/service.ts';
 import type { Options } from './args.ts';
 import { CliError, UsageError, writeJson, type Io } from './io.ts';
 import type { Target } from './target.ts';
@@ -52,15 +52,14 @@ function report(io: Io, options: Options, what: string, result: SignResult): voi
   );
 }
 
-/** `burrow ssh new|sign|renew`: core/ssh's service on the command's profile. */
-export async function sshCommand(
-  target: Target,
-  subcommand: string,
-  arg: string,
-  options: Options,
-  io: Io,
-): Promise<number> {
-  const ssh = createSshService({
+/** What `burrow ssh` asks of core/ssh: the same methods as the window's `ssh.*` calls. */
+export type SshDoor = Pick<
+  SshService,
+  'generateKeyAndCertificate' | 'signExistingKey' | 'renew' | 'listSaved'
+>;
+
+async function serviceOf(target: Target): Promise<SshDoor> {
+  return createSshService({
     store: await target.store(),
     // A saved certificate remembers the profile that signed it: renewing goes back there.
     api: async (profileId) => {
@@ -71,6 +70,18 @@ export async function sshCommand(
       return { profileId: target.profileId, api: target.client };
     },
   });
+}
+
+/** `burrow ssh new|sign|renew`: core/ssh's service on the command's profile. */
+export async function sshCommand(
+  target: Target,
+  subcommand: string,
+  arg: string,
+  options: Options,
+  io: Io,
+  door?: SshDoor,
+): Promise<number> {
+  const ssh = door ?? (await serviceOf(target));
   const o = options.ssh;
   if (subcommand === 'new') {
     const key = NewKeySpec.safeParse({ type: o.keyType ?? 'ed25519' });
