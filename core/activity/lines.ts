@@ -30,13 +30,19 @@ export function lineOf(entry: NewActivityEntry): string {
   }
 }
 
-/** The entries a file's text holds; a line a crash cut short, or a hand edit, is skipped. */
+/**
+ * The entries a file's text holds, each id once; a line a crash cut short, or a hand edit, is
+ * skipped.
+ */
 export function entriesOf(text: string): ActivityEntry[] {
   const entries: ActivityEntry[] = [];
+  const ids = new Set<string>();
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
     const parsed = ActivityEntry.safeParse(parseOrUndefined(line));
-    if (parsed.success) entries.push(parsed.data);
+    if (!parsed.success || ids.has(parsed.data.id)) continue;
+    ids.add(parsed.data.id);
+    entries.push(parsed.data);
   }
   return entries;
 }

@@ -28,7 +28,8 @@ const FILE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 /**
  * The activity record in the data folder, for the app and `burrow` alike: appends are single
  * O_APPEND writes, so processes need no lock to add; only trimming (the app's, at start and now
- * and then) takes one, and carries over whatever was appended while it rewrote the file.
+ * and then) takes one, and carries over whatever was appended while it rewrote the file; an
+ * appender that wrote to the file a trim replaced writes its line again in the new one.
  */
 export class ActivityRecord {
   readonly dir: string;
@@ -42,9 +43,13 @@ export class ActivityRecord {
   append(entry: NewActivityEntry): void {
     const line = lineOf(entry);
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    const fd = openSync(this.fileOf(entry.profileId), 'a', 0o600);
+    const file = this.fileOf(entry.profileId);
+    const fd = openSync(file, 'a', 0o600);
     try {
       writeSync(fd, line);
+      // A trim renamed a new file in after this one was opened and may not have carried the line
+      // over: it goes in the new one too (a line twice is read once, by its id).
+      if (fstatSync(fd).ino !== statSync(file).ino) writeFileSync(file, line, { flag: 'a' });
     } finally {
       closeSync(fd);
     }
