@@ -1,7 +1,10 @@
 import type { TunnelSession } from '../shared/api/tunnel-sessions.ts';
-import type { ActionEvent } from '../shared/app/sessions/actions.ts';
+import type { ActionEvent, ActionResult } from '../shared/app/sessions/actions.ts';
 import { agentName } from '../shared/app/monitor.ts';
+import { actionEntry } from '../core/activity/actions.ts';
+import { ActivityRecord } from '../core/activity/record.ts';
 import { SessionsService } from '../core/sessions/service.ts';
+import { ProfileId } from '../shared/app/ipc/profiles.ts';
 import { CliError, confirm, escapeControls, writeJson, type Io } from './io.ts';
 import type { Options } from './args.ts';
 import type { Target } from './target.ts';
@@ -45,6 +48,22 @@ function findSession(sessions: readonly TunnelSession[], agent: string): TunnelS
   throw new CliError(
     `${named.length} sessions have the agent name "${agent}": give a session id (${named.map((s) => s.id).join(', ')})`,
   );
+}
+
+/**
+ * The action in the app's activity record, as the window's are (an account given by --api-url is
+ * no profile of the app's: nothing to record it under). A record that cannot be written is said,
+ * and the action's outcome stands.
+ */
+function record(target: Target, result: ActionResult, session: TunnelSession, io: Io): void {
+  if (!ProfileId.safeParse(target.profileId).success) return;
+  try {
+    new ActivityRecord(target.dataDir).append(
+      actionEntry('command line', result, session, Date.now()),
+    );
+  } catch (error) {
+    io.stderr.write(`Not in the activity record: ${escapeControls(String(error))}\n`);
+  }
 }
 
 /** A step of update-and-restart as it starts, one line on stderr. */
@@ -95,6 +114,7 @@ export async function actionCommand(
       stopTelling?.();
       sessions.close();
     });
+  record(target, result, session, io);
   if (options.json) writeJson(io, result);
   if (!result.ok) {
     const ids = [result.errorCode, result.operationId].filter((x) => x !== null);

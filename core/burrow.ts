@@ -1,6 +1,9 @@
 import path from 'node:path';
 import type { AppInfo, GovernorState } from '../shared/app/ipc/contract.ts';
 import type { DamagedSettings } from '../shared/app/ipc/profiles.ts';
+import { recordedRun } from './activity/actions.ts';
+import { activityHandlers, appRecorder } from './activity/handlers.ts';
+import { ActivityRecord } from './activity/record.ts';
 import { agentHandlers } from './agents/handlers.ts';
 import { AgentsService } from './agents/service.ts';
 import type { BudgetState } from './api/index.ts';
@@ -14,7 +17,7 @@ import type { StartLocalSandbox } from './profiles/local-sandbox.ts';
 import { profileHandlers } from './profiles/handlers.ts';
 import { ProfileService, type ProfileServiceOptions } from './profiles/profiles.ts';
 import { WatchedProfiles } from './monitor/watched.ts';
-import { Notifier } from './notify/notifier.ts';
+import { Notifier, type NotifierOptions } from './notify/notifier.ts';
 import { sessionHandlers } from './sessions/handlers.ts';
 import { SessionsService } from './sessions/service.ts';
 import { settingsHandlers } from './settings/handlers.ts';
@@ -44,6 +47,8 @@ export type BurrowOptions = {
   readonly dialogs?: Dialogs;
   /** Tests only: poll this often whatever the setting says (its floor of 5 s is for people). */
   readonly pollIntervalMs?: number;
+  /** Tests only: the alert rules' wall clock and timer (a faster one makes minutes short). */
+  readonly alertClock?: Pick<NotifierOptions, 'now' | 'setTimer'>;
 };
 
 export type Burrow = {
@@ -114,11 +119,22 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     settings,
     pollIntervalMs: options.pollIntervalMs,
   });
+  const activity = new ActivityRecord(options.dataDir);
+  const recorder = appRecorder(activity, (unseen) => events.emit('activity.appended', { unseen }));
+  const recordedFrom = (source: 'window' | 'tray' | 'notification') =>
+    recordedRun(
+      (request) => sessions.run(request),
+      source,
+      (request) => watched.findSession(request.profileId, request.sessionId),
+      recorder.record,
+    );
   const notifier = new Notifier({
     settings,
     profileNames: () => Object.fromEntries(profiles.state().profiles.map((p) => [p.id, p.name])),
-    runSession: (request) => sessions.run(request),
+    runSession: recordedFrom('notification'),
     mute: (agentKey) => sessions.mute(agentKey, true),
+    record: recorder.record,
+    ...options.alertClock,
   });
   const sessions = new SessionsService({
     watched,
@@ -137,14 +153,18 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     agents,
     watched,
     settings,
-    runSession: (request) => sessions.run(request),
+    runSession: recordedFrom('tray'),
     pauseNotifications: (choice) => notifier.pause(choice),
   });
   watched.onEvent((event) => {
     events.emit('monitor.event', event);
     notifier.hear(event);
   });
-  watched.onSnapshot((snapshot) => events.emit('sessions.changed', snapshot));
+  watched.onSnapshot((snapshot) => {
+    events.emit('sessions.changed', snapshot);
+    for (const { profileId, sessions: listed, polls } of snapshot.profiles)
+      if (polls > 0) notifier.heardSessions(profileId, listed);
+  });
   sessions.onAction((event) => events.emit('sessions.action', event));
   notifier.subscribe((notification) => events.emit('notification', notification));
   tray.subscribe((model) => events.emit('tray.changed', model));
@@ -162,7 +182,15 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   const stopRenewalWatch = watchRenewals(ssh, (expiring) => {
     events.emit('ssh.certificateExpiring', expiring);
     const { certId, name, expiresAt } = expiring;
-    notifier.hear({ kind: 'certificate-expiring', certId, name, expiresAt, at: Date.now() });
+    const profileId = ssh.listSaved().find((s) => s.id === certId)?.profileId;
+    notifier.hear({
+      kind: 'certificate-expiring',
+      certId,
+      name,
+      expiresAt,
+      at: Date.now(),
+      ...(profileId !== undefined && { profileId }),
+    });
   });
 
   const dialogs = options.dialogs ?? unavailableDialogs;
@@ -185,6 +213,8 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       ...settingsHandlers(settings),
       ...sshHandlers(ssh, events),
       ...sessionHandlers({ sessions, watched, tray, notifier }),
+      'sessions.run': recordedFrom('window'),
+      ...activityHandlers(activity),
       ...snapshotHandlers(snapshots),
       ...agentHandlers(agents),
       ...dialogHandlers(dialogs),
@@ -214,6 +244,8 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     monitor: { pause: () => watched.monitor.pause(), resume: () => watched.monitor.resume() },
     close: async () => {
       stopRenewalWatch();
+      recorder.stop();
+      notifier.close();
       snapshots.close();
       api.close();
       tray.close();

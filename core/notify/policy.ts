@@ -7,6 +7,7 @@ import type {
   Notification,
   NotificationAction,
   NotificationTarget,
+  NoticeKind,
   NotifyInput,
   NotifyKind,
   NotifyPrefs,
@@ -32,7 +33,7 @@ export type NotifyResult = { readonly notifications: Notification[]; readonly st
 
 /** One thing that could be said, before the switches, mutes, throttle and grouping. */
 type Item = {
-  readonly kind: NotifyKind;
+  readonly kind: NoticeKind;
   /** What the throttle counts by: an agent, a profile's API, a certificate. */
   readonly subject: string;
   readonly agent?: NonNullable<Notification['agent']>;
@@ -44,8 +45,22 @@ type Item = {
   readonly actions: NotificationAction[];
 };
 
-const GROUP_TITLES: Partial<Record<NotifyKind, (n: number) => string>> = {
+/** The switch a rule's notice goes by: back online with offline; behind a version with updated. */
+const SWITCH_OF: Record<NoticeKind, NotifyKind | undefined> = {
+  offline: 'offline',
+  restarted: 'restarted',
+  updated: 'updated',
+  apiHealth: 'apiHealth',
+  certificateExpiry: 'certificateExpiry',
+  backOnline: 'offline',
+  behindVersion: 'updated',
+  quietSummary: undefined,
+};
+
+const GROUP_TITLES: Partial<Record<NoticeKind, (n: number) => string>> = {
   offline: (n) => `${n} agents went offline`,
+  backOnline: (n) => `${n} agents back online`,
+  behindVersion: (n) => `${n} agents behind the newest version`,
   restarted: (n) => `${n} agents restarted`,
   updated: (n) => `${n} agents updated`,
 };
@@ -55,7 +70,7 @@ type Speaker = (profileId: string, text: string) => string;
 
 /** An agent's event: its name and what happened as the title, when and where as the body. */
 function sessionItem(
-  kind: 'offline' | 'restarted' | 'updated',
+  kind: 'offline' | 'restarted' | 'updated' | 'backOnline' | 'behindVersion',
   event: { readonly profileId: string; readonly at: number },
   session: TunnelSession,
   what: string,
@@ -69,9 +84,11 @@ function sessionItem(
   const key = agentKey(session);
   // An agent gone has no session to restart: Open and Mute only.
   const restart = kind !== 'offline' && availability(session, 'restart').allowed;
+  // A version behind is per version: the agent's next update is told again when it falls behind.
+  const subject = kind === 'behindVersion' ? `behind:${key}` : `agent:${key}`;
   return {
     kind,
-    subject: `agent:${key}`,
+    subject,
     agent: { profileId, sessionId: session.id, agentKey: key },
     group: { profileId, name, at },
     title: say(profileId, `${name} ${what}`),
@@ -102,6 +119,28 @@ function itemsOf(
     case 'offline':
       return event.sessions.map((s) =>
         sessionItem('offline', event, s, 'went offline', `Gone at ${clockTime(event.at)}`, say),
+      );
+    case 'back-online':
+      return [
+        sessionItem(
+          'backOnline',
+          event,
+          event.session,
+          'is back online',
+          `Back at ${clockTime(event.at)}`,
+          say,
+        ),
+      ];
+    case 'behind-version':
+      return event.sessions.map((s) =>
+        sessionItem(
+          'behindVersion',
+          event,
+          s,
+          `runs ${s.agent_version}, behind ${event.newest}`,
+          `Another agent of the account runs ${event.newest} since ${clockTime(event.at)}`,
+          say,
+        ),
       );
     case 'restarted':
       return [
@@ -184,7 +223,8 @@ export function notify(args: NotifyArgs): NotifyResult {
   const kept: Item[] = [];
   for (const event of args.events)
     for (const item of itemsOf(event, now, profileName, say)) {
-      if (!prefs.kinds[item.kind]) continue;
+      const switchOf = SWITCH_OF[item.kind];
+      if (switchOf !== undefined && !prefs.kinds[switchOf]) continue;
       if (item.agent !== undefined && muted.has(item.agent.agentKey)) continue;
       if (lastShown[item.subject] !== undefined) continue;
       lastShown[item.subject] = now;

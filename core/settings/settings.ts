@@ -38,6 +38,7 @@ export class SettingsService {
       ...this.current,
       ...checked,
       notifications: { ...this.current.notifications, ...checked.notifications },
+      alerts: { ...this.current.alerts, ...checked.alerts },
     });
     this.pollChosen ||= checked.pollIntervalSeconds !== undefined;
     this.store.set(KEY, { ...this.current, ...(this.pollChosen && { [POLL_CHOSEN]: true }) });

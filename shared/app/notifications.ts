@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Timestamp } from '../api/common.ts';
+import { TunnelSession } from '../api/tunnel-sessions.ts';
 import { MonitorEvent } from './monitor.ts';
 
 /*
@@ -17,6 +18,13 @@ export const NOTIFY_KINDS = [
 ] as const;
 export const NotifyKind = z.enum(NOTIFY_KINDS);
 export type NotifyKind = z.output<typeof NotifyKind>;
+
+/**
+ * What a notification is about: a switch's kind, or one the alert rules add (an agent back after
+ * its offline was told, an agent behind its major's newest version, the summary after quiet hours).
+ */
+export const NoticeKind = z.enum([...NOTIFY_KINDS, 'backOnline', 'behindVersion', 'quietSummary']);
+export type NoticeKind = z.output<typeof NoticeKind>;
 
 export const NotifyPrefs = z.object({
   kinds: z.object({
@@ -40,10 +48,29 @@ export const CertificateExpiring = z.object({
   name: z.string(),
   expiresAt: Timestamp,
   at: z.number(),
+  /** The profile whose CA signed it, whose alert rules apply; absent for a fixed client. */
+  profileId: z.string().optional(),
 });
 export type CertificateExpiring = z.output<typeof CertificateExpiring>;
 
-export const NotifyInput = z.union([MonitorEvent, CertificateExpiring]);
+/** An agent whose offline was told is listed again (alert rules: back online). */
+export const BackOnline = z.object({
+  kind: z.literal('back-online'),
+  profileId: z.string(),
+  at: z.number(),
+  session: TunnelSession,
+});
+
+/** Agents behind the newest version of their major the account has (alert rules). */
+export const BehindVersion = z.object({
+  kind: z.literal('behind-version'),
+  profileId: z.string(),
+  at: z.number(),
+  newest: z.string(),
+  sessions: z.array(TunnelSession).min(1),
+});
+
+export const NotifyInput = z.union([MonitorEvent, CertificateExpiring, BackOnline, BehindVersion]);
 export type NotifyInput = z.output<typeof NotifyInput>;
 
 /** What clicking a notification opens. */
@@ -72,7 +99,7 @@ export const NOTIFICATION_ACTIONS = {
 
 export const Notification = z.object({
   id: z.string(),
-  kind: NotifyKind,
+  kind: NoticeKind,
   title: z.string(),
   body: z.string(),
   target: NotificationTarget,

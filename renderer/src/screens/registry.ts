@@ -2,6 +2,7 @@ import type { Component } from 'svelte';
 import type { ScreenId, ScreenParams } from '../../../shared/app/routes.ts';
 import type { AppState } from '../lib/app-state.svelte.ts';
 import ResourceSection from '../resources/ResourceSection.svelte';
+import ActivityScreen from './activity/ActivityScreen.svelte';
 import Sessions from './Sessions.svelte';
 import Settings from './Settings.svelte';
 import SnapshotsScreen from './snapshots/SnapshotsScreen.svelte';
@@ -30,5 +31,6 @@ export const SCREEN_VIEWS: { readonly [S in ScreenId]: Component<ScreenProps<S>>
   'agent-ingresses': ResourceSection,
   'abuse-reports': ResourceSection,
   snapshots: SnapshotsScreen,
+  activity: ActivityScreen,
   settings: Settings,
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activityCalls, activityEvents } from './activity.ts';
 import { agentCalls, agentEvents } from './agents.ts';
 import type { ApiCallTypes } from './api-calls.ts';
 import { dialogCalls } from './dialogs.ts';
@@ -48,6 +49,7 @@ export const appCalls = {
   ...snapshotCalls,
   ...agentCalls,
   ...dialogCalls,
+  ...activityCalls,
   'governor.state': { args: z.tuple([]), result: GovernorState.nullable() },
   /** Stops a running `listAll` by its request id; true when there was one. */
   'api.cancel': { args: z.tuple([z.string().max(64)]), result: z.boolean() },
@@ -98,6 +100,7 @@ export const ipcEvents = {
   ...sessionEvents,
   ...snapshotEvents,
   ...agentEvents,
+  ...activityEvents,
   'governor.changed': GovernorState,
   'api.activity': ApiActivity,
   'api.progress': ApiProgress,

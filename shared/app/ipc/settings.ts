@@ -26,6 +26,38 @@ export const DEFAULT_POLL_SECONDS = 5;
  */
 export const FORMER_DEFAULT_POLL_SECONDS = 15;
 
+/** "Offline for longer than": at once (today's behaviour), or these minutes. Fixed choices. */
+export const OFFLINE_AFTER_MINUTES = [0, 1, 5, 15] as const;
+export const OfflineAfterMinutes = z.union(OFFLINE_AFTER_MINUTES.map((m) => z.literal(m)));
+
+/** A local time of day, "HH:MM" on a 24-hour clock. */
+export const TimeOfDay = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day must be HH:MM, 00:00 to 23:59');
+
+/** One profile's alert rules (docs/alerts.md); a profile without its own has the defaults. */
+export const AlertRules = z.strictObject({
+  offlineAfterMinutes: OfflineAfterMinutes.default(0),
+  /** Tell an agent back online, when its offline was told. */
+  backOnline: z.boolean().default(true),
+  /** Tell an agent behind the newest version of its major the account has. */
+  behindVersion: z.boolean().default(false),
+  /** A daily window, local time, whose notices are held and told as one summary after it. */
+  quietHours: z
+    .strictObject({ from: TimeOfDay, to: TimeOfDay })
+    .refine((w) => w.from !== w.to, 'quiet hours must start and end at different times')
+    .nullable()
+    .default(null),
+});
+export type AlertRules = z.output<typeof AlertRules>;
+
+export const DEFAULT_ALERT_RULES: AlertRules = AlertRules.parse({});
+
+/** The rules of a profile: its own, or the defaults. */
+export function alertRulesOf(settings: Pick<Settings, 'alerts'>, profileId: string): AlertRules {
+  return settings.alerts[profileId] ?? DEFAULT_ALERT_RULES;
+}
+
 export const Settings = z.object({
   /** How often sessions are polled; the monitor stretches it to stay within its share. */
   pollIntervalSeconds: z.int().min(5).max(3600).default(DEFAULT_POLL_SECONDS),
@@ -40,6 +72,8 @@ export const Settings = z.object({
   theme: Theme.default('system'),
   /** Start Burrow (in the tray) when the person logs in; the desktop shell applies it. */
   launchAtLogin: z.boolean().default(false),
+  /** Alert rules by profile id. */
+  alerts: z.record(z.string().max(64), AlertRules).default(() => ({})),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -53,6 +87,8 @@ export const SettingsPatch = z.strictObject({
   doNotDisturbUntil: Settings.shape.doNotDisturbUntil.unwrap().optional(),
   theme: Theme.optional(),
   launchAtLogin: z.boolean().optional(),
+  /** Each profile named gets these rules whole; other profiles keep theirs. */
+  alerts: Settings.shape.alerts.unwrap().optional(),
 });
 export type SettingsPatch = z.input<typeof SettingsPatch>;
 

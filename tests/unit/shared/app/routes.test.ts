@@ -151,8 +151,8 @@ describe('routes', () => {
     }
   });
 
-  it('every screen but sessions, SSH, snapshots and settings has lists of its own to show', () => {
-    const own = new Set(['sessions', 'ssh', 'snapshots', 'settings']);
+  it('every screen but sessions, SSH, snapshots, activity and settings has lists of its own to show', () => {
+    const own = new Set(['sessions', 'ssh', 'snapshots', 'activity', 'settings']);
     for (const screen of SCREENS.filter((s) => !own.has(s.id)))
       expect(kindsIn(screen.id).length, screen.id).toBeGreaterThan(0);
   });
