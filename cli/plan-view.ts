@@ -1,7 +1,7 @@
 import { maskStep } from '../core/snapshot/mask.ts';
 import type { Plan } from '../core/snapshot/plan.ts';
 import { countsOf, planView } from '../core/snapshot/view.ts';
-import { escapeControls } from './io.ts';
+import { escapeControls } from '../shared/app/printable.ts';
 
 const SIGN = { create: '+', update: '~', delete: '-', unchanged: '=' } as const;
 

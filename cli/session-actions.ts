@@ -5,7 +5,8 @@ import { actionEntry } from '../core/activity/actions.ts';
 import { ActivityRecord } from '../core/activity/record.ts';
 import { SessionsService } from '../core/sessions/service.ts';
 import { ProfileId } from '../shared/app/ipc/profiles.ts';
-import { CliError, confirm, escapeControls, writeJson, type Io } from './io.ts';
+import { escapeControls } from '../shared/app/printable.ts';
+import { CliError, confirm, writeJson, type Io } from './io.ts';
 import type { Options } from './args.ts';
 import type { Target } from './target.ts';
 

@@ -2,7 +2,8 @@ import type { TunnelSession } from '../shared/api/tunnel-sessions.ts';
 import { agentName } from '../shared/app/monitor.ts';
 import { setTimeout } from 'node:timers/promises';
 import { ApiError } from '../core/api/errors.ts';
-import { escapeControls, failureLines, table, writeJson, type Io } from './io.ts';
+import { escapeControls } from '../shared/app/printable.ts';
+import { failureLines, table, writeJson, type Io } from './io.ts';
 import type { Options } from './args.ts';
 import type { Target } from './target.ts';
 

@@ -9,7 +9,8 @@ import { changesOf } from '../core/snapshot/plan.ts';
 import { SnapshotService, type Planned } from '../core/snapshot/service.ts';
 import type { StoppedApply } from '../core/snapshot/stopped.ts';
 import type { Options } from './args.ts';
-import { CliError, confirm, escapeControls, writeJson, type Io } from './io.ts';
+import { escapeControls } from '../shared/app/printable.ts';
+import { CliError, confirm, writeJson, type Io } from './io.ts';
 import { planJson, planText } from './plan-view.ts';
 import { openTarget, type Target } from './target.ts';
 

@@ -1,3 +1,4 @@
+import { escapeControls } from '../../shared/app/printable.ts';
 import { parseSnapshot, type SnapshotDocument } from '../../shared/app/snapshot-document.ts';
 import { AppError } from '../errors.ts';
 
@@ -19,14 +20,6 @@ function tooDeep(value: unknown): string | undefined {
   return undefined;
 }
 
-/** A message quoting the file, its control characters (a line break, a terminal escape) escaped. */
-const printable = (text: string) =>
-  text.replace(
-    // eslint-disable-next-line no-control-regex -- the control characters are what it is for
-    /[\u0000-\u001f\u007f-\u009f]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-
 /**
  * The snapshot a file's text holds, or a one-line refusal naming the file and the first field
  * that is wrong.
@@ -39,7 +32,7 @@ export function openSnapshot(fileName: string, text: string): SnapshotDocument {
   } catch (error) {
     throw new AppError(
       'SNAPSHOT_NOT_JSON',
-      `${fileName} is not JSON: ${printable((error as Error).message)}`,
+      `${fileName} is not JSON: ${escapeControls((error as Error).message)}`,
       'text',
     );
   }
@@ -53,7 +46,7 @@ export function openSnapshot(fileName: string, text: string): SnapshotDocument {
   try {
     return parseSnapshot(value);
   } catch (error) {
-    const message = printable((error as Error).message);
+    const message = escapeControls((error as Error).message);
     throw new AppError('SNAPSHOT_INVALID', `${fileName}: ${message}`, 'text');
   }
 }

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { escapeControls, failureLines, table } from '../../../cli/io.ts';
+import { failureLines, table } from '../../../cli/io.ts';
+import { escapeControls } from '../../../shared/app/printable.ts';
 
 it('escapes C0, DEL and C1 as \\xNN and \\u00NN, and leaves the rest alone', () => {
   expect(escapeControls('a\x1b[2Jb\x07c\rd\ne\tf\x7fg\x9bh\x80')).toBe(

@@ -55,7 +55,7 @@ async function twoProfiles(savePath?: string) {
   const { sandbox: empty, api } = await startAccount(`window-target-${cleanup.length}`, cleanup);
   const prod = await addProfile(app, 'Prod', source.sandbox);
   const staging = await addProfile(app, 'Staging', empty);
-  return { app, prod, staging, api };
+  return { app, prod, staging, api, target: empty };
 }
 
 describe('snapshots in the window', () => {
@@ -235,6 +235,38 @@ describe('snapshots in the window', () => {
 
   it('a failed step: the API error, the step, and what was already done', async (ctx) => {
     ctx.skip(noSecretService !== undefined, noSecretService);
+    const { app, prod, staging, api, target } = await twoProfiles();
+    await api.httpResponseBackends.create({ description: 'maintenance', body: 'old' });
+    const plan = await value<PlannedSnapshot>(app, 'snapshots.plan', {
+      source: { type: 'profile', profileId: prod },
+      targetProfileId: staging,
+      prune: false,
+    });
+    const update = plan.steps.find((s) => s.action === 'update');
+    expect(update).toMatchObject({ name: 'httpResponseBackend/maintenance' });
+    // The service fails the update itself (a PATCH is never retried): the apply stops there.
+    target.faults.add({
+      kind: 'status',
+      status: 500,
+      method: 'PATCH',
+      pathPrefix: '/backends/http_response',
+      count: 1,
+    });
+    const outcome = await value<ApplyOutcome>(app, 'snapshots.apply', {
+      planId: plan.planId,
+      requestId: 'f1',
+    });
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_SERVICE_341' },
+      step: { action: 'update', name: 'httpResponseBackend/maintenance' },
+      cancelled: false,
+    });
+    expect(outcome.ok === false && outcome.done.length).toBeGreaterThan(0);
+  });
+
+  it('an account changed between the plan and the apply: told to plan again, nothing sent', async (ctx) => {
+    ctx.skip(noSecretService !== undefined, noSecretService);
     const { app, prod, staging, api } = await twoProfiles();
     const maintenance = await api.httpResponseBackends.create({
       description: 'maintenance',
@@ -245,24 +277,18 @@ describe('snapshots in the window', () => {
       targetProfileId: staging,
       prune: false,
     });
-    const update = plan.steps.find((s) => s.action === 'update');
-    expect(update).toMatchObject({ name: 'httpResponseBackend/maintenance' });
-    // Gone between the plan and the apply: its update is refused with the API's 404.
     await api.httpResponseBackends.delete(maintenance.id);
+    const before = (await api.ipPolicies.listAll()).length;
     const outcome = await value<ApplyOutcome>(app, 'snapshots.apply', {
       planId: plan.planId,
-      requestId: 'f1',
+      requestId: 'f2',
     });
     expect(outcome).toMatchObject({
       ok: false,
-      error: {
-        code: expect.stringMatching(/^ERR_|^HTTP_404/),
-        operationId: expect.stringMatching(/^op_/),
-      },
-      step: { action: 'update', name: 'httpResponseBackend/maintenance' },
-      cancelled: false,
+      error: { code: 'SNAPSHOT_STALE', message: expect.stringMatching(/plan again/) },
+      step: null,
     });
-    expect(outcome.ok === false && outcome.done.length).toBeGreaterThan(0);
+    expect((await api.ipPolicies.listAll()).length).toBe(before);
   });
 
   it('a cancelled apply says so; planned again, it is carried on and creates nothing twice', async (ctx) => {
