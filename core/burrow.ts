@@ -151,6 +151,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     settings,
     runSession: (request) => sessions.run(request),
     pauseNotifications: (choice) => notifier.pause(choice),
+    rollout: fleet,
   });
   watched.onEvent((event) => {
     events.emit('monitor.event', event);

@@ -9,6 +9,7 @@ import {
   type Rollout,
   type RolloutEvent,
 } from '../../shared/app/fleet.ts';
+import type { ConfirmRequest } from '../../shared/app/ipc/dialogs.ts';
 import type { SessionActionRequest } from '../../shared/app/ipc/sessions.ts';
 import type { ActionResult } from '../../shared/app/sessions/actions.ts';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
@@ -125,11 +126,16 @@ export class FleetService {
     return this.rollout(id).ended;
   }
 
-  /** What quitting would stop, for the shell to ask about; null when nothing runs. */
-  quitWarning(): string | null {
+  /** What to ask before quitting while quitting would stop a rollout; null when nothing runs. */
+  quitQuestion(): ConfirmRequest | null {
     if (!this.current?.running) return null;
     const { line } = this.current.snapshot();
-    return `A rolling update is running (${line}): quitting stops it part way.`;
+    return {
+      title: 'Quit Burrow?',
+      message: `A rollout is running (${line}). Quitting cancels it part way: agents not yet updated stay on their version.`,
+      confirmLabel: 'Quit and cancel it',
+      destructive: true,
+    };
   }
 
   subscribe(listener: (rollout: Rollout) => void): () => void {
