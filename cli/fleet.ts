@@ -77,7 +77,8 @@ export async function bulkCommand(
   const request = { action, agents: refs(fleet) };
   const impact = service.impact(request);
   if (impact.included.length === 0) throw new CliError(escapeControls(impact.summary));
-  if (!options.yes && !(await confirm(io, escapeControls(impact.summary), `burrow ${action}`)))
+  if (options.yes) io.stderr.write(`${escapeControls(impact.summary)}\n`);
+  else if (!(await confirm(io, escapeControls(impact.summary), `burrow ${action}`)))
     throw new CliError('Cancelled: nothing was done');
   const result = await service.run(request);
   if (options.json) writeJson(io, result);
