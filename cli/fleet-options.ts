@@ -1,15 +1,12 @@
-import path from 'node:path';
 import type { TunnelSession } from '../shared/api/tunnel-sessions.ts';
 import { agentId, AGENT_STATES, type Agent, type AgentState } from '../shared/app/agents.ts';
 import { Version, type FleetFilter } from '../shared/app/fleet.ts';
 import { filterAgents } from '../shared/app/fleet-filter.ts';
 import { agentDisplayName, agentKey } from '../shared/app/monitor.ts';
 import type { ApiClient } from '../core/api/index.ts';
-import { ProfileService } from '../core/profiles/profiles.ts';
-import { startEmbeddedSandbox } from '../sandbox/embedded.ts';
 import type { Options, Values } from './args.ts';
 import { CliError, escapeControls, type Io } from './io.ts';
-import { dataDirOf, openAppProfiles, openTarget } from './target.ts';
+import { dataDirOf, openAppProfiles, openProfileService, openTarget } from './target.ts';
 
 /** The options that pick agents, declared once for agents, restart, stop, update and rollout. */
 export const SELECTION_OPTIONS = {
@@ -103,13 +100,7 @@ export type Fleet = {
 async function allProfiles(options: Options, io: Io) {
   const dataDir = dataDirOf(options, io);
   const app = await openAppProfiles(dataDir, io);
-  const service = new ProfileService({
-    store: app.store,
-    secrets: app.secrets,
-    localSandboxDir: path.join(dataDir, 'local-sandbox'),
-    startLocalSandbox: startEmbeddedSandbox,
-  });
-  await service.init();
+  const service = await openProfileService(app, dataDir);
   const opened = await Promise.all(
     app.profiles.map(async (profile) => {
       try {
