@@ -113,12 +113,11 @@ function localFailure(error: unknown): never {
   );
 }
 
-async function profileTarget(options: Options, io: Io): Promise<Target> {
-  const dataDir = dataDirOf(options, io);
-  const app = await openAppProfiles(dataDir, io);
-  const profile = chooseProfile(app, options.profile);
-  // Only this profile's client is asked for: the Local sandbox starts (in this process, for the
-  // command's duration) only when the command works on it.
+/** The app's profile service over `app`, for the command's duration; clients asked for by id. */
+export async function openProfileService(
+  app: AppProfiles,
+  dataDir: string,
+): Promise<ProfileService> {
   const service = new ProfileService({
     store: app.store,
     secrets: app.secrets,
@@ -126,6 +125,16 @@ async function profileTarget(options: Options, io: Io): Promise<Target> {
     startLocalSandbox: startEmbeddedSandbox,
   });
   await service.init();
+  return service;
+}
+
+async function profileTarget(options: Options, io: Io): Promise<Target> {
+  const dataDir = dataDirOf(options, io);
+  const app = await openAppProfiles(dataDir, io);
+  const profile = chooseProfile(app, options.profile);
+  // Only this profile's client is asked for: the Local sandbox starts (in this process, for the
+  // command's duration) only when the command works on it.
+  const service = await openProfileService(app, dataDir);
   try {
     const { client } = await service
       .client(profile.id)

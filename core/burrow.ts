@@ -12,6 +12,8 @@ import { dialogHandlers, unavailableDialogs, type Dialogs } from './dialogs/inde
 import type { IpcImplementation } from './ipc/dispatch.ts';
 import { ipcErrorOf } from './ipc/dispatch.ts';
 import { EventHub } from './ipc/events.ts';
+import { fleetHandlers } from './fleet/handlers.ts';
+import { FleetService } from './fleet/service.ts';
 import type { SecretStore } from './profiles/keychain.ts';
 import type { StartLocalSandbox } from './profiles/local-sandbox.ts';
 import { profileHandlers } from './profiles/handlers.ts';
@@ -63,6 +65,8 @@ export type Burrow = {
   readonly sessions: SessionsService;
   /** Agents above their sessions: states, their day, offline ones kept (docs/monitor.md). */
   readonly agents: AgentsService;
+  /** Bulk actions and the rolling update, over every profile's agents. */
+  readonly fleet: FleetService;
   /** The tray menu as data and its core items, for Electron's tray and browser mode's panel. */
   readonly tray: TrayService;
   /** What to show as notifications, already filtered by the person's settings. */
@@ -148,6 +152,14 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     profiles,
   });
   agents.subscribe((snapshot) => events.emit('agents.changed', snapshot));
+  const fleet = new FleetService({
+    agents: () => agents.snapshot().profiles.flatMap((p) => p.agents),
+    profileName: (id) => profiles.state().profiles.find((p) => p.id === id)?.name ?? id,
+    run: (request, runOptions) => sessions.run(request, runOptions),
+    listSessions: async (profileId, signal) =>
+      (await profiles.client(profileId)).client.tunnelSessions.listAll({ signal }),
+  });
+  fleet.subscribe((rollout) => events.emit('rollout.changed', rollout));
   const tray = new TrayService({
     profiles,
     agents,
@@ -155,6 +167,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     settings,
     runSession: recordedFrom('tray'),
     pauseNotifications: (choice) => notifier.pause(choice),
+    rollout: fleet,
   });
   watched.onEvent((event) => {
     events.emit('monitor.event', event);
@@ -217,6 +230,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       ...activityHandlers(activity),
       ...snapshotHandlers(snapshots),
       ...agentHandlers(agents),
+      ...fleetHandlers(fleet),
       ...dialogHandlers(dialogs),
       'governor.state': async () => {
         const active = profiles.activeProfile();
@@ -239,6 +253,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     watched,
     sessions,
     agents,
+    fleet,
     tray,
     notifications: notifier,
     monitor: { pause: () => watched.monitor.pause(), resume: () => watched.monitor.resume() },
@@ -249,6 +264,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       snapshots.close();
       api.close();
       tray.close();
+      await fleet.close();
       sessions.close();
       await agents.close();
       // The monitor stops before the profiles close its clients.

@@ -3,6 +3,7 @@ import { activityCalls, activityEvents } from './activity.ts';
 import { agentCalls, agentEvents } from './agents.ts';
 import type { ApiCallTypes } from './api-calls.ts';
 import { dialogCalls } from './dialogs.ts';
+import { fleetCalls, fleetEvents } from './fleet.ts';
 import { ProfileId, profileCalls, profileEvents } from './profiles.ts';
 import { sessionCalls, sessionEvents } from './sessions.ts';
 import { settingsCalls, settingsEvents } from './settings.ts';
@@ -50,6 +51,7 @@ export const appCalls = {
   ...agentCalls,
   ...dialogCalls,
   ...activityCalls,
+  ...fleetCalls,
   'governor.state': { args: z.tuple([]), result: GovernorState.nullable() },
   /** Stops a running `listAll` by its request id; true when there was one. */
   'api.cancel': { args: z.tuple([z.string().max(64)]), result: z.boolean() },
@@ -101,6 +103,7 @@ export const ipcEvents = {
   ...snapshotEvents,
   ...agentEvents,
   ...activityEvents,
+  ...fleetEvents,
   'governor.changed': GovernorState,
   'api.activity': ApiActivity,
   'api.progress': ApiProgress,
@@ -120,6 +123,7 @@ export const STATE_EVENTS = {
   'tray.changed': 'tray.model',
   'governor.changed': 'governor.state',
   'agents.changed': 'agents.snapshot',
+  'rollout.changed': 'rollout.state',
 } as const satisfies { readonly [E in IpcEventName]?: StateCallOf<E> };
 export type StateEventName = keyof typeof STATE_EVENTS;
 
