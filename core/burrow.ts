@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { AppInfo, GovernorState } from '../shared/app/ipc/contract.ts';
 import type { DamagedSettings } from '../shared/app/ipc/profiles.ts';
-import { recordedRun } from './activity/actions.ts';
+import { recordedRun, rolloutEntry } from './activity/actions.ts';
 import { activityHandlers, appRecorder } from './activity/handlers.ts';
 import { ActivityRecord } from './activity/record.ts';
 import { agentHandlers } from './agents/handlers.ts';
@@ -158,6 +158,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     run: (request, runOptions) => sessions.run(request, runOptions),
     listSessions: async (profileId, signal) =>
       (await profiles.client(profileId)).client.tunnelSessions.listAll({ signal }),
+    onEvent: (event) => recorder.record(rolloutEntry(event)),
   });
   fleet.subscribe((rollout) => events.emit('rollout.changed', rollout));
   const tray = new TrayService({

@@ -1,5 +1,6 @@
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
 import type { ActionSource, NewActivityEntry } from '../../shared/app/activity.ts';
+import type { RolloutEvent } from '../../shared/app/fleet.ts';
 import { agentId } from '../../shared/app/agents.ts';
 import type { SessionActionRequest } from '../../shared/app/ipc/sessions.ts';
 import { agentDisplayName, agentKey } from '../../shared/app/monitor.ts';
@@ -46,5 +47,28 @@ export function recordedRun(
     const result = await run(request);
     record(actionEntry(source, result, session, Date.now()));
     return result;
+  };
+}
+
+const STEP: Record<RolloutEvent['event'], string> = {
+  updated: 'updated',
+  restarting: 'restarting',
+  online: 'back online on its new version',
+  failed: 'failed',
+  skipped: 'skipped',
+  done: 'done',
+};
+
+/** A rolling update's step as the record keeps it. */
+export function rolloutEntry(event: RolloutEvent): NewActivityEntry {
+  const version = event.version === null ? '' : ` (${event.version})`;
+  return {
+    kind: 'rollout',
+    at: Date.parse(event.at),
+    profileId: event.profileId,
+    agentId: event.agentId,
+    step: event.event,
+    title: `Rolling update: ${event.agent} ${STEP[event.event]}${version}`,
+    detail: event.reason ?? '',
   };
 }

@@ -235,6 +235,8 @@ export class RolloutRun {
       event,
       agent: entry.view.name,
       profile: entry.view.profileName,
+      agentId: entry.view.agent.agentId,
+      profileId: entry.view.agent.profileId,
       version: version ?? entry.view.versionBefore,
       at: new Date(this.deps.now()).toISOString(),
       ...(reason !== undefined && reason !== null && { reason }),

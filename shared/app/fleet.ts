@@ -162,6 +162,9 @@ export const RolloutEvent = z.object({
   event: z.enum(['updated', 'restarting', 'online', 'failed', 'skipped', 'done']),
   agent: z.string(),
   profile: z.string(),
+  /** The agent's and its profile's ids, for links: the record's, the window's. */
+  agentId: z.string(),
+  profileId: z.string(),
   version: z.string().nullable(),
   at: z.string(),
   reason: z.string().optional(),
