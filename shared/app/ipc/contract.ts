@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { agentCalls, agentEvents } from './agents.ts';
 import type { ApiCallTypes } from './api-calls.ts';
 import { dialogCalls } from './dialogs.ts';
+import { fleetCalls, fleetEvents } from './fleet.ts';
 import { ProfileId, profileCalls, profileEvents } from './profiles.ts';
 import { sessionCalls, sessionEvents } from './sessions.ts';
 import { settingsCalls, settingsEvents } from './settings.ts';
@@ -48,6 +49,7 @@ export const appCalls = {
   ...snapshotCalls,
   ...agentCalls,
   ...dialogCalls,
+  ...fleetCalls,
   'governor.state': { args: z.tuple([]), result: GovernorState.nullable() },
   /** Stops a running `listAll` by its request id; true when there was one. */
   'api.cancel': { args: z.tuple([z.string().max(64)]), result: z.boolean() },
@@ -98,6 +100,7 @@ export const ipcEvents = {
   ...sessionEvents,
   ...snapshotEvents,
   ...agentEvents,
+  ...fleetEvents,
   'governor.changed': GovernorState,
   'api.activity': ApiActivity,
   'api.progress': ApiProgress,
@@ -117,6 +120,7 @@ export const STATE_EVENTS = {
   'tray.changed': 'tray.model',
   'governor.changed': 'governor.state',
   'agents.changed': 'agents.snapshot',
+  'rollout.changed': 'rollout.state',
 } as const satisfies { readonly [E in IpcEventName]?: StateCallOf<E> };
 export type StateEventName = keyof typeof STATE_EVENTS;
 
