@@ -165,7 +165,9 @@ function checkArguments(name: string, spec: CommandSpec, args: readonly string[]
   const replaced = replacedBy !== undefined && replacedBy in values;
   if (replaced && args.length > 0)
     throw new UsageError(`give ${spec.args.join(' ')} or --${replacedBy}, not both`, name);
-  if (!replaced && args.length !== spec.args.length)
+  // An argument written [AGENT] may be left out: the command then reads its options instead.
+  const required = spec.args.filter((a) => !a.startsWith('[')).length;
+  if (!replaced && (args.length < required || args.length > spec.args.length))
     throw new UsageError(
       spec.args.length === 0
         ? `burrow ${name} takes no argument, not "${args.join(' ')}"`

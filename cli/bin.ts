@@ -3,10 +3,10 @@
 import { main } from './main.ts';
 
 const argv = process.argv.slice(2);
-// Ctrl-C ends a watch cleanly (exit 0); any other command it kills as usual, and an apply so
+// Ctrl-C ends a watch cleanly (exit 0) and cancels a rollout between its steps; any other command it kills as usual, and an apply so
 // killed is carried on by running it again.
 const stop = new AbortController();
-if (argv.includes('--watch')) process.once('SIGINT', () => stop.abort());
+if (argv.includes('--watch') || argv[0] === 'rollout') process.once('SIGINT', () => stop.abort());
 
 // `burrow export | head`: a reader that has had enough is no error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

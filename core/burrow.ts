@@ -9,6 +9,8 @@ import { dialogHandlers, unavailableDialogs, type Dialogs } from './dialogs/inde
 import type { IpcImplementation } from './ipc/dispatch.ts';
 import { ipcErrorOf } from './ipc/dispatch.ts';
 import { EventHub } from './ipc/events.ts';
+import { fleetHandlers } from './fleet/handlers.ts';
+import { FleetService } from './fleet/service.ts';
 import type { SecretStore } from './profiles/keychain.ts';
 import type { StartLocalSandbox } from './profiles/local-sandbox.ts';
 import { profileHandlers } from './profiles/handlers.ts';
@@ -58,6 +60,8 @@ export type Burrow = {
   readonly sessions: SessionsService;
   /** Agents above their sessions: states, their day, offline ones kept (docs/monitor.md). */
   readonly agents: AgentsService;
+  /** Bulk actions and the rolling update, over every profile's agents. */
+  readonly fleet: FleetService;
   /** The tray menu as data and its core items, for Electron's tray and browser mode's panel. */
   readonly tray: TrayService;
   /** What to show as notifications, already filtered by the person's settings. */
@@ -132,6 +136,14 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     profiles,
   });
   agents.subscribe((snapshot) => events.emit('agents.changed', snapshot));
+  const fleet = new FleetService({
+    agents: () => agents.snapshot().profiles.flatMap((p) => p.agents),
+    profileName: (id) => profiles.state().profiles.find((p) => p.id === id)?.name ?? id,
+    run: (request, runOptions) => sessions.run(request, runOptions),
+    listSessions: async (profileId, signal) =>
+      (await profiles.client(profileId)).client.tunnelSessions.listAll({ signal }),
+  });
+  fleet.subscribe((rollout) => events.emit('rollout.changed', rollout));
   const tray = new TrayService({
     profiles,
     agents,
@@ -139,6 +151,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     settings,
     runSession: (request) => sessions.run(request),
     pauseNotifications: (choice) => notifier.pause(choice),
+    rollout: fleet,
   });
   watched.onEvent((event) => {
     events.emit('monitor.event', event);
@@ -187,6 +200,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       ...sessionHandlers({ sessions, watched, tray, notifier }),
       ...snapshotHandlers(snapshots),
       ...agentHandlers(agents),
+      ...fleetHandlers(fleet),
       ...dialogHandlers(dialogs),
       'governor.state': async () => {
         const active = profiles.activeProfile();
@@ -209,6 +223,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     watched,
     sessions,
     agents,
+    fleet,
     tray,
     notifications: notifier,
     monitor: { pause: () => watched.monitor.pause(), resume: () => watched.monitor.resume() },
@@ -217,6 +232,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       snapshots.close();
       api.close();
       tray.close();
+      await fleet.close();
       sessions.close();
       await agents.close();
       // The monitor stops before the profiles close its clients.

@@ -5,6 +5,7 @@ import Store from 'electron-store';
 import { createBurrow, type Burrow } from '../core/burrow.ts';
 import { osKeychain } from '../core/profiles/keychain.ts';
 import { setAsideDamagedSettings } from '../core/settings/damaged.ts';
+import type { ConfirmRequest } from '../shared/app/ipc/dialogs.ts';
 import type { TrayShell } from '../shared/app/tray.ts';
 import { startEmbeddedSandbox } from '../sandbox/embedded.ts';
 import { electronDialogs } from './dialogs.ts';
@@ -13,7 +14,7 @@ import { applyLaunchAtLogin } from './login-item.ts';
 import { forwardNotifications } from './notify.ts';
 import { powerPauser } from './power.ts';
 import { registerAppScheme, serveRenderer } from './protocol.ts';
-import { closeWithin } from './quit.ts';
+import { closeWithin, quitGate } from './quit.ts';
 import { LAUNCHED_BEFORE_KEY, opensWindowAtStart } from './startup.ts';
 import { startTray } from './tray.ts';
 import { MainWindow } from './windows.ts';
@@ -46,6 +47,9 @@ if (!app.requestSingleInstanceLock()) {
   app.on('second-instance', () => window.open());
 
   const dialogs = electronDialogs(dialog, () => window.current());
+  const confirm = async (request: ConfirmRequest) =>
+    (await dialogs.confirm(request)).status === 'confirmed';
+  const quitting = quitGate(() => burrow?.fleet.quitQuestion() ?? null, confirm);
 
   void app.whenReady().then(async () => {
     serveRenderer(rendererDir);
@@ -64,10 +68,13 @@ if (!app.requestSingleInstanceLock()) {
 
     const shell: TrayShell = {
       runInCore: (itemId) => tray.run(itemId),
-      confirm: async (request) => (await dialogs.confirm(request)).status === 'confirmed',
+      confirm,
       open: (route) => window.open(route),
       copy: (text) => clipboard.writeText(text),
-      quit: () => app.quit(),
+      quit: () => {
+        quitting.confirmed();
+        app.quit();
+      },
     };
     const report = (error: unknown) => console.error('Burrow: tray action failed:', error);
     stops.push(startTray(tray, path.join(app.getAppPath(), 'build', 'tray'), shell, report));
@@ -138,14 +145,18 @@ if (!app.requestSingleInstanceLock()) {
   let closing = false;
   app.on('before-quit', (event) => {
     if (closing) return;
-    closing = true;
     event.preventDefault();
-    void closeWithin(async () => {
-      for (const stop of stops) stop();
-      await burrow?.close();
-    }).then((outcome) => {
-      if (outcome === 'timed-out') console.error('Burrow: closing took too long; exiting anyway');
-      app.exit(0);
+    // A running rollout is asked about first (core words the question); no means Burrow stays.
+    void quitting.allowed().then((go) => {
+      if (!go || closing) return;
+      closing = true;
+      void closeWithin(async () => {
+        for (const stop of stops) stop();
+        await burrow?.close();
+      }).then((outcome) => {
+        if (outcome === 'timed-out') console.error('Burrow: closing took too long; exiting anyway');
+        app.exit(0);
+      });
     });
   });
   // Closing the window leaves Burrow running in the tray (listening is what keeps it running).

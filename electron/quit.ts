@@ -1,3 +1,5 @@
+import type { ConfirmRequest } from '../shared/app/ipc/dialogs.ts';
+
 /*
  * Quitting waits for core to close (monitor, embedded sandbox, agents, handles), but never for
  * long: a hung close must not leave a process behind that the person cannot see or stop.
@@ -25,4 +27,28 @@ export async function closeWithin(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Whether a quit goes ahead: while core has a question (a rollout running), it is asked first,
+ * once; a quit the tray's item already asked about goes on without asking again.
+ */
+export function quitGate(
+  question: () => ConfirmRequest | null,
+  confirm: (request: ConfirmRequest) => Promise<boolean>,
+) {
+  let confirmed = false;
+  let asking: Promise<boolean> | undefined;
+  return {
+    /** The person already said yes (the tray's Quit item asked). */
+    confirmed(): void {
+      confirmed = true;
+    },
+    allowed(): Promise<boolean> {
+      const request = confirmed ? null : question();
+      if (request === null) return Promise.resolve(true);
+      asking ??= confirm(request).finally(() => (asking = undefined));
+      return asking;
+    },
+  };
 }

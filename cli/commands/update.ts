@@ -1,18 +1,31 @@
 import { defineCommand, withTarget } from '../command.ts';
+import { agentOrSelection } from '../fleet.ts';
+import { SELECTION_DETAILS, SELECTION_OPTIONS, selectionRefusal } from '../fleet-options.ts';
 import { AGENT_DETAILS, actionCommand } from '../session-actions.ts';
 
 export default defineCommand({
-  summary: 'update an agent to the newest version of its major version',
+  summary: 'update an agent, or every agent the selection options pick, to the newest of its major',
   details:
-    `${AGENT_DETAILS} With --restart, then waits for the update to settle (10 s), restarts ` +
-    'the agent and waits for it to come back, telling each step on stderr when it is a terminal.',
-  args: ['AGENT'],
+    `${AGENT_DETAILS} ${SELECTION_DETAILS} With --restart, then waits for the update to settle ` +
+    '(10 s), restarts the agent and waits for it to come back, telling each step on stderr when ' +
+    'it is a terminal ("burrow rollout" does this a batch at a time).',
+  args: ['[AGENT]'],
   options: {
+    ...SELECTION_OPTIONS,
     restart: { type: 'boolean', help: 'then restart it on the new version and wait for it' },
+    yes: { type: 'boolean', short: 'y', help: 'do not ask first' },
   },
-  examples: ['burrow update build-box', 'burrow update build-box --restart'],
-  run: ({ args: [agent = ''], values, options, io }) =>
-    withTarget(options, io, (target) =>
-      actionCommand('update', target, agent, { ...options, restart: values.restart }, io),
-    ),
+  refusal: (values) => selectionRefusal(values),
+  examples: [
+    'burrow update build-box',
+    'burrow update build-box --restart',
+    'burrow update --all-profiles --version-below 3.3.0 --yes',
+  ],
+  run: ({ args: [agent], values, options, io }) => {
+    const given = { ...options, restart: values.restart, yes: values.yes };
+    const action = values.restart ? 'update-and-restart' : 'update';
+    return agentOrSelection(action, agent, values, given, io, (one) =>
+      withTarget(options, io, (target) => actionCommand('update', target, one, given, io)),
+    );
+  },
 });

@@ -28,9 +28,20 @@ export type SessionActionsOptions = {
   readonly findTimeoutMs?: number;
   readonly findEveryMs?: number;
   readonly onEvent?: (event: ActionEvent) => void;
+  /**
+   * Finds the restarted agent's new session instead of listing every session each `findEveryMs`:
+   * a rolling update waits for many agents and looks for all of them in one listing.
+   */
+  readonly findSuccessor?: FindSuccessor;
   /** The service accepted a command (its 204): the time to look at the sessions again. */
   readonly onAccepted?: (command: 'restart' | 'stop' | 'update') => void;
 };
+
+export type FindSuccessor = (
+  session: TunnelSession,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+) => Promise<TunnelSession>;
 
 export interface SessionActions {
   /** Runs `action` on `session`; never throws: a refusal or failure is a result with its reason. */
@@ -140,7 +151,11 @@ export function createSessionActions(options: SessionActionsOptions): SessionAct
     );
     await send('restart', session, signal, base);
     report({ ...base, phase: 'finding' });
-    const successor = await findSuccessor(session, signal);
+    const successor = options.findSuccessor
+      ? await options
+          .findSuccessor(session, findTimeoutMs, signal)
+          .catch((error: unknown) => Promise.reject(failureOf('find', error)))
+      : await findSuccessor(session, signal);
     const version = { before: session.agent_version, after: successor.agent_version };
     const note =
       version.after === version.before

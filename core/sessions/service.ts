@@ -6,7 +6,17 @@ import type { ApiClient } from '../api/client.ts';
 import { systemClock, type Clock, type Timer } from '../api/clock.ts';
 import { AppError } from '../errors.ts';
 import type { WatchedProfiles } from '../monitor/watched.ts';
-import { createSessionActions } from './actions.ts';
+import { createSessionActions, type FindSuccessor } from './actions.ts';
+
+/** What one caller adds to a run: the fleet's rolling update steers its agents with these. */
+export type RunOptions = {
+  readonly signal?: AbortSignal;
+  /** This run's progress only (`onAction` hears every run's). */
+  readonly onEvent?: (event: ActionEvent) => void;
+  /** How long to wait for a restarted agent's new session. */
+  readonly findTimeoutMs?: number;
+  readonly findSuccessor?: FindSuccessor;
+};
 
 export type SessionsServiceOptions = {
   /** The sessions the monitor lists, and where it hears of our commands. */
@@ -41,7 +51,10 @@ export class SessionsService {
   }
 
   /** Runs an action on a session the monitor lists; the rules are checked before any call. */
-  async run({ profileId, sessionId, action }: SessionActionRequest): Promise<ActionResult> {
+  async run(
+    { profileId, sessionId, action }: SessionActionRequest,
+    options: RunOptions = {},
+  ): Promise<ActionResult> {
     const session = this.options.watched.findSession(profileId, sessionId);
     if (!session)
       return {
@@ -56,6 +69,9 @@ export class SessionsService {
       };
     const { client } = await this.options.client(profileId);
     const controller = new AbortController();
+    const abort = () => controller.abort();
+    options.signal?.addEventListener('abort', abort, { once: true });
+    if (options.signal?.aborted === true) controller.abort();
     this.running.add(controller);
     try {
       return await createSessionActions({
@@ -63,11 +79,17 @@ export class SessionsService {
         profileId,
         clock: this.options.clock,
         monitor: this.options.watched,
-        onEvent: (event) => this.progress.emit(event),
+        onEvent: (event) => {
+          options.onEvent?.(event);
+          this.progress.emit(event);
+        },
+        ...(options.findTimeoutMs !== undefined && { findTimeoutMs: options.findTimeoutMs }),
+        ...(options.findSuccessor && { findSuccessor: options.findSuccessor }),
         // The next poll is up to an interval away: what the command did shows in a second.
         onAccepted: () => this.pollSoon(profileId),
       }).run(action, session, controller.signal);
     } finally {
+      options.signal?.removeEventListener('abort', abort);
       this.running.delete(controller);
     }
   }

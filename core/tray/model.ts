@@ -1,4 +1,5 @@
 import type { AgentState } from '../../shared/app/agents.ts';
+import type { ConfirmRequest } from '../../shared/app/ipc/dialogs.ts';
 import { clockTime } from '../../shared/app/clock.ts';
 import type { MonitorSnapshot, ProfileSnapshot } from '../../shared/app/monitor.ts';
 import {
@@ -28,6 +29,10 @@ export type TrayState = {
   readonly doNotDisturbUntil: number | null;
   /** Epoch ms. */
   readonly now: number;
+  /** While a rolling update runs: its one line ("Rolling update: 4 of 12"), at the top. */
+  readonly rolloutLine?: string | null;
+  /** Asked before quitting, while quitting would stop something (a rolling update). */
+  readonly quitQuestion?: ConfirmRequest | null;
 };
 
 /**
@@ -168,6 +173,7 @@ export function trayModel(state: TrayState): TrayModel {
   const activeHealth = active && healthOf(active.id);
   const items: TrayItem[] = [];
 
+  if (state.rolloutLine) items.push(item('rollout', state.rolloutLine, open('sessions')));
   if (!active) items.push(item('headline', 'No profile', undefined, false));
   if (state.unseenOffline > 0)
     items.push(
@@ -197,7 +203,10 @@ export function trayModel(state: TrayState): TrayModel {
   items.push(pauseMenu(state.doNotDisturbUntil, state.now));
   items.push(separator('app'));
   items.push(item('open', 'Open Burrow', open('home')));
-  items.push(item('quit', 'Quit Burrow', { name: 'app.quit', by: 'shell' }));
+  items.push({
+    ...item('quit', 'Quit Burrow', { name: 'app.quit', by: 'shell' }),
+    ...(state.quitQuestion && { confirm: state.quitQuestion }),
+  });
 
   const iconAt = iconState(
     activeHealth,

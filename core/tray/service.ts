@@ -1,4 +1,6 @@
 import { Emitter } from '../../shared/app/emitter.ts';
+import type { Rollout } from '../../shared/app/fleet.ts';
+import type { ConfirmRequest } from '../../shared/app/ipc/dialogs.ts';
 import type { ProfilesState } from '../../shared/app/ipc/profiles.ts';
 import type { SessionActionRequest, TrayRunResult } from '../../shared/app/ipc/sessions.ts';
 import type { Settings } from '../../shared/app/ipc/settings.ts';
@@ -32,6 +34,12 @@ export type TrayServiceOptions = {
     subscribe(listener: (settings: Settings) => void): () => void;
   };
   readonly pauseNotifications: (choice: 'hour' | 'tomorrow' | 'resume') => unknown;
+  /** The fleet's rolling update: its line at the top, and the question before quitting. */
+  readonly rollout?: {
+    rolloutState(): Pick<Rollout, 'state' | 'line'> | null;
+    quitQuestion(): ConfirmRequest | null;
+    subscribe(listener: () => void): () => void;
+  };
   readonly now?: () => number;
 };
 
@@ -73,6 +81,7 @@ export class TrayService {
       options.profiles.subscribe(() => this.changed()),
       options.watched.onSnapshot(() => this.changed()),
       options.agents.subscribe(() => this.changed()),
+      options.rollout?.subscribe(() => this.changed()) ?? (() => undefined),
       options.watched.onEvent((event) => {
         if (event.kind !== 'offline') return;
         this.unseenOffline += event.sessions.length;
@@ -152,6 +161,7 @@ export class TrayService {
   private build(): TrayModel {
     const { profiles, activeId } = this.options.profiles.state();
     const dnd = this.options.settings.get().doNotDisturbUntil;
+    const rollout = this.options.rollout?.rolloutState();
     return trayModel({
       profiles: profiles.map((p) => ({ id: p.id, name: p.name, active: p.id === activeId })),
       agents: this.options.agents.snapshot(),
@@ -159,6 +169,9 @@ export class TrayService {
       unseenOffline: this.unseenOffline,
       doNotDisturbUntil: dnd ? Date.parse(dnd) : null,
       now: this.now(),
+      rolloutLine:
+        rollout?.state === 'running' || rollout?.state === 'paused' ? rollout.line : null,
+      quitQuestion: this.options.rollout?.quitQuestion() ?? null,
     });
   }
 

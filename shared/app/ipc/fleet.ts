@@ -24,5 +24,5 @@ export const fleetCalls = {
 } as const;
 
 export const fleetEvents = {
-  'rollout.changed': Rollout.nullable(),
+  'rollout.changed': Rollout,
 } as const;

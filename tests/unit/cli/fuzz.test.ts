@@ -100,6 +100,13 @@ function vector(seed: number): { argv: string[]; env: Record<string, string | un
       '-1',
       '0',
       '☃',
+      // The selection and rollout options' own shapes, a little off and right.
+      '3.2.1',
+      '3.2',
+      'build-*',
+      'online',
+      'skip',
+      '51',
       control(),
       huge(),
     ]);

@@ -7,7 +7,7 @@ import { electronDialogs } from '../../../electron/dialogs.ts';
 import { applyLaunchAtLogin } from '../../../electron/login-item.ts';
 import { forwardNotifications, type NotificationHandlers } from '../../../electron/notify.ts';
 import { powerPauser } from '../../../electron/power.ts';
-import { closeWithin } from '../../../electron/quit.ts';
+import { closeWithin, quitGate } from '../../../electron/quit.ts';
 import { opensWindowAtStart } from '../../../electron/startup.ts';
 import { placeWindow, readBounds } from '../../../electron/window-state.ts';
 import type { BrowserWindow, NotificationConstructorOptions } from 'electron';
@@ -209,5 +209,32 @@ describe('start, power and quit', () => {
     expect(await closeWithin(() => Promise.resolve(), 50)).toBe('closed');
     expect(await closeWithin(() => Promise.reject(new Error('x')), 50)).toBe('closed');
     expect(await closeWithin(() => new Promise(() => {}), 20)).toBe('timed-out');
+  });
+
+  it("asks core's question before quitting, once, and not again after the tray's Quit asked", async () => {
+    const question = {
+      title: 'Quit Burrow?',
+      message: 'A rollout is running.',
+      confirmLabel: 'Quit',
+    };
+    let running: typeof question | null = null;
+    const asked: string[] = [];
+    let answer = false;
+    const gate = quitGate(
+      () => running,
+      (request) => {
+        asked.push(request.message);
+        return Promise.resolve(answer);
+      },
+    );
+    expect(await gate.allowed()).toBe(true);
+    running = question;
+    expect(await Promise.all([gate.allowed(), gate.allowed()])).toEqual([false, false]);
+    expect(asked).toEqual(['A rollout is running.']);
+    answer = true;
+    expect(await gate.allowed()).toBe(true);
+    gate.confirmed();
+    expect(await gate.allowed()).toBe(true);
+    expect(asked).toHaveLength(2);
   });
 });

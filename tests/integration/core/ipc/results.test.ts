@@ -18,6 +18,7 @@ const PLAIN: readonly (readonly [AppCallName, ...unknown[]])[] = [
   ['governor.state'],
   ['sessions.snapshot'],
   ['agents.snapshot'],
+  ['rollout.state'],
   ['sessions.seen'],
   ['sessions.mute', 'agent-key', true],
   ['notifications.pause', 'hour'],

@@ -65,6 +65,20 @@ function find(items: TrayItem[], id: string): TrayItem | undefined {
 const labels = (items: TrayItem[]) => items.map((i) => (i.type === 'separator' ? '---' : i.label));
 
 describe('trayModel', () => {
+  it("shows a running rollout's line at the top and asks before quitting while it runs", () => {
+    const quitQuestion = {
+      title: 'Quit Burrow?',
+      message: 'A rollout is running.',
+      confirmLabel: 'Quit and cancel it',
+    };
+    const model = trayModel(state({ rolloutLine: 'Rolling update: 4 of 12', quitQuestion }));
+    expect(labels(model.items)[0]).toBe('Rolling update: 4 of 12');
+    expect(find(model.items, 'quit')).toMatchObject({ confirm: quitQuestion });
+    const idle = trayModel(state());
+    expect(find(idle.items, 'rollout')).toBeUndefined();
+    expect(find(idle.items, 'quit')).not.toHaveProperty('confirm');
+  });
+
   it('has a section per profile, the active one first, as plain JSON the schema reads back', () => {
     const model = trayModel(state());
     expect(TrayModel.parse(JSON.parse(JSON.stringify(model)))).toEqual(model);
