@@ -15,9 +15,16 @@ import type { NotificationTarget } from './notifications.ts';
 export const SCREENS = [
   /**
    * `profile`: whose agents (else the active profile's); `agent`: the agent (its `Agent.id`) to
-   * show open; `session`: a session id, open as its agent.
+   * show open; `session`: a session id, open as its agent. The fleet's filters, each a
+   * comma-separated list where it takes many: `state`, `os`, `region`, `below` (a version),
+   * `outdated` (`1`), `q` (text over names and metadata); with several profiles `profile` is the
+   * filter's too.
    */
-  { id: 'sessions', label: 'Sessions', params: ['profile', 'agent', 'session'] },
+  {
+    id: 'sessions',
+    label: 'Sessions',
+    params: ['profile', 'agent', 'session', 'state', 'os', 'region', 'below', 'outdated', 'q'],
+  },
   { id: 'edges', label: 'Edges', params: [] },
   { id: 'backends', label: 'Backends', params: [] },
   { id: 'credentials', label: 'Credentials', params: [] },

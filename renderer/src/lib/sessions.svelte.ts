@@ -5,6 +5,7 @@ import { notificationRoute, routeHref } from '../../../shared/app/routes.ts';
 import type { ActionEvent } from '../../../shared/app/sessions/actions.ts';
 import type { TrayModel } from '../../../shared/app/tray.ts';
 import { AgentsState } from './agents.svelte.ts';
+import { FleetState } from './fleet.svelte.ts';
 import { followState } from './follow-state.ts';
 import type { Toasts } from './toasts.svelte.ts';
 
@@ -23,12 +24,15 @@ export class SessionsState {
 
   /** The agents behind the sessions, as core keeps them: what the Sessions screen lists. */
   readonly agents: AgentsState;
+  /** The agents picked across profiles, bulk actions' results and the rolling update. */
+  readonly fleet: FleetState;
 
   constructor(
     private readonly bridge: Bridge,
     private readonly toasts: Toasts,
   ) {
     this.agents = new AgentsState(bridge, toasts);
+    this.fleet = new FleetState(bridge, toasts);
   }
 
   profile(profileId: string | null | undefined): ProfileSnapshot | undefined {
@@ -53,6 +57,7 @@ export class SessionsState {
       }),
       this.bridge.on('notification', (notification) => this.notify(notification)),
       this.agents.start(),
+      this.fleet.start(),
     ];
     return () => stops.forEach((stop) => stop());
   }

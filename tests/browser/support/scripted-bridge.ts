@@ -60,6 +60,7 @@ export function scriptedBridge(
     'sessions.snapshot': () => ({ paused: false, profiles: [] }),
     'sessions.seen': () => null,
     'agents.snapshot': () => ({ profiles: [] }),
+    'rollout.state': () => null,
     'tray.model': () => ({
       icon: { state: 'normal', variant: 'burrow', tooltip: 'Burrow' },
       title: '',

@@ -1,0 +1,123 @@
+import { SvelteSet } from 'svelte/reactivity';
+import type { Agent } from '../../../shared/app/agents.ts';
+import type {
+  AgentRef,
+  BulkAgentResult,
+  BulkImpact,
+  Rollout,
+  RolloutOptions,
+} from '../../../shared/app/fleet.ts';
+import type { Bridge } from '../../../shared/app/ipc/bridge.ts';
+import type { SessionAction } from '../../../shared/app/sessions/rules.ts';
+import { problemOf } from './errors.ts';
+import { followState } from './follow-state.ts';
+import type { Toasts } from './toasts.svelte.ts';
+
+const refOf = (agent: Agent): AgentRef => ({ profileId: agent.profileId, agentId: agent.id });
+
+/**
+ * The fleet as the window holds it: which agents a person picked (by `Agent.id`, unique across
+ * profiles), what the last bulk action did to each, and the rolling update core runs, as core
+ * tells it (it goes on whatever the window does, so a reload asks for it again).
+ */
+export class FleetState {
+  readonly selected = new SvelteSet<string>();
+  /** The last bulk action's result per agent id, shown in its row until the next one. */
+  results = $state<Record<string, BulkAgentResult>>({});
+  /** The last bulk action's summary ("11 restarted, 1 failed (update checks off)"). */
+  summary = $state<string | undefined>();
+  rollout = $state<Rollout | null>(null);
+  /** The checkbox a plain click last set: a shift-click sets the range from it. */
+  private anchor: string | undefined;
+
+  constructor(
+    private readonly bridge: Bridge,
+    private readonly toasts: Toasts,
+  ) {}
+
+  start(): () => void {
+    const followed = followState(this.bridge, 'rollout.changed', (rollout) => {
+      this.rollout = rollout;
+    });
+    void followed.ask().catch(() => undefined);
+    return followed.stop;
+  }
+
+  /**
+   * Picks or unpicks `agent`; with `range`, every agent of `shown` between it and the last one
+   * clicked takes the same state (the order the list shows, across groups).
+   */
+  toggle(agent: Agent, shown: readonly Agent[], range: boolean): void {
+    const pick = !this.selected.has(agent.id);
+    const from = range && this.anchor ? shown.findIndex((a) => a.id === this.anchor) : -1;
+    const to = shown.findIndex((a) => a.id === agent.id);
+    const span =
+      from < 0 || to < 0 ? [agent] : shown.slice(Math.min(from, to), Math.max(from, to) + 1);
+    for (const one of span) {
+      if (pick) this.selected.add(one.id);
+      else this.selected.delete(one.id);
+    }
+    this.anchor = agent.id;
+  }
+
+  selectAll(agents: readonly Agent[]): void {
+    for (const agent of agents) this.selected.add(agent.id);
+  }
+
+  clear(): void {
+    this.selected.clear();
+    this.anchor = undefined;
+  }
+
+  /** The picked agents among those core still lists. */
+  picked(all: readonly Agent[]): Agent[] {
+    return all.filter((agent) => this.selected.has(agent.id));
+  }
+
+  /** What `action` would do to `agents`, per rule; undefined (and a toast) if core refuses. */
+  async impact(action: SessionAction, agents: readonly Agent[]): Promise<BulkImpact | undefined> {
+    try {
+      return await this.bridge.invoke('fleet.impact', { action, agents: agents.map(refOf) });
+    } catch (error) {
+      this.toasts.error(problemOf(error));
+      return undefined;
+    }
+  }
+
+  /** Runs `action` on `agents`: each one's result goes to its row, the summary to the status. */
+  async run(action: SessionAction, agents: readonly Agent[]): Promise<void> {
+    this.results = {};
+    this.summary = undefined;
+    try {
+      const done = await this.bridge.invoke('fleet.run', { action, agents: agents.map(refOf) });
+      this.results = Object.fromEntries(done.results.map((r) => [r.agent.agentId, r]));
+      this.summary = done.summary;
+    } catch (error) {
+      this.toasts.error(problemOf(error));
+    }
+  }
+
+  /** Starts a rolling update of `agents`; false (and a toast saying why) if core refuses. */
+  async startRollout(agents: readonly Agent[], options: RolloutOptions): Promise<boolean> {
+    try {
+      this.rollout = await this.bridge.invoke('rollout.start', {
+        agents: agents.map(refOf),
+        options,
+      });
+      return true;
+    } catch (error) {
+      this.toasts.error(problemOf(error));
+      return false;
+    }
+  }
+
+  async control(verb: 'pause' | 'resume' | 'cancel'): Promise<void> {
+    const id = this.rollout?.id;
+    if (id === undefined) return;
+    try {
+      this.rollout = await this.bridge.invoke(`rollout.${verb}`, id);
+    } catch (error) {
+      this.toasts.error(problemOf(error));
+    }
+  }
+}

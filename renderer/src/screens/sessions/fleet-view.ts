@@ -1,0 +1,81 @@
+import type { Agent, AgentState } from '../../../../shared/app/agents.ts';
+import type { BulkAgentResult } from '../../../../shared/app/fleet.ts';
+import type { Profile } from '../../../../shared/app/ipc/profiles.ts';
+
+/*
+ * What the fleet's list says above and beside its rows: the count of each state, the profiles'
+ * groups with their colours, and a bulk action's result in words.
+ */
+
+/** The states' words in the heading's counts, in the order they are listed. */
+const STATE_WORDS: Record<AgentState, string> = {
+  online: 'online',
+  lost: 'not seen in the last poll',
+  offline: 'offline',
+  restarting: 'restarting',
+  updating: 'updating',
+  'update-ready': 'updated, to restart',
+  stopping: 'stopping',
+  stopped: 'stopped',
+};
+
+/** "12 online · 2 offline · 1 updating": every state some agent is in, online first. */
+export function stateCounts(agents: readonly Agent[]): string {
+  const counts = new Map<AgentState, number>();
+  for (const { state } of agents) counts.set(state, (counts.get(state) ?? 0) + 1);
+  return (Object.keys(STATE_WORDS) as AgentState[])
+    .filter((state) => counts.has(state))
+    .map((state) => `${counts.get(state)} ${STATE_WORDS[state]}`)
+    .join(' · ');
+}
+
+export const STATE_CHOICES = Object.entries(STATE_WORDS) as [AgentState, string][];
+
+/** One line of the list: a profile's heading, or one of its agents. */
+export type FleetLine =
+  | {
+      readonly kind: 'profile';
+      readonly profile: Pick<Profile, 'id' | 'name'>;
+      readonly count: number;
+    }
+  | { readonly kind: 'agent'; readonly agent: Agent };
+
+/** The agents under their profiles' headings, profiles in their own order; none without agents. */
+export function grouped(
+  agents: readonly Agent[],
+  profiles: readonly Pick<Profile, 'id' | 'name'>[],
+): FleetLine[] {
+  return profiles.flatMap((profile) => {
+    const own = agents.filter((agent) => agent.profileId === profile.id);
+    if (own.length === 0) return [];
+    return [
+      { kind: 'profile', profile, count: own.length } as const,
+      ...own.map((agent) => ({ kind: 'agent', agent }) as const),
+    ];
+  });
+}
+
+/**
+ * A profile's colour, the same on every run: a hue from its id, dark enough on the light theme
+ * and light enough on the dark one for text and marks to keep their contrast.
+ */
+export function profileColour(profileId: string): string {
+  let hash = 0;
+  for (let i = 0; i < profileId.length; i++) hash = (hash * 31 + profileId.charCodeAt(i)) >>> 0;
+  const hue = hash % 360;
+  return `light-dark(hsl(${hue} 65% 32%), hsl(${hue} 75% 72%))`;
+}
+
+/** A bulk action's outcome for one agent, in words; null for one left out before any call. */
+export function resultText(result: BulkAgentResult): string | null {
+  const outcome = result.result;
+  if (outcome === null) return null;
+  if (!outcome.ok) return `Failed: ${outcome.reason}`;
+  const done = {
+    restart: 'Restart sent',
+    stop: 'Stopped',
+    update: 'Update sent',
+    'update-and-restart': 'Updated and restarted',
+  } as const;
+  return outcome.note ?? done[outcome.action];
+}

@@ -1,0 +1,303 @@
+import { render } from '@testing-library/svelte';
+import { beforeEach, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import App from '../../renderer/src/App.svelte';
+// The window's own styles: what fits depends on them.
+import '../../renderer/src/app.css';
+import type { Agent } from '../../shared/app/agents.ts';
+import type {
+  BulkImpact,
+  BulkRequest,
+  BulkResult,
+  Rollout,
+  RolloutAgent,
+  RolloutRequest,
+} from '../../shared/app/fleet.ts';
+import { session as someSession } from '../support/tunnel-sessions.ts';
+import { agentsOf, someAgent, watched } from './support/agents.ts';
+import { scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';
+
+const [LOCAL, WORK] = SOME_PROFILES.profiles.map((p) => p.id) as [string, string];
+
+function agentOf(profileId: string, name: string, session: Parameters<typeof someSession>[0] = {}) {
+  return someAgent(profileId, name, {
+    session: someSession({ metadata: name, region: 'eu', ...session }),
+  });
+}
+
+/** Two profiles' agents: Local has three Linux boxes, Work a Windows one and an old Mac. */
+const FLEET = {
+  [LOCAL]: [
+    agentOf(LOCAL, 'build-box', { agent_version: '3.3.0' }),
+    agentOf(LOCAL, 'cache-box', { agent_version: '3.1.2' }),
+    { ...agentOf(LOCAL, 'db-box', { region: 'us' }), state: 'offline' as const },
+  ],
+  [WORK]: [
+    agentOf(WORK, 'win-box', { os: 'windows', agent_version: '3.3.0' }),
+    agentOf(WORK, 'mac-box', { os: 'darwin', agent_version: '2.9.0' }),
+  ],
+};
+const ALL: Agent[] = Object.values(FLEET).flat();
+const byName = (name: string) => ALL.find((a) => a.name === name) as Agent;
+
+function showing(hash: string, answers: Parameters<typeof scriptedBridge>[0] = {}) {
+  window.location.hash = hash;
+  const bridge = scriptedBridge({
+    'sessions.snapshot': () => watched(LOCAL, WORK),
+    'agents.snapshot': () => agentsOf(FLEET),
+    ...answers,
+  });
+  render(App, { bridge });
+  return bridge;
+}
+
+const row = (name: string) => page.getByRole('row', { name, exact: true });
+const checkbox = (name: string) => page.getByRole('checkbox', { name: `Select ${name}` });
+const button = (name: string) => page.getByRole('button', { name, exact: true });
+
+beforeEach(async () => {
+  await page.viewport(1280, 800);
+});
+
+it("lists every profile's agents under their names, with counts, and filters kept in the address", async () => {
+  showing('#/sessions');
+  await expect.element(row('win-box')).toBeVisible();
+  await expect.element(page.getByRole('row', { name: 'Local sandbox 3 agents' })).toBeVisible();
+  await expect.element(page.getByRole('row', { name: 'Work 2 agents' })).toBeVisible();
+  await expect.element(page.getByText('4 online · 1 offline', { exact: true })).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'OS' }).selectOptions('windows');
+  await expect.element(row('build-box')).not.toBeInTheDocument();
+  await expect.element(row('win-box')).toBeVisible();
+  expect(window.location.hash).toBe('#/sessions?os=windows');
+  // Only Work has one left: Local's heading goes with its agents.
+  await expect
+    .element(page.getByRole('row', { name: 'Local sandbox 3 agents' }))
+    .not.toBeInTheDocument();
+  await expect.element(page.getByText('1 online', { exact: true })).toBeVisible();
+
+  // Combined, from a link: Linux, below 3.2.0, or not the newest of its major.
+  window.location.hash = '#/sessions?os=linux&below=3.2.0';
+  await expect.element(row('cache-box')).toBeVisible();
+  await expect.element(row('build-box')).not.toBeInTheDocument();
+  window.location.hash = '#/sessions?outdated=1';
+  await expect.element(row('cache-box')).toBeVisible();
+  await expect.element(row('db-box')).toBeVisible();
+  await expect.element(row('mac-box')).not.toBeInTheDocument();
+  await expect
+    .element(page.getByRole('checkbox', { name: 'Not the newest of its major' }))
+    .toBeChecked();
+
+  // Text over names and metadata, state and profile.
+  window.location.hash = `#/sessions?state=offline`;
+  await expect.element(row('db-box')).toBeVisible();
+  await expect.element(row('cache-box')).not.toBeInTheDocument();
+  window.location.hash = `#/sessions?profile=${WORK}&q=MAC`;
+  await expect.element(row('mac-box')).toBeVisible();
+  await expect.element(row('win-box')).not.toBeInTheDocument();
+
+  // A version that is not one says so, naming the field, and filters nothing.
+  window.location.hash = '#/sessions';
+  await page.getByRole('textbox', { name: 'Below version' }).fill('3.x');
+  await expect
+    .element(page.getByRole('alert'))
+    .toHaveTextContent('Below version must look like 3.2.1.');
+});
+
+it('selects with a click, a shift-click range across profiles, and all that match', async () => {
+  showing('#/sessions');
+  // Core's order within each profile, Local's first: build, cache, db, then win, mac.
+  await checkbox('cache-box').click();
+  await checkbox('win-box').click({ modifiers: ['Shift'] });
+  for (const name of ['cache-box', 'db-box', 'win-box'])
+    await expect.element(checkbox(name)).toBeChecked();
+  for (const name of ['build-box', 'mac-box'])
+    await expect.element(checkbox(name)).not.toBeChecked();
+  await expect.element(page.getByText('3 selected')).toBeVisible();
+
+  window.location.hash = '#/sessions?os=linux';
+  await button('Select all 3 matching').click();
+  await expect.element(checkbox('build-box')).toBeChecked();
+  // The win-box picked before stays picked, hidden by the filter.
+  await expect.element(page.getByText('4 selected')).toBeVisible();
+  await button('Clear selection').click();
+  await expect.element(page.getByText(/selected$/)).not.toBeInTheDocument();
+});
+
+it("asks once with core's sentence and who is left out, then shows each agent's result", async () => {
+  const impact: BulkImpact = {
+    action: 'restart',
+    included: [LOCAL, LOCAL].map((profileId, i) => ({
+      profileId,
+      agentId: byName(['build-box', 'cache-box'][i] ?? '').id,
+    })),
+    leftOut: [
+      {
+        agent: { profileId: WORK, agentId: byName('win-box').id },
+        name: 'win-box',
+        reason: 'runs on Windows: restart it yourself',
+      },
+    ],
+    profiles: 1,
+    summary:
+      'Restart 2 agents on 1 profile; 1 runs on Windows and cannot be restarted remotely: it is left out.',
+  };
+  const result: BulkResult = {
+    action: 'restart',
+    results: [
+      {
+        agent: impact.included[0] as BulkResult['results'][number]['agent'],
+        name: 'build-box',
+        result: { ok: true, action: 'restart', profileId: LOCAL, sessionId: 'ts_1' },
+      },
+      {
+        agent: impact.included[1] as BulkResult['results'][number]['agent'],
+        name: 'cache-box',
+        result: {
+          ok: false,
+          action: 'restart',
+          profileId: LOCAL,
+          sessionId: 'ts_2',
+          step: 'restart',
+          reason: 'the agent did not answer',
+          errorCode: 'AGENT_TIMEOUT',
+          operationId: null,
+        },
+      },
+    ],
+    leftOut: impact.leftOut,
+    summary: '1 restarted, 1 failed (the agent did not answer); 1 left out',
+  };
+  const bridge = showing('#/sessions', {
+    'fleet.impact': () => impact,
+    'fleet.run': () => result,
+  });
+  await checkbox('build-box').click();
+  await checkbox('win-box').click({ modifiers: ['Shift'] });
+  await button('Restart').click();
+
+  const dialog = page.getByRole('dialog', { name: 'Restart: 2 agents' });
+  await expect.element(dialog).toHaveTextContent(impact.summary);
+  await expect
+    .element(dialog.getByRole('list', { name: 'Left out' }))
+    .toHaveTextContent('win-box: runs on Windows: restart it yourself');
+  const asked = bridge.argsOf('fleet.impact') as [BulkRequest];
+  expect(asked[0].agents.map((a) => a.agentId).sort()).toEqual(
+    ['build-box', 'cache-box', 'db-box', 'win-box'].map((n) => byName(n).id).sort(),
+  );
+  expect(bridge.argsOf('fleet.run')).toBeUndefined();
+
+  await dialog.getByRole('button', { name: 'Restart 2 agents' }).click();
+  await expect.element(page.getByRole('status').filter({ hasText: result.summary })).toBeVisible();
+  await expect.element(row('build-box')).toHaveTextContent('Restart sent');
+  await expect.element(row('cache-box')).toHaveTextContent('Failed: the agent did not answer');
+});
+
+function rolloutOf(states: RolloutAgent['state'][], state: Rollout['state'] = 'running'): Rollout {
+  const names = ['build-box', 'cache-box', 'win-box', 'mac-box'];
+  const agents = names.map((name, i): RolloutAgent => {
+    const agent = byName(name);
+    return {
+      agent: { profileId: agent.profileId, agentId: agent.id },
+      name,
+      profileName: agent.profileId === LOCAL ? 'Local sandbox' : 'Work',
+      os: agent.session.os,
+      batch: i,
+      state: states[i] ?? 'pending',
+      until: states[i] === 'waiting' ? Date.now() + 10_000 : null,
+      versionBefore: '3.1.2',
+      versionAfter: states[i] === 'done' ? '3.3.0' : null,
+      reason: states[i] === 'failed' ? 'update checks are off on this agent' : null,
+    };
+  });
+  const finished = agents.filter(
+    (a) => !['pending', 'updating', 'waiting'].includes(a.state),
+  ).length;
+  return {
+    id: 'ro_1',
+    state,
+    options: { batch: 1, canary: 0, onFailure: 'skip', onlineTimeoutMs: 60_000 },
+    agents,
+    finished,
+    total: agents.length,
+    startedAt: Date.now() - 60_000,
+    endedAt: null,
+    remainingMs: 180_000,
+    line: `Rolling update: ${finished} of ${agents.length}`,
+  };
+}
+
+it('starts a rolling update with its options and follows it, pausing, resuming and cancelling', async () => {
+  let current = rolloutOf(['done', 'waiting', 'restart-yourself', 'failed']);
+  const bridge = showing('#/sessions', {
+    'rollout.start': () => current,
+    'rollout.pause': () => (current = { ...current, state: 'paused' }),
+    'rollout.resume': () => (current = { ...current, state: 'running' }),
+    'rollout.cancel': () => (current = { ...current, state: 'cancelled' }),
+  });
+  await checkbox('build-box').click();
+  await checkbox('mac-box').click({ modifiers: ['Shift'] });
+  await button('Update and restart, a few at a time…').click();
+
+  const dialog = page.getByRole('dialog', { name: /a few at a time/ });
+  await expect.element(dialog.getByRole('spinbutton', { name: 'Batch size' })).toHaveValue(1);
+  await dialog.getByRole('spinbutton', { name: 'Online timeout (s)' }).fill('5');
+  await dialog.getByRole('button', { name: 'Start' }).click();
+  await expect
+    .element(dialog.getByRole('alert'))
+    .toHaveTextContent('Online timeout must be a whole number from 10 to 600.');
+  expect(bridge.argsOf('rollout.start')).toBeUndefined();
+  await dialog.getByRole('spinbutton', { name: 'Online timeout (s)' }).fill('90');
+  await dialog.getByRole('spinbutton', { name: 'Batch size' }).fill('2');
+  await dialog.getByRole('spinbutton', { name: 'Canary batch' }).fill('1');
+  await dialog.getByRole('radio', { name: 'Skip it and go on' }).click();
+  await dialog.getByRole('button', { name: 'Start' }).click();
+  const [request] = bridge.argsOf('rollout.start') as [RolloutRequest];
+  expect(request.options).toEqual({
+    batch: 2,
+    canary: 1,
+    onFailure: 'skip',
+    onlineTimeoutMs: 90_000,
+  });
+  expect(request.agents).toHaveLength(5);
+
+  // The panel: how far, how long, each agent's step in words.
+  const panel = page.getByRole('region', { name: 'Rolling update: 3 of 4' });
+  await expect.element(panel).toHaveTextContent('about 3 min left');
+  const step = (name: string) => panel.getByRole('row', { name, exact: true });
+  await expect.element(step('build-box')).toHaveTextContent('Done · 3.1.2 → 3.3.0');
+  await expect.element(step('cache-box')).toHaveTextContent(/Waiting (9|10) s before restart/);
+  await expect
+    .element(step('win-box'))
+    .toHaveTextContent('Updated · restart it yourself (Windows)');
+  await expect
+    .element(step('mac-box'))
+    .toHaveTextContent('Failed: update checks are off on this agent');
+  // And a line under the header, on every screen, back to it.
+  await page.getByRole('link', { name: 'Edges', exact: true }).click();
+  await expect.element(page.getByRole('link', { name: 'Rolling update: 3 of 4' })).toBeVisible();
+  await page.getByRole('link', { name: 'Rolling update: 3 of 4' }).click();
+
+  await panel.getByRole('button', { name: 'Pause' }).click();
+  expect(bridge.argsOf('rollout.pause')).toEqual(['ro_1']);
+  await panel.getByRole('button', { name: 'Resume' }).click();
+  expect(bridge.argsOf('rollout.resume')).toEqual(['ro_1']);
+
+  // Cancel asks first; "Keep going" keeps it.
+  await panel.getByRole('button', { name: 'Cancel update' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Keep going' }).click();
+  expect(bridge.argsOf('rollout.cancel')).toBeUndefined();
+  await panel.getByRole('button', { name: 'Cancel update' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel update' }).click();
+  expect(bridge.argsOf('rollout.cancel')).toEqual(['ro_1']);
+  await expect.element(panel.getByRole('status')).toHaveTextContent('cancelled');
+  await expect.element(panel.getByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
+});
+
+it("shows core's rolling update on opening, and follows its events", async () => {
+  const bridge = showing('#/edges', { 'rollout.state': () => rolloutOf(['done', 'updating']) });
+  await expect.element(page.getByRole('link', { name: 'Rolling update: 1 of 4' })).toBeVisible();
+  bridge.emit('rollout.changed', rolloutOf(['done', 'done', 'restart-yourself', 'done'], 'done'));
+  await expect.element(page.getByRole('link', { name: /Rolling update/ })).not.toBeInTheDocument();
+  await userEvent.keyboard('{Escape}');
+});

@@ -1,0 +1,98 @@
+import { chromium, type Browser, type Page } from 'playwright';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { Agent } from '../../../sandbox/agent/agent.ts';
+import { startSandbox } from '../../../sandbox/index.ts';
+import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
+import { apiCaller } from '../../support/sandbox-client.ts';
+import { startWebApp, type WebApp } from './support-cli.ts';
+import { invokeFrom, screenshot } from './support-window.ts';
+
+/*
+ * The fleet in the real window: `npm run web` with its Local sandbox (the demo agents) and a
+ * second profile on another sandbox with two agents of its own, one with update checks off.
+ * Agents of both profiles are picked and updated by a rolling update, which core runs against
+ * the real sandboxes: its progress shows, and the pinned agent's failure is named.
+ */
+
+const KEY = 'e2e-fleet';
+let web: WebApp;
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let browser: Browser;
+let page: Page;
+const agents: Agent[] = [];
+
+async function agentNamed(host: string, updateChecks: boolean): Promise<void> {
+  const { token } = (await apiCaller(sandbox.url, KEY)('POST', '/credentials', {})).body as {
+    token: string;
+  };
+  const agent = new Agent({
+    url: sandbox.agentUrl,
+    authtoken: token,
+    version: '3.1.2',
+    os: 'linux',
+    updateChecks,
+    metadata: JSON.stringify({ host }),
+  }).start();
+  agents.push(agent);
+  await agent.online();
+}
+
+beforeAll(async () => {
+  [web, sandbox, browser] = await Promise.all([
+    startWebApp({ sandboxRateLimit: 'off' }),
+    startSandbox({ apiKey: KEY, rateLimit: 'off' }),
+    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
+  ]);
+  await Promise.all([agentNamed('s-linux', true), agentNamed('s-pinned', false)]);
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await page.goto(web.url);
+  await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
+  await invokeFrom(page, 'profiles.add', { name: 'Staging', baseUrl: sandbox.url, apiKey: KEY });
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(agents.map((agent) => agent.stop()));
+  await browser?.close();
+  await web?.stop();
+  await sandbox?.close();
+});
+
+it('picks agents of two profiles and updates them a few at a time, naming the one that fails', async () => {
+  const row = (name: string) => page.getByRole('row', { name, exact: true });
+  for (const name of ['build-box', 's-linux', 's-pinned'])
+    await row(name).waitFor({ timeout: 20_000 });
+  await page.getByRole('row', { name: /^Staging 2 agents/ }).waitFor();
+
+  for (const name of ['build-box', 's-linux', 's-pinned'])
+    await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+  await page.getByText('3 selected').waitFor();
+  await page
+    .getByRole('button', { name: 'Update and restart, a few at a time…', exact: true })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('spinbutton', { name: 'Batch size' }).fill('3');
+  await dialog.getByRole('radio', { name: 'Skip it and go on' }).check();
+  await dialog.getByRole('button', { name: 'Start' }).click();
+
+  const panel = page.getByRole('region', { name: /^Rolling update.*: \d of 3$/ });
+  await panel.waitFor();
+  const step = (name: string) => panel.getByRole('row', { name, exact: true });
+  // The 10 s between the accepted update and the restart, counted down in words.
+  await step('s-linux')
+    .getByText(/Waiting \d+ s before restart/)
+    .waitFor({ timeout: 15_000 });
+  await screenshot(page, 'fleet-rollout');
+  await step('s-pinned')
+    .getByText(/update checks/)
+    .waitFor({ timeout: 15_000 });
+  await page
+    .getByRole('region', { name: 'Rolling update done: 3 of 3' })
+    .waitFor({ timeout: 60_000 });
+  await expect(step('s-linux').textContent()).resolves.toMatch(/Done/);
+  await expect(step('build-box').textContent()).resolves.toMatch(/Done/);
+  // A reload asks core again: the finished update is still there.
+  await page.reload();
+  await page
+    .getByRole('region', { name: 'Rolling update done: 3 of 3' })
+    .waitFor({ timeout: 15_000 });
+}, 120_000);
