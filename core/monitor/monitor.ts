@@ -4,9 +4,16 @@ import type { MonitorEvent, MonitorSnapshot } from '../../shared/app/monitor.ts'
 import type { ApiClient, ApiEvent } from '../api/client.ts';
 import type { RateGovernor } from '../api/governor.ts';
 import { systemClock, type Clock } from '../api/clock.ts';
-import { DEFAULT_POLL_INTERVAL_MS, MONITOR_BUDGET_SHARE, pollInterval } from './cadence.ts';
+import {
+  CONFIRM_DELAY_MS,
+  confirmInterval,
+  DEFAULT_POLL_INTERVAL_MS,
+  MONITOR_BUDGET_SHARE,
+  pollInterval,
+} from './cadence.ts';
 import { BudgetLedger } from './ledger.ts';
 import {
+  awaitsConfirmation,
   newProfile,
   pollFailed,
   pollSucceeded,
@@ -31,8 +38,10 @@ export type SessionMonitorOptions = {
   readonly clock?: Clock;
   /** Wall-clock time of events (epoch ms). */
   readonly now?: () => number;
-  /** The wait between polls when the budget allows it; default 15 s. */
+  /** The wait between polls when the budget allows it; default 5 s. */
   readonly intervalMs?: number;
+  /** The wait after a poll that first missed a session, when the budget allows it; default 2 s. */
+  readonly confirmDelayMs?: number;
   /** The share of each rate budget polling may use; default a quarter. */
   readonly budgetShare?: number;
   /** A poll still running after this long (say, behind 429s) is given up; default 120 s. */
@@ -75,10 +84,11 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
   const pollTimeoutMs = options.pollTimeoutMs ?? 120_000;
   const expectationMs = options.expectationMs ?? 60_000;
   const reconnectGraceMs = options.reconnectGraceMs ?? 30_000;
-  const durations = [baseInterval, pollTimeoutMs, expectationMs, reconnectGraceMs];
+  const confirmDelayMs = options.confirmDelayMs ?? CONFIRM_DELAY_MS;
+  const durations = [baseInterval, confirmDelayMs, pollTimeoutMs, expectationMs, reconnectGraceMs];
   if (!(durations.every((ms) => ms > 0) && share > 0 && share <= 1))
     throw new RangeError(
-      'The monitor needs positive durations (interval, poll timeout, expectation, reconnect grace) and a budget share in (0, 1]',
+      'The monitor needs positive durations (interval, confirm delay, poll timeout, expectation, reconnect grace) and a budget share in (0, 1]',
     );
 
   const profiles = new Map<string, Profile>();
@@ -157,6 +167,7 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
     profile.rateLimited = false;
     profile.requests = 0;
     const hold = ledgerOf(profile).hold(expectedCost(profile));
+    let confirm = false;
     try {
       const listed: TunnelSession[] = [];
       let pages = 0;
@@ -171,6 +182,7 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
       }
       const when = { mono: clock.now(), wall: now(), graceMs: reconnectGraceMs };
       for (const event of pollSucceeded(profile, listed, pages, when)) emit(event);
+      confirm = awaitsConfirmation(profile);
     } catch (error) {
       // Paused, dropped or closed mid-poll: an interrupted poll says nothing about anything.
       if (timedOut || !controller.signal.aborted)
@@ -182,7 +194,11 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
       profile.cost = profile.requests;
       timeout.cancel();
       profile.controller = undefined;
-      schedule(profile);
+      const interval = intervalOf(profile);
+      schedule(
+        profile,
+        confirm ? confirmInterval(baseInterval, interval, confirmDelayMs) : interval,
+      );
       changed();
     }
   }

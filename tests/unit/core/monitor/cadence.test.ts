@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMIT } from '../../../../core/api/governor.ts';
-import { DEFAULT_POLL_INTERVAL_MS, pollInterval } from '../../../../core/monitor/cadence.ts';
+import {
+  CONFIRM_DELAY_MS,
+  confirmInterval,
+  DEFAULT_POLL_INTERVAL_MS,
+  pollInterval,
+} from '../../../../core/monitor/cadence.ts';
 import { classifyFailure } from '../../../../core/monitor/health.ts';
 import { ApiError, NetworkError } from '../../../../core/api/errors.ts';
 
@@ -19,6 +24,18 @@ describe('pollInterval', () => {
 
   it('counts every profile of one budget together', () => {
     expect(pollInterval(15_000, 3 * 10, DEFAULT_RATE_LIMIT)).toBe(60_000);
+  });
+});
+
+describe('confirmInterval', () => {
+  it('confirms a miss 2 s after it while the cadence has room', () => {
+    expect(confirmInterval(5_000, 5_000, CONFIRM_DELAY_MS)).toBe(2_000);
+    // A person's shorter interval is never lengthened by the confirmation.
+    expect(confirmInterval(1_000, 1_000, CONFIRM_DELAY_MS)).toBe(1_000);
+  });
+
+  it('waits the stretched interval when the budget stretched it', () => {
+    expect(confirmInterval(5_000, 20_000, CONFIRM_DELAY_MS)).toBe(20_000);
   });
 });
 
