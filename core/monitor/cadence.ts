@@ -30,11 +30,28 @@ export function pollInterval(
   return Math.max(baseMs, Math.ceil(budgetMs));
 }
 
+/** Confirming polls may bring polling's spend in a window to this much of the cadence's own. */
+export const CONFIRM_ALLOWANCE = 1.2;
+
 /**
- * The wait before the poll after one that first missed a session: `confirmMs`, unless the
- * cadence is stretched for the budget (a large account, or many profiles of one key), where an
- * early poll would spend what the stretch saves, so the confirmation waits the interval.
+ * The wait before the poll after one that first missed a session: `confirmMs`, or none (the
+ * interval as usual) when the cadence is stretched for the budget (a large account, many profiles
+ * of one key), where an early poll would spend what the stretch saves.
  */
-export function confirmInterval(baseMs: number, intervalMs: number, confirmMs: number): number {
-  return intervalMs > baseMs ? intervalMs : Math.min(confirmMs, intervalMs);
+export function confirmDelay(
+  baseMs: number,
+  intervalMs: number,
+  confirmMs: number,
+): number | undefined {
+  return intervalMs > baseMs ? undefined : Math.min(confirmMs, intervalMs);
+}
+
+/**
+ * The most requests polling may have in the rate window for a confirming poll of `cost` to go
+ * early: what the cadence spends in a window and a fifth more (one page every 5 s is 12 a
+ * minute, so 14), and at least the poll itself. Agents leaving one after another then cost the
+ * budget a little, not a poll each.
+ */
+export function confirmAllowance(cost: number, intervalMs: number, limit: RateLimit): number {
+  return Math.max(cost, Math.floor((CONFIRM_ALLOWANCE * cost * limit.windowMs) / intervalMs));
 }

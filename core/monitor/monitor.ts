@@ -1,12 +1,13 @@
 import { Emitter } from '../../shared/app/emitter.ts';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
 import type { MonitorEvent, MonitorSnapshot } from '../../shared/app/monitor.ts';
-import type { ApiClient, ApiEvent } from '../api/client.ts';
+import type { ApiEvent } from '../api/client.ts';
 import type { RateGovernor } from '../api/governor.ts';
-import { systemClock, type Clock } from '../api/clock.ts';
+import { systemClock } from '../api/clock.ts';
 import {
   CONFIRM_DELAY_MS,
-  confirmInterval,
+  confirmAllowance,
+  confirmDelay,
   DEFAULT_POLL_INTERVAL_MS,
   MONITOR_BUDGET_SHARE,
   pollInterval,
@@ -20,61 +21,14 @@ import {
   profileSnapshot,
   type Profile,
 } from './profile-state.ts';
-import type { Expectation } from './reconcile.ts';
+import type { SessionMonitor, SessionMonitorOptions } from './session-monitor.ts';
 
-/**
- * Makes the client a profile is polled with. `onEvent` must reach the client's own `onEvent`:
- * that is how the monitor hears of 429s. Give clients of one API key the same governor, so that
- * the monitor can keep their polls together within one budget.
- */
-export type MonitorClientFactory = (
-  profileId: string,
-  onEvent: (event: ApiEvent) => void,
-) => ApiClient;
-
-export type SessionMonitorOptions = {
-  readonly clientFor: MonitorClientFactory;
-  /** Timers and the monotonic time of expectations; tests pass one that moves when told. */
-  readonly clock?: Clock;
-  /** Wall-clock time of events (epoch ms). */
-  readonly now?: () => number;
-  /** The wait between polls when the budget allows it; default 5 s. */
-  readonly intervalMs?: number;
-  /** The wait after a poll that first missed a session, when the budget allows it; default 2 s. */
-  readonly confirmDelayMs?: number;
-  /** The share of each rate budget polling may use; default a quarter. */
-  readonly budgetShare?: number;
-  /** A poll still running after this long (say, behind 429s) is given up; default 120 s. */
-  readonly pollTimeoutMs?: number;
-  /** How long a stop or restart of ours explains a session's absence; default 60 s. */
-  readonly expectationMs?: number;
-  /**
-   * After the API was unreachable, how long agents have to reconnect (their backoff may have
-   * grown during the outage) before a session still missing is offline; default 30 s.
-   */
-  readonly reconnectGraceMs?: number;
-};
-
-export type ExpectedCommand = Expectation['command'];
-
-export interface SessionMonitor {
-  /** Monitors exactly these profiles: new ones start quietly, dropped ones stop at once. */
-  setProfiles(profileIds: readonly string[]): void;
-  /** Polls now (after a poll in progress), all profiles or one; resolves when it has ended. */
-  pollNow(profileId?: string): Promise<void>;
-  /** The person changed the poll interval: the next waits use it (still stretched by budget). */
-  setIntervalMs(ms: number): void;
-  /** System suspend: no polls until resume(), which starts quietly again. */
-  pause(): void;
-  resume(): void;
-  /** A stop or restart of ours was accepted: report `stopped`, or hold `offline` for the restart. */
-  expect(profileId: string, sessionId: string, command: ExpectedCommand): void;
-  snapshot(): MonitorSnapshot;
-  subscribe(listener: (event: MonitorEvent) => void): () => void;
-  /** Called whenever the snapshot may have changed: after each poll, on pause and resume. */
-  onSnapshot(listener: (snapshot: MonitorSnapshot) => void): () => void;
-  close(): Promise<void>;
-}
+export type {
+  ExpectedCommand,
+  MonitorClientFactory,
+  SessionMonitor,
+  SessionMonitorOptions,
+} from './session-monitor.ts';
 
 export function createSessionMonitor(options: SessionMonitorOptions): SessionMonitor {
   const clock = options.clock ?? systemClock;
@@ -133,14 +87,25 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
     return ledger;
   }
 
-  /** The poll after `delayMs`, later if the budget's last window has no room for it yet. */
-  function schedule(profile: Profile, delayMs = intervalOf(profile)): void {
+  /**
+   * The poll after `delayMs`, later if the budget's last window has no room for it yet. A
+   * confirming poll with no room in its allowance waits out the interval instead.
+   */
+  function schedule(profile: Profile, delayMs = intervalOf(profile), confirming = false): void {
     profile.timer?.cancel();
     profile.timer = undefined;
     if (paused || closed || profile.removed) return;
     profile.timer = clock.setTimer(() => {
       profile.timer = undefined;
-      const wait = ledgerOf(profile).waitFor(clock.now(), expectedCost(profile));
+      const [ledger, cost, interval] = [
+        ledgerOf(profile),
+        expectedCost(profile),
+        intervalOf(profile),
+      ];
+      const allowance = confirmAllowance(cost, interval, profile.client.governor.limit);
+      if (confirming && ledger.waitFor(clock.now(), cost, allowance) > 0)
+        return schedule(profile, Math.max(0, interval - delayMs));
+      const wait = ledger.waitFor(clock.now(), cost);
       if (wait > 0) schedule(profile, wait);
       else void enqueue(profile);
     }, delayMs);
@@ -194,11 +159,10 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
       profile.cost = profile.requests;
       timeout.cancel();
       profile.controller = undefined;
-      const interval = intervalOf(profile);
-      schedule(
-        profile,
-        confirm ? confirmInterval(baseInterval, interval, confirmDelayMs) : interval,
-      );
+      const early = confirm
+        ? confirmDelay(baseInterval, intervalOf(profile), confirmDelayMs)
+        : undefined;
+      schedule(profile, early, early !== undefined);
       changed();
     }
   }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMIT } from '../../../../core/api/governor.ts';
 import {
   CONFIRM_DELAY_MS,
-  confirmInterval,
+  confirmAllowance,
+  confirmDelay,
   DEFAULT_POLL_INTERVAL_MS,
   pollInterval,
 } from '../../../../core/monitor/cadence.ts';
@@ -27,15 +28,27 @@ describe('pollInterval', () => {
   });
 });
 
-describe('confirmInterval', () => {
+describe('confirmDelay', () => {
   it('confirms a miss 2 s after it while the cadence has room', () => {
-    expect(confirmInterval(5_000, 5_000, CONFIRM_DELAY_MS)).toBe(2_000);
+    expect(confirmDelay(5_000, 5_000, CONFIRM_DELAY_MS)).toBe(2_000);
     // A person's shorter interval is never lengthened by the confirmation.
-    expect(confirmInterval(1_000, 1_000, CONFIRM_DELAY_MS)).toBe(1_000);
+    expect(confirmDelay(1_000, 1_000, CONFIRM_DELAY_MS)).toBe(1_000);
   });
 
-  it('waits the stretched interval when the budget stretched it', () => {
-    expect(confirmInterval(5_000, 20_000, CONFIRM_DELAY_MS)).toBe(20_000);
+  it('leaves the confirmation to the stretched interval when the budget stretched it', () => {
+    expect(confirmDelay(5_000, 20_000, CONFIRM_DELAY_MS)).toBeUndefined();
+  });
+});
+
+describe('confirmAllowance', () => {
+  it('lets confirming polls add a fifth to what the cadence spends in a window', () => {
+    // One page every 5 s is 12 of 120 a minute: confirming polls may bring it to 14 (12 %).
+    expect(confirmAllowance(1, 5_000, DEFAULT_RATE_LIMIT)).toBe(14);
+    expect(confirmAllowance(3, 5_000, DEFAULT_RATE_LIMIT)).toBe(43);
+  });
+
+  it('always allows the poll itself in a window shorter than the interval', () => {
+    expect(confirmAllowance(1, 5_000, { requests: 1_000, windowMs: 1_000 })).toBe(1);
   });
 });
 
