@@ -31,7 +31,7 @@ export function pollInterval(
 }
 
 /** Confirming polls may bring polling's spend in a window to this much of the cadence's own. */
-export const CONFIRM_ALLOWANCE = 1.2;
+export const CONFIRM_ALLOWANCE = 1.1;
 
 /**
  * The wait before the poll after one that first missed a session: `confirmMs`, or none (the
@@ -48,8 +48,9 @@ export function confirmDelay(
 
 /**
  * The most requests polling may have in the rate window for a confirming poll of `cost` to go
- * early: what the cadence spends in a window and a fifth more (one page every 5 s is 12 a
- * minute, so 14), and at least the poll itself. Agents leaving one after another then cost the
+ * early: what the cadence spends in a window and a tenth more (one page every 5 s is 12 a
+ * minute, so 13: with the cadence's next poll, at most 14, 12 % of 120), and at least the poll
+ * itself. Agents leaving one after another then cost the
  * budget a little, not a poll each.
  */
 export function confirmAllowance(cost: number, intervalMs: number, limit: RateLimit): number {
