@@ -60,6 +60,7 @@ export function scriptedBridge(
     'sessions.snapshot': () => ({ paused: false, profiles: [] }),
     'sessions.seen': () => null,
     'agents.snapshot': () => ({ profiles: [] }),
+    'snapshots.stopped': () => [],
     'tray.model': () => ({
       icon: { state: 'normal', variant: 'burrow', tooltip: 'Burrow' },
       title: '',
