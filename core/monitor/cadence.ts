@@ -30,9 +30,6 @@ export function pollInterval(
   return Math.max(baseMs, Math.ceil(budgetMs));
 }
 
-/** Confirming polls may bring polling's spend in a window to this much of the cadence's own. */
-export const CONFIRM_ALLOWANCE = 1.1;
-
 /**
  * The wait before the poll after one that first missed a session: `confirmMs`, or none (the
  * interval as usual) when the cadence is stretched for the budget (a large account, many profiles
@@ -48,11 +45,11 @@ export function confirmDelay(
 
 /**
  * The most requests polling may have in the rate window for a confirming poll of `cost` to go
- * early: what the cadence spends in a window and a tenth more (one page every 5 s is 12 a
- * minute, so 13: with the cadence's next poll, at most 14, 12 % of 120), and at least the poll
- * itself. Agents leaving one after another then cost the
- * budget a little, not a poll each.
+ * early: what the cadence itself spends in a window (one page every 5 s is 12 a minute), and at
+ * least the poll itself. Confirming polls use the room the cadence leaves (its polls take time,
+ * agents rarely leave), so agents leaving one after another cost the budget a poll or two, not
+ * a poll each.
  */
 export function confirmAllowance(cost: number, intervalMs: number, limit: RateLimit): number {
-  return Math.max(cost, Math.floor((CONFIRM_ALLOWANCE * cost * limit.windowMs) / intervalMs));
+  return Math.max(cost, Math.floor((cost * limit.windowMs) / intervalMs));
 }
