@@ -89,38 +89,13 @@ it('checks each ACL rule as it is typed, and shows a new token once', async () =
   await expect.element(page.getByText('tok_secret')).not.toBeInTheDocument();
 });
 
-it('waits with the new token for the first agent on its credential, and says so', async () => {
+/**
+ * A credential `id` created, its token shown and the agent awaited; `polled` tells the window of
+ * a poll of the active profile, as core would.
+ */
+async function newCredential(id: string) {
   open('#/credentials');
-  const created = item('cr_new2', 'credentials', { acl: [], owner_id: 'usr_1', token: 'tok_2' });
-  const bridge = scriptedBridge({
-    'api.credentials.list': () => page1('credentials', []),
-    'api.credentials.create': () => created,
-  });
-  render(App, { bridge });
-  await userEvent.click(page.getByRole('button', { name: 'New tunnel credential' }));
-  await userEvent.click(page.getByRole('button', { name: 'Create tunnel credential' }));
-  const dialog = page.getByRole('dialog');
-  await expect.element(dialog.getByRole('status')).toHaveTextContent('Waiting for your agent…');
-
-  const profileId = SOME_PROFILES.activeId ?? '';
-  const polled = (sessions: TunnelSession[], lastPollAt = Date.now()) =>
-    bridge.emit('sessions.changed', {
-      paused: false,
-      profiles: [{ ...watched(profileId).profiles[0]!, sessions, lastPollAt }],
-    });
-  // An agent on another credential is not the one awaited.
-  polled([someSession({ metadata: 'old-box' })]);
-  await expect.element(dialog.getByRole('status')).toHaveTextContent('Waiting for your agent…');
-  polled([
-    someSession({ metadata: 'old-box' }),
-    someSession({ metadata: '{"host":"build-box"}', credential: { id: 'cr_new2', uri: URI } }),
-  ]);
-  await expect.element(dialog.getByRole('status')).toHaveTextContent('Connected: build-box');
-});
-
-it('says what to check when no agent came with the new token within a minute of polls', async () => {
-  open('#/credentials');
-  const created = item('cr_new3', 'credentials', { acl: [], owner_id: 'usr_1', token: 'tok_3' });
+  const created = item(id, 'credentials', { acl: [], owner_id: 'usr_1', token: `tok_${id}` });
   const bridge = scriptedBridge({
     'api.credentials.list': () => page1('credentials', []),
     'api.credentials.create': () => created,
@@ -131,10 +106,29 @@ it('says what to check when no agent came with the new token within a minute of 
   const status = page.getByRole('dialog').getByRole('status');
   await expect.element(status).toHaveTextContent('Waiting for your agent…');
   const profileId = SOME_PROFILES.activeId ?? '';
-  bridge.emit('sessions.changed', {
-    paused: false,
-    profiles: [{ ...watched(profileId).profiles[0]!, lastPollAt: Date.now() + 61_000 }],
-  });
+  const polled = (sessions: TunnelSession[], lastPollAt = Date.now()) =>
+    bridge.emit('sessions.changed', {
+      paused: false,
+      profiles: [{ ...watched(profileId).profiles[0]!, sessions, lastPollAt }],
+    });
+  return { status, polled };
+}
+
+it('waits with the new token for the first agent on its credential, and says so', async () => {
+  const { status, polled } = await newCredential('cr_new2');
+  // An agent on another credential is not the one awaited.
+  polled([someSession({ metadata: 'old-box' })]);
+  await expect.element(status).toHaveTextContent('Waiting for your agent…');
+  polled([
+    someSession({ metadata: 'old-box' }),
+    someSession({ metadata: '{"host":"build-box"}', credential: { id: 'cr_new2', uri: URI } }),
+  ]);
+  await expect.element(status).toHaveTextContent('Connected: build-box');
+});
+
+it('says what to check when no agent came with the new token within a minute of polls', async () => {
+  const { status, polled } = await newCredential('cr_new3');
+  polled([], Date.now() + 61_000);
   await expect.element(status).toHaveTextContent('No agent has connected with this token');
   await expect.element(status).toHaveTextContent('http://127.0.0.1:4040');
   await expect.element(status).toHaveTextContent('its authtoken is this token');

@@ -272,6 +272,9 @@ it('in the desktop app, opens a snapshot through the OS dialog, and the page inp
   await expect.element(page.getByLabelText('Snapshot file', { exact: true })).toBeVisible();
 });
 
+const stoppedItem = () =>
+  page.getByRole('listitem').filter({ hasText: 'An apply to Staging stopped on 12 Nov' });
+
 it('lists a stopped apply where applies are offered; Carry on shows its plan and applies it with progress', async () => {
   openSnapshots();
   const staging = {
@@ -294,14 +297,9 @@ it('lists a stopped apply where applies are offered; Carry on shows its plan and
       resumes: true,
     }),
     'snapshots.apply': () => new Promise<ApplyOutcome>((resolve) => (finish = resolve)),
-    'snapshots.discard': () => {
-      stopped = [];
-    },
   });
   render(App, { bridge });
-  const item = page
-    .getByRole('listitem')
-    .filter({ hasText: 'An apply to Staging stopped on 12 Nov' });
+  const item = stoppedItem();
   await expect.element(item).toHaveTextContent('prod.json, 1 of 3 changes made');
 
   // Carry on: the plan it will run, then the usual apply, asked first, with its progress.
@@ -356,9 +354,7 @@ it('asks before discarding a stopped apply, and lists it no more', async () => {
     },
   });
   render(App, { bridge });
-  const item = page
-    .getByRole('listitem')
-    .filter({ hasText: 'An apply to Staging stopped on 12 Nov' });
+  const item = stoppedItem();
   await item.getByRole('button', { name: 'Discard' }).click();
   const dialog = page.getByRole('dialog', { name: 'Discard the apply to Staging?' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
