@@ -56,11 +56,11 @@ export function scriptedBridge(
     'app.info': () => ({ name: 'Burrow', version: '1.2.3', shell: 'browser' }),
     'profiles.state': () => SOME_PROFILES,
     'settings.get': () => Settings.parse({}),
+    'snapshots.stopped': () => [],
     'api.tunnelSessions.listAll': () => [],
     'sessions.snapshot': () => ({ paused: false, profiles: [] }),
     'sessions.seen': () => null,
     'agents.snapshot': () => ({ profiles: [] }),
-    'snapshots.stopped': () => [],
     'tray.model': () => ({
       icon: { state: 'normal', variant: 'burrow', tooltip: 'Burrow' },
       title: '',
