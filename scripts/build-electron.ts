@@ -1,6 +1,6 @@
 /**
  * Bundles the Electron main process (ESM, dependencies left to node_modules), the key generation
- * worker beside it, and the preload (one CommonJS file: a sandboxed preload cannot load modules
+ * and snapshot opening workers beside it, and the preload (one CommonJS file: a sandboxed preload cannot load modules
  * of its own).
  */
 import { builtinModules } from 'node:module';
@@ -13,7 +13,8 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
 const nodeModules = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 const outDir = 'dist/electron';
 
-// core/ssh generates keys in a worker thread, whose entry must sit beside main.js.
+// core/ssh generates keys and core/snapshot opens large files in worker threads, whose entries
+// must sit beside main.js.
 await build({
   configFile: false,
   logLevel: 'warn',
@@ -23,7 +24,11 @@ await build({
     ssr: true,
     target: 'node22',
     rollupOptions: {
-      input: { main: 'electron/main.ts', 'generator-thread': 'core/ssh/keys/generator-thread.ts' },
+      input: {
+        main: 'electron/main.ts',
+        'generator-thread': 'core/ssh/keys/generator-thread.ts',
+        'open-thread': 'core/snapshot/open-thread.ts',
+      },
       external: ['electron', ...nodeModules, ...Object.keys(pkg.dependencies)],
       output: { format: 'es', entryFileNames: '[name].js' },
     },
@@ -46,4 +51,4 @@ await build({
   },
   ssr: { noExternal: true },
 });
-console.log(`built ${outDir}/main.js, generator-thread.js and preload.cjs`);
+console.log(`built ${outDir}/main.js, generator-thread.js, open-thread.js and preload.cjs`);

@@ -28,7 +28,11 @@ await build({
     ssr: true,
     target: 'node20',
     rollupOptions: {
-      input: { ...TEST_BINS, 'generator-thread': 'core/ssh/keys/generator-thread.ts' },
+      input: {
+        ...TEST_BINS,
+        'generator-thread': 'core/ssh/keys/generator-thread.ts',
+        'open-thread': 'core/snapshot/open-thread.ts',
+      },
       external: [...nodeModules, ...Object.keys(pkg.dependencies)],
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },

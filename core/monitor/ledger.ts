@@ -30,15 +30,13 @@ export class BudgetLedger {
   }
 
   /**
-   * How long to wait from `now` before a poll of `cost` requests fits. A poll dearer than the
-   * whole share waits for a window with nothing else in it, the least it can spend.
+   * How long to wait from `now` before a poll of `cost` requests fits in the share, or in
+   * `budget` requests when given. A poll dearer than that waits for a window with nothing else
+   * in it, the least it can spend.
    */
-  waitFor(now: number, cost: number): number {
+  waitFor(now: number, cost: number, budget = this.budget): number {
     this.forget(now);
-    const excess = Math.min(
-      this.ends.length,
-      this.ends.length + this.reserved + cost - this.budget,
-    );
+    const excess = Math.min(this.ends.length, this.ends.length + this.reserved + cost - budget);
     if (excess <= 0) return 0;
     // The `excess` oldest requests must leave the window first.
     return Math.max(0, (this.ends[excess - 1] ?? now) + this.windowMs - now);

@@ -1,71 +1,34 @@
 import { Emitter } from '../../shared/app/emitter.ts';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
 import type { MonitorEvent, MonitorSnapshot } from '../../shared/app/monitor.ts';
-import type { ApiClient, ApiEvent } from '../api/client.ts';
+import type { ApiEvent } from '../api/client.ts';
 import type { RateGovernor } from '../api/governor.ts';
-import { systemClock, type Clock } from '../api/clock.ts';
-import { DEFAULT_POLL_INTERVAL_MS, MONITOR_BUDGET_SHARE, pollInterval } from './cadence.ts';
+import { systemClock } from '../api/clock.ts';
+import {
+  CONFIRM_DELAY_MS,
+  confirmAllowance,
+  confirmDelay,
+  DEFAULT_POLL_INTERVAL_MS,
+  MONITOR_BUDGET_SHARE,
+  pollInterval,
+} from './cadence.ts';
 import { BudgetLedger } from './ledger.ts';
 import {
+  awaitsConfirmation,
   newProfile,
   pollFailed,
   pollSucceeded,
   profileSnapshot,
   type Profile,
 } from './profile-state.ts';
-import type { Expectation } from './reconcile.ts';
+import type { SessionMonitor, SessionMonitorOptions } from './session-monitor.ts';
 
-/**
- * Makes the client a profile is polled with. `onEvent` must reach the client's own `onEvent`:
- * that is how the monitor hears of 429s. Give clients of one API key the same governor, so that
- * the monitor can keep their polls together within one budget.
- */
-export type MonitorClientFactory = (
-  profileId: string,
-  onEvent: (event: ApiEvent) => void,
-) => ApiClient;
-
-export type SessionMonitorOptions = {
-  readonly clientFor: MonitorClientFactory;
-  /** Timers and the monotonic time of expectations; tests pass one that moves when told. */
-  readonly clock?: Clock;
-  /** Wall-clock time of events (epoch ms). */
-  readonly now?: () => number;
-  /** The wait between polls when the budget allows it; default 15 s. */
-  readonly intervalMs?: number;
-  /** The share of each rate budget polling may use; default a quarter. */
-  readonly budgetShare?: number;
-  /** A poll still running after this long (say, behind 429s) is given up; default 120 s. */
-  readonly pollTimeoutMs?: number;
-  /** How long a stop or restart of ours explains a session's absence; default 60 s. */
-  readonly expectationMs?: number;
-  /**
-   * After the API was unreachable, how long agents have to reconnect (their backoff may have
-   * grown during the outage) before a session still missing is offline; default 30 s.
-   */
-  readonly reconnectGraceMs?: number;
-};
-
-export type ExpectedCommand = Expectation['command'];
-
-export interface SessionMonitor {
-  /** Monitors exactly these profiles: new ones start quietly, dropped ones stop at once. */
-  setProfiles(profileIds: readonly string[]): void;
-  /** Polls now (after a poll in progress), all profiles or one; resolves when it has ended. */
-  pollNow(profileId?: string): Promise<void>;
-  /** The person changed the poll interval: the next waits use it (still stretched by budget). */
-  setIntervalMs(ms: number): void;
-  /** System suspend: no polls until resume(), which starts quietly again. */
-  pause(): void;
-  resume(): void;
-  /** A stop or restart of ours was accepted: report `stopped`, or hold `offline` for the restart. */
-  expect(profileId: string, sessionId: string, command: ExpectedCommand): void;
-  snapshot(): MonitorSnapshot;
-  subscribe(listener: (event: MonitorEvent) => void): () => void;
-  /** Called whenever the snapshot may have changed: after each poll, on pause and resume. */
-  onSnapshot(listener: (snapshot: MonitorSnapshot) => void): () => void;
-  close(): Promise<void>;
-}
+export type {
+  ExpectedCommand,
+  MonitorClientFactory,
+  SessionMonitor,
+  SessionMonitorOptions,
+} from './session-monitor.ts';
 
 export function createSessionMonitor(options: SessionMonitorOptions): SessionMonitor {
   const clock = options.clock ?? systemClock;
@@ -75,10 +38,11 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
   const pollTimeoutMs = options.pollTimeoutMs ?? 120_000;
   const expectationMs = options.expectationMs ?? 60_000;
   const reconnectGraceMs = options.reconnectGraceMs ?? 30_000;
-  const durations = [baseInterval, pollTimeoutMs, expectationMs, reconnectGraceMs];
+  const confirmDelayMs = options.confirmDelayMs ?? CONFIRM_DELAY_MS;
+  const durations = [baseInterval, confirmDelayMs, pollTimeoutMs, expectationMs, reconnectGraceMs];
   if (!(durations.every((ms) => ms > 0) && share > 0 && share <= 1))
     throw new RangeError(
-      'The monitor needs positive durations (interval, poll timeout, expectation, reconnect grace) and a budget share in (0, 1]',
+      'The monitor needs positive durations (interval, confirm delay, poll timeout, expectation, reconnect grace) and a budget share in (0, 1]',
     );
 
   const profiles = new Map<string, Profile>();
@@ -123,14 +87,25 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
     return ledger;
   }
 
-  /** The poll after `delayMs`, later if the budget's last window has no room for it yet. */
-  function schedule(profile: Profile, delayMs = intervalOf(profile)): void {
+  /**
+   * The poll after `delayMs`, later if the budget's last window has no room for it yet. A
+   * confirming poll with no room in its allowance waits out the interval instead.
+   */
+  function schedule(profile: Profile, delayMs = intervalOf(profile), confirming = false): void {
     profile.timer?.cancel();
     profile.timer = undefined;
     if (paused || closed || profile.removed) return;
     profile.timer = clock.setTimer(() => {
       profile.timer = undefined;
-      const wait = ledgerOf(profile).waitFor(clock.now(), expectedCost(profile));
+      const [ledger, cost, interval] = [
+        ledgerOf(profile),
+        expectedCost(profile),
+        intervalOf(profile),
+      ];
+      const allowance = confirmAllowance(cost, interval, profile.client.governor.limit);
+      if (confirming && ledger.waitFor(clock.now(), cost, allowance) > 0)
+        return schedule(profile, Math.max(0, interval - delayMs));
+      const wait = ledger.waitFor(clock.now(), cost);
       if (wait > 0) schedule(profile, wait);
       else void enqueue(profile);
     }, delayMs);
@@ -157,6 +132,7 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
     profile.rateLimited = false;
     profile.requests = 0;
     const hold = ledgerOf(profile).hold(expectedCost(profile));
+    let confirm = false;
     try {
       const listed: TunnelSession[] = [];
       let pages = 0;
@@ -171,6 +147,7 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
       }
       const when = { mono: clock.now(), wall: now(), graceMs: reconnectGraceMs };
       for (const event of pollSucceeded(profile, listed, pages, when)) emit(event);
+      confirm = awaitsConfirmation(profile);
     } catch (error) {
       // Paused, dropped or closed mid-poll: an interrupted poll says nothing about anything.
       if (timedOut || !controller.signal.aborted)
@@ -182,7 +159,10 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
       profile.cost = profile.requests;
       timeout.cancel();
       profile.controller = undefined;
-      schedule(profile);
+      const early = confirm
+        ? confirmDelay(baseInterval, intervalOf(profile), confirmDelayMs)
+        : undefined;
+      schedule(profile, early, early !== undefined);
       changed();
     }
   }

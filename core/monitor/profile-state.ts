@@ -3,7 +3,13 @@ import type { MonitorEvent, MonitorHealth, ProfileSnapshot } from '../../shared/
 import type { ApiClient } from '../api/client.ts';
 import type { Timer } from '../api/clock.ts';
 import { classifyFailure } from './health.ts';
-import { reconcile, type Expectation, type ReconcileMode, type Tracked } from './reconcile.ts';
+import {
+  MISSING_POLLS_FOR_OFFLINE,
+  reconcile,
+  type Expectation,
+  type ReconcileMode,
+  type Tracked,
+} from './reconcile.ts';
 
 /*
  * What the monitor knows of one profile and how a poll's outcome changes it: the sessions, the
@@ -113,6 +119,19 @@ export function pollSucceeded(
     events.push({ kind: 'recovered', profileId: profile.id, at: when.wall });
   }
   return [...events, ...result.events];
+}
+
+/**
+ * After a successful poll: a session it missed could be confirmed gone by the next poll (not
+ * during a reconnection grace, and not one a restart of ours is holding), so that poll should
+ * come soon.
+ */
+export function awaitsConfirmation(profile: Profile): boolean {
+  if (profile.mode !== 'normal') return false;
+  for (const { session, missing } of profile.tracked.values())
+    if (missing > 0 && missing < MISSING_POLLS_FOR_OFFLINE && !profile.expectations.has(session.id))
+      return true;
+  return false;
 }
 
 /** A poll failed with `error`: the health and the grace move on, and these are the events. */

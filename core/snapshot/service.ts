@@ -11,7 +11,7 @@ import {
 import { exportSnapshot, type ExportProgress } from './export.ts';
 import { journalFolder, openJournal, removeJournal, type JournalAbout } from './journal.ts';
 import { takeApplyLock } from './lock.ts';
-import { openSnapshot } from './open.ts';
+import { openSnapshotOffThread } from './open-worker.ts';
 import { planSnapshot, type Plan } from './plan.ts';
 import { stoppedApplies, stoppedJournal, type StoppedApply } from './stopped.ts';
 
@@ -68,9 +68,9 @@ export class SnapshotService {
     this.folder = journalFolder(options.dataDir);
   }
 
-  /** The snapshot in a file's text; `fileName` names it in the refusal. */
-  open(fileName: string, text: string): SnapshotDocument {
-    return openSnapshot(fileName, text);
+  /** The snapshot in a file's text, a large one opened off this thread; `fileName` names it in the refusal. */
+  open(fileName: string, text: string): Promise<SnapshotDocument> {
+    return openSnapshotOffThread(fileName, text);
   }
 
   /** The account as a snapshot; with secrets, for a full comparison (then never shown). */

@@ -173,12 +173,12 @@ export class SnapshotWindow {
         'file',
       );
     const text = await readFile(choice.path, 'utf8');
-    return { status: 'opened', snapshot: this.open({ fileName, text }) };
+    return { status: 'opened', snapshot: await this.open({ fileName, text }) };
   }
 
-  open(request: OpenRequest): OpenedSnapshot {
+  async open(request: OpenRequest): Promise<OpenedSnapshot> {
     const { fileName, text } = request;
-    const document = this.options.service.open(fileName, text);
+    const document = await this.options.service.open(fileName, text);
     const snapshotId = this.snapshots.add({ document, fileName });
     return {
       snapshotId,

@@ -5,7 +5,10 @@ import App from '../../renderer/src/App.svelte';
 import { KindCalls } from '../../renderer/src/resources/calls.ts';
 import { KINDS } from '../../renderer/src/resources/kind-list.ts';
 import { freshWindow, listPage as page1, record as item, URI } from './support/records.ts';
-import { scriptedBridge } from './support/scripted-bridge.ts';
+import { SOME_PROFILES, scriptedBridge } from './support/scripted-bridge.ts';
+import { watched } from './support/agents.ts';
+import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import { session as someSession } from '../support/tunnel-sessions.ts';
 
 beforeEach(freshWindow);
 
@@ -84,6 +87,51 @@ it('checks each ACL rule as it is typed, and shows a new token once', async () =
   await userEvent.click(page.getByRole('link', { name: 'cr_new1' }));
   await expect.element(page.getByText('usr_1')).toBeVisible();
   await expect.element(page.getByText('tok_secret')).not.toBeInTheDocument();
+});
+
+/**
+ * A credential `id` created, its token shown and the agent awaited; `polled` tells the window of
+ * a poll of the active profile, as core would.
+ */
+async function newCredential(id: string) {
+  open('#/credentials');
+  const created = item(id, 'credentials', { acl: [], owner_id: 'usr_1', token: `tok_${id}` });
+  const bridge = scriptedBridge({
+    'api.credentials.list': () => page1('credentials', []),
+    'api.credentials.create': () => created,
+  });
+  render(App, { bridge });
+  await userEvent.click(page.getByRole('button', { name: 'New tunnel credential' }));
+  await userEvent.click(page.getByRole('button', { name: 'Create tunnel credential' }));
+  const status = page.getByRole('dialog').getByRole('status');
+  await expect.element(status).toHaveTextContent('Waiting for your agent…');
+  const profileId = SOME_PROFILES.activeId ?? '';
+  const polled = (sessions: TunnelSession[], lastPollAt = Date.now()) =>
+    bridge.emit('sessions.changed', {
+      paused: false,
+      profiles: [{ ...watched(profileId).profiles[0]!, sessions, lastPollAt }],
+    });
+  return { status, polled };
+}
+
+it('waits with the new token for the first agent on its credential, and says so', async () => {
+  const { status, polled } = await newCredential('cr_new2');
+  // An agent on another credential is not the one awaited.
+  polled([someSession({ metadata: 'old-box' })]);
+  await expect.element(status).toHaveTextContent('Waiting for your agent…');
+  polled([
+    someSession({ metadata: 'old-box' }),
+    someSession({ metadata: '{"host":"build-box"}', credential: { id: 'cr_new2', uri: URI } }),
+  ]);
+  await expect.element(status).toHaveTextContent('Connected: build-box');
+});
+
+it('says what to check when no agent came with the new token within a minute of polls', async () => {
+  const { status, polled } = await newCredential('cr_new3');
+  polled([], Date.now() + 61_000);
+  await expect.element(status).toHaveTextContent('No agent has connected with this token');
+  await expect.element(status).toHaveTextContent('http://127.0.0.1:4040');
+  await expect.element(status).toHaveTextContent('its authtoken is this token');
 });
 
 it('reorders failover children with the keyboard and sends them in that order', async () => {

@@ -271,3 +271,100 @@ it('in the desktop app, opens a snapshot through the OS dialog, and the page inp
   await choose.click();
   await expect.element(page.getByLabelText('Snapshot file', { exact: true })).toBeVisible();
 });
+
+const stoppedItem = () =>
+  page.getByRole('listitem').filter({ hasText: 'An apply to Staging stopped on 12 Nov' });
+
+it('lists a stopped apply where applies are offered; Carry on shows its plan and applies it with progress', async () => {
+  openSnapshots();
+  const staging = {
+    journalId: '0123456789abcdef',
+    target: 'Staging',
+    source: 'prod.json',
+    stoppedAt: '2026-11-12T15:30:00.000Z',
+    done: 1,
+    total: 3,
+  };
+  let stopped = [staging];
+  let finish: (outcome: ApplyOutcome) => void = () => undefined;
+  const bridge = scriptedBridge({
+    'snapshots.stopped': ({ profileId }: { profileId: string }) =>
+      profileId === 'prf_work00001' ? stopped : [],
+    'snapshots.carryOn': () => ({
+      ...PLAN,
+      planId: 'plan2',
+      targetLabel: 'Staging',
+      resumes: true,
+    }),
+    'snapshots.apply': () => new Promise<ApplyOutcome>((resolve) => (finish = resolve)),
+  });
+  render(App, { bridge });
+  const item = stoppedItem();
+  await expect.element(item).toHaveTextContent('prod.json, 1 of 3 changes made');
+
+  // Carry on: the plan it will run, then the usual apply, asked first, with its progress.
+  await item.getByRole('button', { name: 'Carry on' }).click();
+  expect(bridge.argsOf('snapshots.carryOn')).toEqual([
+    { profileId: 'prf_work00001', journalId: '0123456789abcdef' },
+  ]);
+  await expect.element(page.getByText('ipPolicy/office')).toBeVisible();
+  await page.getByRole('button', { name: 'Apply to Staging…' }).click();
+  await page
+    .getByRole('dialog', { name: 'Apply to Staging?' })
+    .getByRole('button', { name: 'Apply' })
+    .click();
+  await expect.poll(() => bridge.argsOf('snapshots.apply')?.[0]).toMatchObject({ planId: 'plan2' });
+  const { requestId } = bridge.argsOf('snapshots.apply')?.[0] as { requestId: string };
+  bridge.emit('snapshots.progress', {
+    requestId,
+    phase: 'applying',
+    done: 2,
+    total: 3,
+    current: 'delete credential/ci',
+    remainingMs: null,
+  });
+  await expect
+    .element(page.getByRole('progressbar', { name: 'Applying' }))
+    .toHaveAttribute('value', '2');
+  stopped = [];
+  finish({ ok: true, created: 1, updated: 1, deleted: 1, unchanged: 2, resumed: true });
+  await expect
+    .element(page.getByText('Applied to Staging, carrying on an earlier apply'))
+    .toBeVisible();
+  await expect.element(page.getByText('An apply to Staging stopped')).not.toBeInTheDocument();
+});
+
+it('asks before discarding a stopped apply, and lists it no more', async () => {
+  openSnapshots();
+  let stopped = [
+    {
+      journalId: 'fedcba9876543210',
+      target: 'Staging',
+      source: 'Work',
+      stoppedAt: '2026-11-12T15:30:00.000Z',
+      done: 0,
+      total: 2,
+    },
+  ];
+  const bridge = scriptedBridge({
+    'snapshots.stopped': ({ profileId }: { profileId: string }) =>
+      profileId === 'prf_local0001' ? stopped : [],
+    'snapshots.discard': () => {
+      stopped = [];
+    },
+  });
+  render(App, { bridge });
+  const item = stoppedItem();
+  await item.getByRole('button', { name: 'Discard' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Discard the apply to Staging?' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect(bridge.argsOf('snapshots.discard')).toBeUndefined();
+  await expect.element(item).toBeVisible();
+
+  await item.getByRole('button', { name: 'Discard' }).click();
+  await dialog.getByRole('button', { name: 'Discard' }).click();
+  await expect
+    .poll(() => bridge.argsOf('snapshots.discard'))
+    .toEqual([{ profileId: 'prf_local0001', journalId: 'fedcba9876543210' }]);
+  await expect.element(page.getByText('An apply to Staging stopped')).not.toBeInTheDocument();
+});

@@ -3,29 +3,10 @@
  * the next one (starting a thread costs more than generating an ed25519 key); it does not keep
  * the process alive, and a worker that dies is replaced on the next request.
  */
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { SshError } from '../errors.ts';
+import { startWorker } from '../../threads.ts';
 import type { GeneratedKeyPair, KeyPairRequest, GeneratorReply } from './key-pair.ts';
-
-/**
- * The worker's entry beside this module: generator-thread.js in a build (the bundler must emit it
- * next to the module that holds this code), generator-thread.ts from source, which only runs with
- * tsx's loader registered in the new thread first.
- */
-function startWorker(): Worker {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const entry = new URL(`./generator-thread.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-  if (!fromSource) return new Worker(entry);
-  const tsx = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(bootstrap, { eval: true });
-}
 
 type Pending = { resolve(key: GeneratedKeyPair): void; reject(error: Error): void };
 
@@ -48,7 +29,7 @@ export function createKeyGenerator(): KeyGenerator {
 
   function running(): Worker {
     if (worker) return worker;
-    const w = startWorker();
+    const w = startWorker('generator-thread', import.meta.url);
     w.unref();
     w.on('message', (reply: GeneratorReply) => {
       const p = pending.get(reply.id);

@@ -56,6 +56,7 @@ export function scriptedBridge(
     'app.info': () => ({ name: 'Burrow', version: '1.2.3', shell: 'browser' }),
     'profiles.state': () => SOME_PROFILES,
     'settings.get': () => Settings.parse({}),
+    'snapshots.stopped': () => [],
     'api.tunnelSessions.listAll': () => [],
     'sessions.snapshot': () => ({ paused: false, profiles: [] }),
     'sessions.seen': () => null,

@@ -10,7 +10,7 @@ import { startWebApp, type WebApp } from './support-cli.ts';
 /*
  * A new user's first minutes, in Debian's Chromium against `npm run web` on a throwaway HOME:
  * the Local sandbox with its demo sessions and a word on what it is, a credential whose agent
- * command starts an agent, a real account added (a wrong key first), switched to, an abuse
+ * command starts an agent (the token's dialog saying it connected), a real account added (a wrong key first), switched to, an abuse
  * report whose review shows by itself, and a rate-limit wait shown while the service answers
  * 429. One page, in order.
  */
@@ -68,6 +68,8 @@ it("shows a new credential's token with the agent command that uses it here, whi
   await page.getByRole('link', { name: 'Credentials', exact: true }).click();
   await page.getByRole('button', { name: 'New tunnel credential' }).click();
   await page.getByRole('button', { name: 'Create tunnel credential' }).click();
+  const status = page.getByRole('dialog').getByRole('status');
+  expect(await status.textContent()).toContain('Waiting for your agent…');
   const command = (await page.getByLabel('Agent command', { exact: true }).textContent()) ?? '';
   const token = (await page.getByLabel('Token', { exact: true }).textContent()) ?? '';
   expect(command).toContain(`--authtoken ${token}`);
@@ -76,6 +78,8 @@ it("shows a new credential's token with the agent command that uses it here, whi
   // The line as printed, run as `npm run agent` runs it: its session comes online.
   const agent = startAgent(args);
   await agent.session(0);
+  // The dialog sees it at the monitor's next poll of the profile: no polling of its own.
+  await status.filter({ hasText: /^Connected: \S/ }).waitFor({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Done' }).click();
 });
 

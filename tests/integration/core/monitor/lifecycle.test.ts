@@ -17,7 +17,7 @@ import { FakeClock } from '../../../unit/core/api/fake-clock.ts';
 import { apiCaller } from '../../../support/sandbox-client.ts';
 import { until } from '../../../support/agents.ts';
 import { FAST_RETRY } from '../api/support.ts';
-import { drivenMonitor, PROFILE } from './support.ts';
+import { drivenMonitor, PROFILE, testClient } from './support.ts';
 
 const KEY = 'monitor-lifecycle-key';
 let sandbox: Sandbox;
@@ -35,6 +35,11 @@ afterEach(async () => {
 });
 
 afterAll(() => sandbox?.close());
+
+async function listedIds(): Promise<string[]> {
+  const { body } = await apiCaller(sandbox.url, KEY)('GET', '/tunnel_sessions');
+  return body.tunnel_sessions.map((s: { id: string }) => s.id);
+}
 
 async function online(metadata: string): Promise<Agent> {
   const agent = new Agent({
@@ -140,6 +145,67 @@ describe('the session monitor’s life', () => {
     const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
     monitor.setProfiles(ids);
     expect(monitor.snapshot().profiles.map((p) => p.intervalMs)).toEqual(ids.map(() => 16_000));
+    await monitor.close();
+  });
+
+  it('confirms a session one poll missed 2 s later, not a whole interval later', async () => {
+    const leaving = await online('leaving');
+    const staying = await online('staying');
+    const clock = new FakeClock();
+    const monitor = createSessionMonitor({
+      clientFor: (_id, onEvent) => testClient(sandbox.url, KEY, onEvent),
+      clock,
+    });
+    const offline: string[] = [];
+    monitor.subscribe((e) => {
+      if (e.kind === 'offline') offline.push(...e.sessions.map((s) => s.id));
+    });
+    const profile = () => monitor.snapshot().profiles[0];
+    const pollsReach = (n: number) => until(() => profile()?.polls === n, 5_000);
+    monitor.setProfiles(['a']);
+    await clock.advance(0);
+    await pollsReach(1);
+    const gone = leaving.session;
+    await leaving.stop();
+    await until(async () => !(await listedIds()).includes(gone ?? ''), 5_000);
+
+    await clock.advance(5_000);
+    await pollsReach(2);
+    expect(profile()?.missing?.map((m) => m.session.id)).toEqual([gone]);
+    await clock.advance(1_999);
+    expect(profile()?.polls).toBe(2);
+    await clock.advance(1);
+    await pollsReach(3);
+    expect(offline).toEqual([gone]);
+
+    // Nothing left to confirm: the whole interval again, and a listed session is never hurried.
+    await clock.advance(4_999);
+    expect(profile()?.polls).toBe(3);
+    await clock.advance(1);
+    await pollsReach(4);
+    expect(profile()?.sessions.map((s) => s.id)).toEqual([staying.session]);
+    await monitor.close();
+  });
+
+  it('hurries no confirmation of a session a restart of ours holds', async () => {
+    const restarting = await online('restarting');
+    const clock = new FakeClock();
+    const monitor = createSessionMonitor({
+      clientFor: (_id, onEvent) => testClient(sandbox.url, KEY, onEvent),
+      clock,
+    });
+    const polls = () => monitor.snapshot().profiles[0]?.polls;
+    monitor.setProfiles(['a']);
+    await clock.advance(0);
+    await until(() => polls() === 1, 5_000);
+    const held = restarting.session ?? '';
+    monitor.expect('a', held, 'restart');
+    await restarting.stop();
+    await until(async () => !(await listedIds()).includes(held), 5_000);
+    await clock.advance(5_000);
+    await until(() => polls() === 2, 5_000);
+    await clock.advance(2_000);
+    expect(polls()).toBe(2);
     await monitor.close();
   });
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMIT } from '../../../../core/api/governor.ts';
-import { DEFAULT_POLL_INTERVAL_MS, pollInterval } from '../../../../core/monitor/cadence.ts';
+import {
+  CONFIRM_DELAY_MS,
+  confirmAllowance,
+  confirmDelay,
+  DEFAULT_POLL_INTERVAL_MS,
+  pollInterval,
+} from '../../../../core/monitor/cadence.ts';
 import { classifyFailure } from '../../../../core/monitor/health.ts';
 import { ApiError, NetworkError } from '../../../../core/api/errors.ts';
 
@@ -19,6 +25,30 @@ describe('pollInterval', () => {
 
   it('counts every profile of one budget together', () => {
     expect(pollInterval(15_000, 3 * 10, DEFAULT_RATE_LIMIT)).toBe(60_000);
+  });
+});
+
+describe('confirmDelay', () => {
+  it('confirms a miss 2 s after it while the cadence has room', () => {
+    expect(confirmDelay(5_000, 5_000, CONFIRM_DELAY_MS)).toBe(2_000);
+    // A person's shorter interval is never lengthened by the confirmation.
+    expect(confirmDelay(1_000, 1_000, CONFIRM_DELAY_MS)).toBe(1_000);
+  });
+
+  it('leaves the confirmation to the stretched interval when the budget stretched it', () => {
+    expect(confirmDelay(5_000, 20_000, CONFIRM_DELAY_MS)).toBeUndefined();
+  });
+});
+
+describe('confirmAllowance', () => {
+  it('lets confirming polls use the room the cadence leaves in a window', () => {
+    // One page every 5 s is 12 of 120 a minute: a confirming poll may be the 12th.
+    expect(confirmAllowance(1, 5_000, DEFAULT_RATE_LIMIT)).toBe(12);
+    expect(confirmAllowance(3, 5_000, DEFAULT_RATE_LIMIT)).toBe(36);
+  });
+
+  it('always allows the poll itself in a window shorter than the interval', () => {
+    expect(confirmAllowance(1, 5_000, { requests: 1_000, windowMs: 1_000 })).toBe(1);
   });
 });
 
