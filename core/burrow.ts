@@ -4,6 +4,7 @@ import type { DamagedSettings } from '../shared/app/ipc/profiles.ts';
 import { recordedRun } from './activity/actions.ts';
 import { activityHandlers, appRecorder } from './activity/handlers.ts';
 import { ActivityRecord } from './activity/record.ts';
+import { UnseenActivity } from './activity/unseen.ts';
 import { agentHandlers } from './agents/handlers.ts';
 import { AgentsService } from './agents/service.ts';
 import type { BudgetState } from './api/index.ts';
@@ -120,7 +121,9 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     pollIntervalMs: options.pollIntervalMs,
   });
   const activity = new ActivityRecord(options.dataDir);
-  const recorder = appRecorder(activity, (unseen) => events.emit('activity.appended', { unseen }));
+  const unseenActivity = new UnseenActivity(activity);
+  unseenActivity.subscribe((unseen) => events.emit('activity.appended', { unseen }));
+  const recorder = appRecorder(activity, unseenActivity);
   const recordedFrom = (source: 'window' | 'tray' | 'notification') =>
     recordedRun(
       (request) => sessions.run(request),
@@ -155,6 +158,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     settings,
     runSession: recordedFrom('tray'),
     pauseNotifications: (choice) => notifier.pause(choice),
+    activity: unseenActivity,
   });
   watched.onEvent((event) => {
     events.emit('monitor.event', event);
@@ -214,7 +218,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       ...sshHandlers(ssh, events),
       ...sessionHandlers({ sessions, watched, tray, notifier }),
       'sessions.run': recordedFrom('window'),
-      ...activityHandlers(activity),
+      ...activityHandlers(activity, unseenActivity),
       ...snapshotHandlers(snapshots),
       ...agentHandlers(agents),
       ...dialogHandlers(dialogs),
@@ -245,6 +249,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     close: async () => {
       stopRenewalWatch();
       recorder.stop();
+      unseenActivity.close();
       notifier.close();
       snapshots.close();
       api.close();
