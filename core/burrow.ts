@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AppInfo, GovernorState } from '../shared/app/ipc/contract.ts';
 import type { DamagedSettings } from '../shared/app/ipc/profiles.ts';
+import { alertRulesOf } from '../shared/app/ipc/settings.ts';
 import { recordedRun } from './activity/actions.ts';
 import { activityHandlers, appRecorder } from './activity/handlers.ts';
 import { ActivityRecord } from './activity/record.ts';
@@ -18,6 +19,7 @@ import type { StartLocalSandbox } from './profiles/local-sandbox.ts';
 import { profileHandlers } from './profiles/handlers.ts';
 import { ProfileService, type ProfileServiceOptions } from './profiles/profiles.ts';
 import { WatchedProfiles } from './monitor/watched.ts';
+import { watchLeadTimes } from './notify/lead-time.ts';
 import { Notifier, type NotifierOptions } from './notify/notifier.ts';
 import { sessionHandlers } from './sessions/handlers.ts';
 import { SessionsService } from './sessions/service.ts';
@@ -197,6 +199,13 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     });
   });
 
+  const stopLeadTimeWatch = watchLeadTimes({
+    saved: () => ssh.listSaved(),
+    leadDaysOf: (id) => alertRulesOf(settings.get(), id).certificateLeadDays,
+    hear: (event) => notifier.hear(event),
+    ...(options.alertClock?.now && { now: options.alertClock.now }),
+  });
+
   const dialogs = options.dialogs ?? unavailableDialogs;
   const snapshots = new SnapshotWindow({
     service: new SnapshotService({ dataDir: options.dataDir, holder: 'the Burrow window' }),
@@ -248,6 +257,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     monitor: { pause: () => watched.monitor.pause(), resume: () => watched.monitor.resume() },
     close: async () => {
       stopRenewalWatch();
+      stopLeadTimeWatch();
       recorder.stop();
       unseenActivity.close();
       notifier.close();
