@@ -1,9 +1,11 @@
 import path from 'node:path';
 import type { AppInfo, GovernorState } from '../shared/app/ipc/contract.ts';
 import type { DamagedSettings } from '../shared/app/ipc/profiles.ts';
+import { alertRulesOf } from '../shared/app/ipc/settings.ts';
 import { recordedRun, rolloutEntry } from './activity/actions.ts';
 import { activityHandlers, appRecorder } from './activity/handlers.ts';
 import { ActivityRecord } from './activity/record.ts';
+import { UnseenActivity } from './activity/unseen.ts';
 import { agentHandlers } from './agents/handlers.ts';
 import { AgentsService } from './agents/service.ts';
 import type { BudgetState } from './api/index.ts';
@@ -19,6 +21,7 @@ import type { StartLocalSandbox } from './profiles/local-sandbox.ts';
 import { profileHandlers } from './profiles/handlers.ts';
 import { ProfileService, type ProfileServiceOptions } from './profiles/profiles.ts';
 import { WatchedProfiles } from './monitor/watched.ts';
+import { watchLeadTimes } from './notify/lead-time.ts';
 import { Notifier, type NotifierOptions } from './notify/notifier.ts';
 import { sessionHandlers } from './sessions/handlers.ts';
 import { SessionsService } from './sessions/service.ts';
@@ -124,7 +127,9 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     pollIntervalMs: options.pollIntervalMs,
   });
   const activity = new ActivityRecord(options.dataDir);
-  const recorder = appRecorder(activity, (unseen) => events.emit('activity.appended', { unseen }));
+  const unseenActivity = new UnseenActivity(activity);
+  unseenActivity.subscribe((unseen) => events.emit('activity.appended', { unseen }));
+  const recorder = appRecorder(activity, unseenActivity);
   const recordedFrom = (source: 'window' | 'tray' | 'notification') =>
     recordedRun(
       (request) => sessions.run(request),
@@ -169,6 +174,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     runSession: recordedFrom('tray'),
     pauseNotifications: (choice) => notifier.pause(choice),
     rollout: fleet,
+    activity: unseenActivity,
   });
   watched.onEvent((event) => {
     events.emit('monitor.event', event);
@@ -207,6 +213,13 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     });
   });
 
+  const stopLeadTimeWatch = watchLeadTimes({
+    saved: () => ssh.listSaved(),
+    leadDaysOf: (id) => alertRulesOf(settings.get(), id).certificateLeadDays,
+    hear: (event) => notifier.hear(event),
+    ...(options.alertClock?.now && { now: options.alertClock.now }),
+  });
+
   const dialogs = options.dialogs ?? unavailableDialogs;
   const snapshots = new SnapshotWindow({
     service: new SnapshotService({ dataDir: options.dataDir, holder: 'the Burrow window' }),
@@ -228,7 +241,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       ...sshHandlers(ssh, events),
       ...sessionHandlers({ sessions, watched, tray, notifier }),
       'sessions.run': recordedFrom('window'),
-      ...activityHandlers(activity),
+      ...activityHandlers(activity, unseenActivity),
       ...snapshotHandlers(snapshots),
       ...agentHandlers(agents),
       ...fleetHandlers(fleet),
@@ -260,7 +273,9 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     monitor: { pause: () => watched.monitor.pause(), resume: () => watched.monitor.resume() },
     close: async () => {
       stopRenewalWatch();
+      stopLeadTimeWatch();
       recorder.stop();
+      unseenActivity.close();
       notifier.close();
       snapshots.close();
       api.close();

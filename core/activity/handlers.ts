@@ -2,6 +2,7 @@ import type { NewActivityEntry } from '../../shared/app/activity.ts';
 import type { activityCalls } from '../../shared/app/ipc/activity.ts';
 import type { AppHandlers } from '../ipc/handlers.ts';
 import type { ActivityRecord } from './record.ts';
+import type { UnseenActivity } from './unseen.ts';
 
 /** The app trims the record this often (and at start); `burrow` only appends. */
 export const TRIM_EVERY_MS = 3_600_000;
@@ -9,24 +10,26 @@ export const TRIM_EVERY_MS = 3_600_000;
 /** The activity calls of the contract. */
 export function activityHandlers(
   activity: ActivityRecord,
+  unseen: UnseenActivity,
 ): Pick<AppHandlers, keyof typeof activityCalls> {
   return {
     'activity.list': (filter) => activity.list(filter),
     'activity.seen': () => {
       activity.seen();
+      unseen.refresh();
       return null;
     },
   };
 }
 
 /**
- * Appends for the app, each told to `appended` with what is unseen now; a record that cannot be
- * written is logged, never the failure of what it records. Trims at start and every hour; returns
- * the stopper with the appender.
+ * Appends for the app, each counted at once in `unseen`; a record that cannot be written is
+ * logged, never the failure of what it records. Trims at start and every hour; returns the stopper
+ * with the appender.
  */
 export function appRecorder(
   activity: ActivityRecord,
-  appended: (unseen: number) => void,
+  unseen: UnseenActivity,
 ): { readonly record: (entry: NewActivityEntry) => void; readonly stop: () => void } {
   const trim = () => {
     try {
@@ -42,7 +45,7 @@ export function appRecorder(
     record: (entry) => {
       try {
         activity.append(entry);
-        appended(activity.list().unseen);
+        unseen.refresh();
       } catch (error) {
         console.warn(`The activity record could not be written: ${String(error)}`);
       }

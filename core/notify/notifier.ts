@@ -2,7 +2,7 @@ import { Emitter } from '../../shared/app/emitter.ts';
 import type { SessionActionRequest } from '../../shared/app/ipc/sessions.ts';
 import type { NewActivityEntry, NoticeHeld } from '../../shared/app/activity.ts';
 import { agentId } from '../../shared/app/agents.ts';
-import { alertRulesOf, type Settings } from '../../shared/app/ipc/settings.ts';
+import { alertRulesOf, type AlertRules, type Settings } from '../../shared/app/ipc/settings.ts';
 import {
   INITIAL_NOTIFY_STATE,
   type Notification,
@@ -53,6 +53,14 @@ export type NotifierOptions = {
 /** A profile's notices held by its quiet hours, and when they end. */
 type Quiet = { readonly until: number; readonly held: Notification[] };
 
+function supersededByLeadTime(event: NotifyInput, rules: AlertRules): boolean {
+  return (
+    event.kind === 'certificate-expiring' &&
+    event.leadDays === undefined &&
+    rules.certificateLeadDays !== null
+  );
+}
+
 function profileOf(notification: Notification): string | undefined {
   const { target } = notification;
   return 'profileId' in target ? target.profileId : undefined;
@@ -92,6 +100,8 @@ export class Notifier {
     const settings = this.settings.get();
     const now = this.now();
     const rules = alertRulesOf(settings, event.profileId ?? '');
+    // A profile with a lead time hears of its certificates by that rule, not at renewal time.
+    if (supersededByLeadTime(event, rules)) return;
     const before = this.rules.held.length;
     const admitted = admit(event, rules, this.rules, now);
     this.rules = admitted.state;

@@ -85,7 +85,13 @@ function sessionItem(
   // An agent gone has no session to restart: Open and Mute only.
   const restart = kind !== 'offline' && availability(session, 'restart').allowed;
   // A version behind is per version: the agent's next update is told again when it falls behind.
-  const subject = kind === 'behindVersion' ? `behind:${key}` : `agent:${key}`;
+  // A return answers its told offline, however soon: the offline's minute must not swallow it.
+  const subject =
+    kind === 'behindVersion'
+      ? `behind:${key}`
+      : kind === 'backOnline'
+        ? `back:${key}`
+        : `agent:${key}`;
   return {
     kind,
     subject,

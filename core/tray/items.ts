@@ -1,4 +1,4 @@
-import type { TrayAction, TrayItem } from '../../shared/app/tray.ts';
+import type { TrayAction, TrayItem, TrayScreen } from '../../shared/app/tray.ts';
 
 /* The tray's menu items as data: the few shapes every part of the menu is built from. */
 
@@ -10,11 +10,7 @@ export const item = (id: string, label: string, action?: TrayAction, enabled = t
   enabled,
   ...(action && { action }),
 });
-export const open = (
-  screen: 'home' | 'sessions' | 'settings',
-  profileId?: string,
-  agentId?: string,
-): TrayAction => ({
+export const open = (screen: TrayScreen, profileId?: string, agentId?: string): TrayAction => ({
   name: 'app.open',
   by: 'shell',
   screen,

@@ -26,6 +26,8 @@ export type TrayState = {
   readonly monitor: Pick<MonitorSnapshot, 'paused'> & { readonly profiles: readonly TrayHealth[] };
   /** Agents gone offline since the person last looked: they put the icon in `attention`. */
   readonly unseenOffline: number;
+  /** Activity entries since the Activity screen was last seen. */
+  readonly unseenActivity: number;
   readonly doNotDisturbUntil: number | null;
   /** Epoch ms. */
   readonly now: number;
@@ -138,6 +140,11 @@ function pauseMenu(until: number | null, now: number): TrayItem {
   };
 }
 
+/** "3 new": the activity since the Activity screen was last seen, opening it; none once seen. */
+function activityItems(unseen: number): TrayItem[] {
+  return unseen > 0 ? [item('activity', `${unseen} new in Activity`, open('activity'))] : [];
+}
+
 const isError = (health: TrayHealth | undefined) =>
   health?.health === 'unreachable' ||
   health?.health === 'unauthorized' ||
@@ -179,6 +186,7 @@ export function trayModel(state: TrayState): TrayModel {
     items.push(
       item('unseen', `${plural(state.unseenOffline, 'agent')} went offline`, open('sessions')),
     );
+  items.push(...activityItems(state.unseenActivity));
   if (state.monitor.paused) items.push(item('paused', 'Monitoring paused', undefined, false));
   for (const profile of ordered) {
     if (items.length > 0) items.push(separator(`section:${profile.id}`));

@@ -40,6 +40,11 @@ export type TrayServiceOptions = {
     quitQuestion(): ConfirmRequest | null;
     subscribe(listener: () => void): () => void;
   };
+  /** The activity since the Activity screen was last seen (core/activity/unseen.ts). */
+  readonly activity: {
+    unseen(): number;
+    subscribe(listener: (unseen: number) => void): () => void;
+  };
   readonly now?: () => number;
 };
 
@@ -56,7 +61,7 @@ function findItem(items: readonly TrayItem[], id: string): TrayItem | undefined 
 
 /**
  * The tray for both shells: its model, rebuilt whenever the profiles, the agents, the monitor's
- * snapshot, the settings or the unseen offline agents change (and when do-not-disturb ends, so
+ * snapshot, the settings, the unseen offline agents or the unseen activity change (and when do-not-disturb ends, so
  * that its "resume" item goes by itself), and the core half of its items, run by id against the
  * model.
  * The model's items say who runs them and what to ask first; the shells follow that data.
@@ -87,6 +92,7 @@ export class TrayService {
         this.unseenOffline += event.sessions.length;
         this.changed();
       }),
+      options.activity.subscribe(() => this.changed()),
       options.settings.subscribe((value) => {
         this.watchDoNotDisturb(value.doNotDisturbUntil);
         this.changed();
@@ -167,6 +173,7 @@ export class TrayService {
       agents: this.options.agents.snapshot(),
       monitor: this.options.watched.snapshot(),
       unseenOffline: this.unseenOffline,
+      unseenActivity: this.options.activity.unseen(),
       doNotDisturbUntil: dnd ? Date.parse(dnd) : null,
       now: this.now(),
       rolloutLine:

@@ -50,6 +50,8 @@ export const CertificateExpiring = z.object({
   at: z.number(),
   /** The profile whose CA signed it, whose alert rules apply; absent for a fixed client. */
   profileId: z.string().optional(),
+  /** Set when the profile's lead-time rule told it (days); absent for the renewal reminder. */
+  leadDays: z.int().optional(),
 });
 export type CertificateExpiring = z.output<typeof CertificateExpiring>;
 

@@ -15,8 +15,10 @@ const TRAY_SCREENS = {
   home: HOME,
   sessions: { screen: 'sessions' },
   settings: { screen: 'settings' },
+  activity: { screen: 'activity' },
 } as const satisfies Record<string, Route>;
 export type TrayScreen = keyof typeof TRAY_SCREENS;
+const TrayScreen = z.enum(Object.keys(TRAY_SCREENS) as [TrayScreen, ...TrayScreen[]]);
 
 /** Where an `app.open` item goes: its screen, narrowed to a profile (and one of its agents). */
 export function trayRoute(open: { screen: TrayScreen; profileId?: string; agentId?: string }) {
@@ -49,7 +51,7 @@ export const TrayAction = z.discriminatedUnion('name', [
   z.object({
     name: z.literal('app.open'),
     ...shell,
-    screen: z.enum(['home', 'sessions', 'settings']),
+    screen: TrayScreen,
     /** The profile the screen shows (Sessions) or points out (Settings). */
     profileId: z.string().optional(),
     /** The agent the Sessions screen opens. */

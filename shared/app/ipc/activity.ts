@@ -12,5 +12,8 @@ export const activityCalls = {
   'activity.seen': { args: z.tuple([]), result: z.null() },
 } as const;
 
-/** Something was added: a window showing the record asks again. */
+/**
+ * The count of new entries changed (something was added, here or by `burrow`, or the screen was
+ * seen): a window showing the record asks again.
+ */
 export const activityEvents = { 'activity.appended': z.object({ unseen: z.int() }) } as const;

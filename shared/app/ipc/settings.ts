@@ -35,6 +35,9 @@ export const TimeOfDay = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day must be HH:MM, 00:00 to 23:59');
 
+/** "Tell a certificate this many days before it expires": 1 to 30. */
+export const CERTIFICATE_LEAD_DAYS = { min: 1, max: 30 } as const;
+
 /** One profile's alert rules (docs/alerts.md); a profile without its own has the defaults. */
 export const AlertRules = z.strictObject({
   offlineAfterMinutes: OfflineAfterMinutes.default(0),
@@ -42,6 +45,17 @@ export const AlertRules = z.strictObject({
   backOnline: z.boolean().default(true),
   /** Tell an agent behind the newest version of its major the account has. */
   behindVersion: z.boolean().default(false),
+  /**
+   * Tell a saved certificate of the profile this many days before it expires, instead of when
+   * it is due for renewal; null keeps the renewal reminder (its lead time, or two thirds of its
+   * life).
+   */
+  certificateLeadDays: z
+    .int('certificateLeadDays must be a whole number of days')
+    .min(CERTIFICATE_LEAD_DAYS.min, 'certificateLeadDays must be 1 to 30 days')
+    .max(CERTIFICATE_LEAD_DAYS.max, 'certificateLeadDays must be 1 to 30 days')
+    .nullable()
+    .default(null),
   /** A daily window, local time, whose notices are held and told as one summary after it. */
   quietHours: z
     .strictObject({ from: TimeOfDay, to: TimeOfDay })

@@ -97,6 +97,15 @@ describe('back online', () => {
     }
   });
 
+  it('tells a return seconds after the offline was told: the throttle of its offline is no reason', () => {
+    const { notifier, shown, clock } = setup({ offlineAfterMinutes: 1 });
+    notifier.hear({ kind: 'offline', profileId: P1, at: clock.now(), sessions: [web] });
+    clock.advance(MINUTE);
+    clock.advance(10_000);
+    notifier.hear({ kind: 'online', profileId: P1, at: clock.now(), session: web });
+    expect(shown.map((n) => n.title)).toEqual(['web went offline', 'web is back online']);
+  });
+
   it('is not told for an agent whose offline was never told', () => {
     const { notifier, shown, clock } = setup({});
     notifier.hear({ kind: 'online', profileId: P1, at: clock.now(), session: web });

@@ -4,7 +4,12 @@ import { trayModel, TRAY_AGENTS_PER_PROFILE, type TrayState } from '../../../../
 import type { TunnelSession } from '../../../../shared/api/tunnel-sessions.ts';
 import type { AgentState } from '../../../../shared/app/agents.ts';
 import type { MonitorHealth } from '../../../../shared/app/monitor.ts';
-import { followTrayItem, TrayModel, type TrayItem } from '../../../../shared/app/tray.ts';
+import {
+  followTrayItem,
+  TrayModel,
+  trayRoute,
+  type TrayItem,
+} from '../../../../shared/app/tray.ts';
 import { session } from '../../../support/tunnel-sessions.ts';
 
 const NOW = new Date(2026, 10, 23, 10, 0).getTime();
@@ -45,6 +50,7 @@ function state(overrides: Partial<TrayState> = {}, acme: MonitorHealth = 'ok'): 
     },
     monitor: { paused: false, profiles: [health('acme', acme), health('globex')] },
     unseenOffline: 0,
+    unseenActivity: 0,
     doNotDisturbUntil: null,
     now: NOW,
     ...overrides,
@@ -299,6 +305,17 @@ describe('trayModel', () => {
       action: { name: 'app.open', screen: 'sessions' },
     });
     expect(trayModel(state({}, 'rate-limited')).icon.state).toBe('attention');
+  });
+
+  it('says how much activity is new, opening the Activity screen, and nothing once seen', () => {
+    const model = trayModel(state({ unseenActivity: 3 }));
+    expect(find(model.items, 'activity')).toMatchObject({
+      label: '3 new in Activity',
+      enabled: true,
+      action: { name: 'app.open', by: 'shell', screen: 'activity' },
+    });
+    expect(trayRoute({ screen: 'activity' })).toBe('#/activity');
+    expect(find(trayModel(state()).items, 'activity')).toBeUndefined();
   });
 
   it('switches profiles with checkboxes, the active one checked', () => {

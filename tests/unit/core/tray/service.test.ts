@@ -67,6 +67,12 @@ function setup() {
   };
   const { ran, runSession } = recordedActions();
   const paused: string[] = [];
+  let unseen = 0;
+  const activityChanges = new Emitter<number>('activity');
+  const setUnseen = (next: number) => {
+    unseen = next;
+    activityChanges.emit(next);
+  };
   const tray = new TrayService({
     profiles: {
       state: () => state,
@@ -86,10 +92,11 @@ function setup() {
     settings,
     runSession,
     pauseNotifications: (choice) => paused.push(choice),
+    activity: { unseen: () => unseen, subscribe: (l) => activityChanges.subscribe(l) },
   });
   const models: TrayModel[] = [];
   tray.subscribe((model) => models.push(model));
-  return { tray, events, ran, paused, models, setAgents };
+  return { tray, events, ran, paused, models, setAgents, setUnseen };
 }
 
 describe('the tray service', () => {
@@ -120,6 +127,17 @@ describe('the tray service', () => {
     );
     tray.seen();
     expect(tray.model().icon.state).toBe('normal');
+    tray.close();
+  });
+
+  it('follows the unseen activity: "2 new" while there is some, gone once seen', () => {
+    const { tray, models, setUnseen } = setup();
+    setUnseen(2);
+    expect(models.at(-1)?.items).toContainEqual(
+      expect.objectContaining({ id: 'activity', label: '2 new in Activity' }),
+    );
+    setUnseen(0);
+    expect(models.at(-1)?.items.map((i) => i.id)).not.toContain('activity');
     tray.close();
   });
 

@@ -94,7 +94,7 @@ describe('routes', () => {
     const screens: TrayScreen[] = TrayAction.options.flatMap((o) =>
       'screen' in o.shape ? o.shape.screen.options : [],
     );
-    expect(screens).toEqual(['home', 'sessions', 'settings']);
+    expect(screens).toEqual(['home', 'sessions', 'settings', 'activity']);
     const opened: string[] = [];
     const shell: TrayShell = {
       confirm: () => Promise.resolve(false),
@@ -132,6 +132,10 @@ describe('routes', () => {
       { screen: 'settings', path: [], params: { profile: ODD } },
       // Settings shows no agent: the id goes nowhere.
       { screen: 'settings', path: [], params: { profile: ODD } },
+      { screen: 'activity', path: [], params: {} },
+      // The record filtered to the profile; it has no agent filter.
+      { screen: 'activity', path: [], params: { profile: ODD } },
+      { screen: 'activity', path: [], params: { profile: ODD } },
     ]);
   });
 

@@ -1,0 +1,141 @@
+import { render } from '@testing-library/svelte';
+import { expect, it } from 'vitest';
+import { page } from 'vitest/browser';
+import App from '../../renderer/src/App.svelte';
+import '../../renderer/src/app.css';
+import type { ActivityEntry, ActivityFilter } from '../../shared/app/activity.ts';
+import type { TrayModel } from '../../shared/app/tray.ts';
+import { scriptedBridge } from './support/scripted-bridge.ts';
+
+const LOCAL = 'prf_local0001';
+const WORK = 'prf_work00001';
+const AT = Date.parse('2026-11-26T10:00:00Z');
+
+/** The record as core keeps it: newest first. */
+const RECORD: ActivityEntry[] = [
+  {
+    kind: 'action',
+    id: 'act_3',
+    at: AT + 2000,
+    profileId: WORK,
+    title: 'Restart db',
+    detail: 'Done, from the command line.',
+    source: 'command line',
+    ok: true,
+    agentId: 'agt_db',
+  },
+  {
+    kind: 'notice',
+    id: 'act_2',
+    at: AT + 1000,
+    profileId: LOCAL,
+    title: 'web is offline',
+    detail: 'Not listed since 10:00.',
+    notice: 'offline',
+    held: 'rule',
+    agentId: 'agt_web',
+  },
+  {
+    kind: 'action',
+    id: 'act_1',
+    at: AT,
+    profileId: LOCAL,
+    title: 'Stop build',
+    detail: 'Failed, from the tray: refused',
+    source: 'tray',
+    ok: false,
+  },
+];
+
+function tray(unseen: number): TrayModel {
+  const item = {
+    type: 'item',
+    id: 'activity',
+    label: `${unseen} new in Activity`,
+    enabled: true,
+    action: { name: 'app.open', by: 'shell', screen: 'activity' },
+  } as const;
+  return {
+    icon: { state: 'normal', variant: 'burrow', tooltip: 'Burrow' },
+    title: '',
+    items: unseen > 0 ? [item] : [],
+  };
+}
+
+/** The app with the record above; core's `activity.seen` tells the tray nothing is new. */
+function showing(hash: string) {
+  window.location.hash = hash;
+  const bridge = scriptedBridge({
+    'activity.list': (filter: ActivityFilter) => ({
+      entries: RECORD.filter(
+        (e) =>
+          (filter.profileId === undefined || e.profileId === filter.profileId) &&
+          (filter.kind === undefined || e.kind === filter.kind),
+      ),
+      unseen: 3,
+    }),
+    'activity.seen': () => {
+      queueMicrotask(() => bridge.emit('tray.changed', tray(0)));
+      return null;
+    },
+    'tray.model': () => tray(3),
+  });
+  render(App, { bridge });
+  return bridge;
+}
+
+const titles = () =>
+  page
+    .getByRole('row')
+    .all()
+    .slice(1)
+    .map((row) => row.getByRole('rowheader').element().textContent?.replace(/\s+/g, ' ').trim());
+
+it('lists the record newest first, each entry about an agent linking to it', async () => {
+  showing('#/activity');
+  await expect.element(page.getByRole('rowheader', { name: /Restart db/ })).toBeVisible();
+  expect(titles()).toEqual([
+    'Restart db Done, from the command line.',
+    'web is offline Not listed since 10:00.',
+    'Stop build Failed, from the tray: refused',
+  ]);
+  await expect
+    .element(page.getByRole('link', { name: 'web is offline' }))
+    .toHaveAttribute('href', `#/sessions?profile=${LOCAL}&agent=agt_web`);
+  await expect.element(page.getByRole('link', { name: 'Stop build' })).not.toBeInTheDocument();
+  await expect
+    .element(page.getByRole('row', { name: /web is offline/ }))
+    .toHaveTextContent('held (rule)');
+  await expect
+    .element(page.getByRole('row', { name: /Stop build/ }))
+    .toHaveTextContent('failed, from the tray');
+});
+
+it('filters by profile and by kind, through the address', async () => {
+  const bridge = showing('#/activity');
+  await expect.element(page.getByRole('rowheader', { name: /Restart db/ })).toBeVisible();
+  await page.getByRole('combobox', { name: /^Profile/ }).selectOptions('Local sandbox');
+  await expect.element(page.getByRole('rowheader', { name: /Restart db/ })).not.toBeInTheDocument();
+  expect(window.location.hash).toBe(`#/activity?profile=${LOCAL}`);
+  await page.getByRole('combobox', { name: 'Kind' }).selectOptions('Notices');
+  await expect.element(page.getByRole('rowheader', { name: /Stop build/ })).not.toBeInTheDocument();
+  expect(titles()).toEqual(['web is offline Not listed since 10:00.']);
+  expect(window.location.hash).toBe(`#/activity?profile=${LOCAL}&kind=notice`);
+  expect(bridge.calls.filter((c) => c.name === 'activity.list').at(-1)?.args).toEqual([
+    { profileId: LOCAL, kind: 'notice' },
+  ]);
+});
+
+it('opens from the tray\'s "3 new", and seeing it clears the count', async () => {
+  const bridge = showing('#/sessions');
+  await page.getByRole('button', { name: 'Tray: Burrow' }).click();
+  await page.getByRole('button', { name: '3 new in Activity' }).click();
+  await expect.element(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
+  expect(window.location.hash).toBe('#/activity');
+  await expect.poll(() => bridge.argsOf('activity.seen')).toEqual([]);
+  await page.getByRole('button', { name: 'Tray: Burrow' }).click();
+  await expect.element(page.getByRole('group', { name: 'Tray menu' })).toBeVisible();
+  await expect
+    .element(page.getByRole('button', { name: '3 new in Activity' }))
+    .not.toBeInTheDocument();
+});

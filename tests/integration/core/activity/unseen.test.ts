@@ -1,0 +1,61 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activityHandlers, appRecorder } from '../../../../core/activity/handlers.ts';
+import { ActivityRecord } from '../../../../core/activity/record.ts';
+import { UnseenActivity } from '../../../../core/activity/unseen.ts';
+import { removeDir, tempDir } from '../../../support/openssh.ts';
+
+const run = promisify(execFile);
+const APPENDER = path.resolve('tests/integration/core/activity/appender.mts');
+
+let dir: string | undefined;
+const stops: (() => void)[] = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0)) stop();
+  if (dir) await removeDir(dir);
+  dir = undefined;
+});
+
+function until(check: () => boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  return new Promise((resolve, reject) => {
+    const tick = () => {
+      if (check()) resolve();
+      else if (Date.now() > end) reject(new Error('timed out'));
+      else setTimeout(tick, 20);
+    };
+    tick();
+  });
+}
+
+describe('the unseen activity', { timeout: 30_000 }, () => {
+  it("counts the app's entries and another process's, and none once the screen is seen", async () => {
+    dir = await tempDir('burrow-unseen-');
+    const record = new ActivityRecord(dir);
+    const unseen = new UnseenActivity(record);
+    const recorder = appRecorder(record, unseen);
+    stops.push(() => unseen.close(), recorder.stop);
+    const heard: number[] = [];
+    unseen.subscribe((n) => heard.push(n));
+
+    recorder.record({
+      kind: 'notice',
+      at: Date.now(),
+      profileId: 'prf_00000001',
+      title: 'web is offline',
+      detail: '',
+      notice: 'offline',
+    });
+    expect(unseen.unseen()).toBe(1);
+    // `burrow restart` in another process: the folder's change is counted too.
+    await run(process.execPath, ['--import', 'tsx', APPENDER, dir, 'cli', '2']);
+    await until(() => unseen.unseen() === 3);
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    activityHandlers(record, unseen)['activity.seen']();
+    expect(unseen.unseen()).toBe(0);
+    expect(heard.at(-1)).toBe(0);
+  });
+});
