@@ -1,7 +1,6 @@
 import type { CertificateExpiring } from '../../shared/app/notifications.ts';
 import type { SavedCertificate } from '../../shared/app/ssh/results.ts';
-import { withinLeadTime } from '../ssh/renewal/lead.ts';
-import { watchRenewals } from '../ssh/renewal/watch.ts';
+import { watchRenewals, withinLeadTime } from '../ssh/service.ts';
 
 export type LeadTimeWatchOptions = {
   /** The certificates saved on this machine (core/ssh's `listSaved`). */
