@@ -126,13 +126,18 @@ it('shows the rate-limit wait while the service answers 429', async () => {
   await page.getByRole('link', { name: 'Sessions', exact: true }).click();
   // The screen shows what the monitor polls: its next poll (every second here) meets the 429.
   await page.getByText(/Rate limited, retrying in \d+ s/).waitFor({ timeout: 10_000 });
-  await page.getByText('No agent is online for this profile.').waitFor({ timeout: 15_000 });
+  // Then the next poll goes through, and the fleet of both profiles is listed again.
+  await page
+    .getByText(/Rate limited/)
+    .first()
+    .waitFor({ state: 'hidden', timeout: 15_000 });
+  await page.getByRole('row', { name: /Local sandbox \d+ agents?/ }).waitFor({ timeout: 15_000 });
 });
 
 it('survives a reload on its session cookie, the token gone from the address', async () => {
   await page.reload();
   await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
-  await page.getByText('No agent is online for this profile.').waitFor({ timeout: 15_000 });
+  await page.getByRole('row', { name: /Local sandbox \d+ agents?/ }).waitFor({ timeout: 15_000 });
   expect(page.url()).not.toContain('token');
   expect(problems).toEqual([]);
 });
