@@ -91,3 +91,13 @@ it('shows the active profile’s requests left on opening and after a switch, wi
   bridge.emit('profiles.changed', { ...SOME_PROFILES, activeId: active });
   await expect.element(page.getByText('90 of 120 requests left')).toBeVisible();
 });
+
+it('says "No rate limit" for a key whose window no one could use up (a sandbox run without one)', async () => {
+  const unlimited = {
+    ...budget(SOME_PROFILES.activeId ?? '', 2),
+    capacity: Number.MAX_SAFE_INTEGER,
+  };
+  render(App, { bridge: scriptedBridge({ 'governor.state': () => unlimited }) });
+  await expect.element(page.getByText('No rate limit')).toBeVisible();
+  expect(document.body.textContent).not.toMatch(/\d{10,} requests left/);
+});

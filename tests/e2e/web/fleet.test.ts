@@ -81,7 +81,17 @@ it('picks agents of two profiles and updates them a few at a time, naming the on
   await step('s-linux')
     .getByText(/Waiting \d+ s before restart/)
     .waitFor({ timeout: 15_000 });
-  await screenshot(page, 'fleet-rollout');
+  for (const [width, height] of [
+    [1280, 800],
+    [800, 600],
+  ] as const)
+    for (const colorScheme of ['light', 'dark'] as const) {
+      if (process.env.BURROW_SCREENSHOTS !== '1') break;
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme });
+      await screenshot(page, `fleet-rollout-${width}x${height}-${colorScheme}`);
+    }
+  await page.emulateMedia({ colorScheme: 'light' });
   await step('s-pinned')
     .getByText(/update checks/)
     .waitFor({ timeout: 15_000 });
