@@ -251,3 +251,30 @@ it("builds a kind's calls from its group, and refuses one the contract does not 
   );
   expect(bridge.calls.map((c) => c.name)).toEqual(['api.ipPolicies.get']);
 });
+
+it('says in words that an unreachable API cannot list, offers Retry, and clears by itself with a notice once it answers', async () => {
+  open('#/ip-policies');
+  let down = true;
+  const bridge = scriptedBridge({
+    'api.ipPolicies.list': () => {
+      if (down)
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4040'), {
+          code: 'NETWORK_ERROR',
+        });
+      return page1('ip_policies', [item('ipp_back1', 'ip_policies')]);
+    },
+  });
+  render(App, { bridge });
+  const alert = page.getByRole('alert');
+  await expect.element(alert.getByText(/API is not answering/)).toBeVisible();
+  await expect.element(page.getByText('0+ shown')).not.toBeInTheDocument();
+  await userEvent.click(alert.getByRole('button', { name: 'Retry' }));
+  await expect.element(alert.getByText(/API is not answering/)).toBeVisible();
+
+  down = false;
+  await expect
+    .element(page.getByRole('link', { name: /ipp_back1/ }), { timeout: 8_000 })
+    .toBeVisible();
+  await expect.element(page.getByText(/API is not answering/)).not.toBeInTheDocument();
+  await expect.element(page.getByText('Local sandbox’s API answers again')).toBeVisible();
+});
