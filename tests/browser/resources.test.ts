@@ -278,3 +278,29 @@ it('says in words that an unreachable API cannot list, offers Retry, and clears 
   await expect.element(page.getByText(/API is not answering/)).not.toBeInTheDocument();
   await expect.element(page.getByText('Local sandbox’s API answers again')).toBeVisible();
 });
+
+it('asks before Escape drops a token that was not copied, and not once it was', async () => {
+  open('#/credentials');
+  const created = item('cr_esc1', 'credentials', { acl: [], owner_id: 'usr_1', token: 'tok_esc' });
+  render(App, {
+    bridge: scriptedBridge({
+      'api.credentials.list': () => page1('credentials', []),
+      'api.credentials.create': () => created,
+    }),
+  });
+  await userEvent.click(page.getByRole('button', { name: 'New tunnel credential' }));
+  await userEvent.click(page.getByRole('button', { name: 'Create tunnel credential' }));
+  const token = page.getByLabelText('Token', { exact: true });
+  await expect.element(token).toHaveTextContent('tok_esc');
+  await userEvent.keyboard('{Escape}');
+  await expect
+    .element(page.getByRole('dialog', { name: 'Close without the token?' }))
+    .toBeVisible();
+  await userEvent.click(page.getByRole('button', { name: 'Back to the token' }));
+  await expect.element(token).toBeVisible();
+
+  await userEvent.click(page.getByRole('button', { name: 'Copy token' }));
+  await userEvent.keyboard('{Escape}');
+  await expect.element(token).not.toBeInTheDocument();
+  await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
+});
