@@ -104,9 +104,7 @@ it('reorders failover children with the keyboard and sends them in that order', 
   const pick = page.getByRole('combobox', { name: 'Child backends to add' });
   await expect.element(pick.getByRole('option', { name: /second/ })).toBeInTheDocument();
   await userEvent.selectOptions(pick, 'bkdhr_a');
-  await userEvent.click(page.getByRole('button', { name: 'Add', exact: true }));
   await userEvent.selectOptions(pick, 'bkdhr_b');
-  await userEvent.click(page.getByRole('button', { name: 'Add', exact: true }));
   (page.getByRole('button', { name: /bkdhr_b, position 2 of 2/ }).element() as HTMLElement).focus();
   await userEvent.keyboard('{ArrowUp}');
   await expect
@@ -303,4 +301,48 @@ it('asks before Escape drops a token that was not copied, and not once it was', 
   await userEvent.keyboard('{Escape}');
   await expect.element(token).not.toBeInTheDocument();
   await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
+});
+
+it('counts an IP policy picked in the select, without an Add to press', async () => {
+  open('#/edges/tlsEdges/edgtls_ip');
+  const edge = item('edgtls_ip', 'edges/tls', {
+    hostports: [],
+    backend: null,
+    ip_restriction: null,
+    mutual_tls: null,
+    tls_termination: null,
+  });
+  const bridge = scriptedBridge({
+    'api.tlsEdges.list': () => page1('tls_edges', [edge]),
+    'api.tlsEdges.get': () => edge,
+    'api.ipPolicies.listAll': () => [item('ipp_office', 'ip_policies', { description: 'office' })],
+    'api.tlsEdges.ip_restriction.replace': () => ({
+      enabled: true,
+      ip_policies: [{ id: 'ipp_office', uri: `${URI}/ip_policies/ipp_office` }],
+    }),
+  });
+  render(App, { bridge });
+  await userEvent.click(page.getByRole('button', { name: 'Set IP restriction' }));
+  const dialog = page.getByRole('dialog');
+  await expect.element(dialog.getByRole('group', { name: 'IP policies (required)' })).toBeVisible();
+  const pick = dialog.getByRole('combobox', { name: 'IP policies to add' });
+  await expect.element(pick.getByRole('option', { name: /office/ })).toBeInTheDocument();
+  await userEvent.selectOptions(pick, 'ipp_office');
+  await userEvent.click(dialog.getByRole('button', { name: 'Set IP restriction' }));
+  await expect.element(page.getByText('IP policies is required')).not.toBeInTheDocument();
+  await expect
+    .poll(() => bridge.argsOf('api.tlsEdges.ip_restriction.replace')?.[0])
+    .toEqual({
+      params: { id: 'edgtls_ip' },
+      body: { enabled: true, ip_policy_ids: ['ipp_office'] },
+    });
+});
+
+it('starts a required list with its first entry to type in', async () => {
+  open('#/abuse-reports');
+  render(App, { bridge: scriptedBridge() });
+  await userEvent.click(page.getByRole('button', { name: 'New abuse report' }));
+  const dialog = page.getByRole('dialog');
+  await expect.element(dialog.getByRole('group', { name: 'URL (required)' })).toBeVisible();
+  await expect.element(dialog.getByRole('textbox', { name: 'URL 1' })).toBeVisible();
 });
