@@ -17,3 +17,17 @@ export function formProblem(
 ): IpcError | undefined {
   return problem && !fields.includes(problem.field ?? '') ? problem : undefined;
 }
+
+/**
+ * The words `field` shows beside itself. The contract's own refusal says only the rule ("must
+ * be an absolute path"), so the field's `label` leads it; a service's message is whole already.
+ */
+export function messageAt(
+  problem: IpcError | undefined,
+  field: string,
+  label: string,
+): string | undefined {
+  const found = problemAt(problem, field);
+  if (!found) return undefined;
+  return found.code === 'IPC_BAD_ARGUMENTS' ? `${label} ${found.message}` : found.message;
+}
