@@ -9,6 +9,16 @@ import { scriptedBridge } from './support/scripted-bridge.ts';
 
 beforeEach(freshWindow);
 
+/** A TLS edge with none of its modules set. */
+const tlsEdge = (id: string) =>
+  item(id, 'edges/tls', {
+    hostports: [],
+    backend: null,
+    ip_restriction: null,
+    mutual_tls: null,
+    tls_termination: null,
+  });
+
 function open(hash: string) {
   window.location.hash = hash;
 }
@@ -205,13 +215,7 @@ it('keeps only the rows in view in the DOM for 10,000 items, and counts them', a
 
 it('drops the minimum TLS version when TLS terminates upstream, and sets a module with its own call', async () => {
   open('#/edges/tlsEdges/edgtls_1');
-  const edge = item('edgtls_1', 'edges/tls', {
-    hostports: [],
-    backend: null,
-    ip_restriction: null,
-    mutual_tls: null,
-    tls_termination: null,
-  });
+  const edge = tlsEdge('edgtls_1');
   const bridge = scriptedBridge({
     'api.tlsEdges.list': () => page1('tls_edges', [edge]),
     'api.tlsEdges.get': () => edge,
@@ -305,13 +309,7 @@ it('asks before Escape drops a token that was not copied, and not once it was', 
 
 it('counts an IP policy picked in the select, without an Add to press', async () => {
   open('#/edges/tlsEdges/edgtls_ip');
-  const edge = item('edgtls_ip', 'edges/tls', {
-    hostports: [],
-    backend: null,
-    ip_restriction: null,
-    mutual_tls: null,
-    tls_termination: null,
-  });
+  const edge = tlsEdge('edgtls_ip');
   const bridge = scriptedBridge({
     'api.tlsEdges.list': () => page1('tls_edges', [edge]),
     'api.tlsEdges.get': () => edge,
