@@ -11,6 +11,7 @@ export function profileHandlers(
     'profiles.add': (draft) => profiles.add(draft),
     'profiles.rename': (id, name) => profiles.rename(id, name),
     'profiles.changeKey': (id, key) => profiles.changeKey(id, key),
+    'profiles.changeAddress': (id, change) => profiles.changeAddress(id, change),
     'profiles.switch': (id) => profiles.switch(id),
     'profiles.remove': (id) => profiles.remove(id),
     'profiles.createLocal': () => profiles.createLocal(),

@@ -1,5 +1,6 @@
 import { Emitter } from '../../shared/app/emitter.ts';
 import {
+  AddressChange,
   ProfileDraft,
   type DamagedSettings,
   type Profile,
@@ -89,6 +90,28 @@ export class ProfileService {
     await this.clients.drop(id);
     this.changed();
     return profile;
+  }
+
+  /**
+   * Moves a remote profile to another address: the key (the one kept, or `apiKey` for the new
+   * address) is tried there first, and nothing changes unless the API accepts it.
+   */
+  async changeAddress(id: string, change: AddressChange): Promise<Profile> {
+    const { baseUrl, apiKey } = AddressChange.parse(change);
+    const profile = this.store.profile(id);
+    if (profile.kind === 'local')
+      throw new AppError(
+        'PROFILE_LOCAL_ADDRESS',
+        'The Local sandbox picks its own address',
+        'baseUrl',
+      );
+    await this.store.keys.require();
+    await this.clients.tryKey(baseUrl, apiKey ?? (await this.store.keys.of(profile)));
+    if (apiKey !== undefined) await this.store.keys.set(id, apiKey);
+    const moved = this.store.move(id, baseUrl);
+    await this.clients.drop(id);
+    this.changed();
+    return moved;
   }
 
   switch(id: string): ProfilesState {

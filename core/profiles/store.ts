@@ -78,8 +78,16 @@ export class ProfileStore {
   }
 
   rename(id: string, name: string): Profile {
-    const profile = { ...this.profile(id), name };
-    this.profiles = this.profiles.map((p) => (p.id === id ? profile : p));
+    return this.replace({ ...this.profile(id), name });
+  }
+
+  /** A new address, its key already tried there. */
+  move(id: string, baseUrl: string): Profile {
+    return this.replace({ ...this.profile(id), baseUrl });
+  }
+
+  private replace(profile: Profile): Profile {
+    this.profiles = this.profiles.map((p) => (p.id === profile.id ? profile : p));
     this.save();
     return profile;
   }

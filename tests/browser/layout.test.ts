@@ -2,6 +2,7 @@ import { render } from '@testing-library/svelte';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
+import ConfirmDialog from '../../renderer/src/components/ConfirmDialog.svelte';
 import { freshWindow, listPage as list, record, URI } from './support/records.ts';
 import { scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';
 
@@ -203,4 +204,44 @@ it('reads a pending abuse report again by itself, at background priority, until 
     .toBeVisible();
   const again = bridge.calls.filter((c) => c.name === 'api.abuseReports.get')[1];
   expect(again?.args[0]).toEqual({ params: { id: 'abrp_1' }, priority: 'background' });
+});
+
+it('gives focus back to Edit after an edit saved with Enter, not to the page', async () => {
+  window.location.hash = '#/ip-policies';
+  const before = policy('ipp_edit1', 'before');
+  render(App, {
+    bridge: scriptedBridge({
+      'api.ipPolicies.list': () => list('ip_policies', [before]),
+      'api.ipPolicies.get': () => before,
+      'api.ipPolicies.update': () => policy('ipp_edit1', 'after'),
+    }),
+  });
+  await userEvent.click(page.getByRole('link', { name: 'ipp_edit1' }));
+  const edit = page.getByRole('button', { name: 'Edit', exact: true });
+  await userEvent.click(edit);
+  await userEvent.fill(page.getByRole('textbox', { name: 'Description' }), 'after');
+  await userEvent.keyboard('{Enter}');
+  await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
+  await expect.poll(() => focused()).toBe(edit.element());
+});
+
+it('lays out a question left to right wherever it opens, even from right-aligned actions', async () => {
+  const actions = document.body.appendChild(document.createElement('div'));
+  actions.style.textAlign = 'right';
+  try {
+    render(ConfirmDialog, {
+      target: actions,
+      props: {
+        title: 'Stop laptop?',
+        message: 'It stops serving its tunnels.',
+        confirmLabel: 'Stop',
+        onanswer() {},
+      },
+    });
+    const dialog = page.getByRole('dialog');
+    for (const text of [dialog.getByRole('heading'), dialog.getByText(/stops serving/)])
+      expect(getComputedStyle(text.element()).textAlign).toMatch(/^(start|left)$/);
+  } finally {
+    actions.remove();
+  }
 });

@@ -12,6 +12,16 @@ import { session as someSession } from '../support/tunnel-sessions.ts';
 
 beforeEach(freshWindow);
 
+/** A TLS edge with none of its modules set. */
+const tlsEdge = (id: string) =>
+  item(id, 'edges/tls', {
+    hostports: [],
+    backend: null,
+    ip_restriction: null,
+    mutual_tls: null,
+    tls_termination: null,
+  });
+
 function open(hash: string) {
   window.location.hash = hash;
 }
@@ -152,9 +162,7 @@ it('reorders failover children with the keyboard and sends them in that order', 
   const pick = page.getByRole('combobox', { name: 'Child backends to add' });
   await expect.element(pick.getByRole('option', { name: /second/ })).toBeInTheDocument();
   await userEvent.selectOptions(pick, 'bkdhr_a');
-  await userEvent.click(page.getByRole('button', { name: 'Add', exact: true }));
   await userEvent.selectOptions(pick, 'bkdhr_b');
-  await userEvent.click(page.getByRole('button', { name: 'Add', exact: true }));
   (page.getByRole('button', { name: /bkdhr_b, position 2 of 2/ }).element() as HTMLElement).focus();
   await userEvent.keyboard('{ArrowUp}');
   await expect
@@ -255,13 +263,7 @@ it('keeps only the rows in view in the DOM for 10,000 items, and counts them', a
 
 it('drops the minimum TLS version when TLS terminates upstream, and sets a module with its own call', async () => {
   open('#/edges/tlsEdges/edgtls_1');
-  const edge = item('edgtls_1', 'edges/tls', {
-    hostports: [],
-    backend: null,
-    ip_restriction: null,
-    mutual_tls: null,
-    tls_termination: null,
-  });
+  const edge = tlsEdge('edgtls_1');
   const bridge = scriptedBridge({
     'api.tlsEdges.list': () => page1('tls_edges', [edge]),
     'api.tlsEdges.get': () => edge,
@@ -298,4 +300,95 @@ it("builds a kind's calls from its group, and refuses one the contract does not 
     'The app has no call api.abuseReports.delete',
   );
   expect(bridge.calls.map((c) => c.name)).toEqual(['api.ipPolicies.get']);
+});
+
+it('says in words that an unreachable API cannot list, offers Retry, and clears by itself with a notice once it answers', async () => {
+  open('#/ip-policies');
+  let down = true;
+  const bridge = scriptedBridge({
+    'api.ipPolicies.list': () => {
+      if (down)
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4040'), {
+          code: 'NETWORK_ERROR',
+        });
+      return page1('ip_policies', [item('ipp_back1', 'ip_policies')]);
+    },
+  });
+  render(App, { bridge });
+  const alert = page.getByRole('alert');
+  await expect.element(alert.getByText(/API is not answering/)).toBeVisible();
+  await expect.element(page.getByText('0+ shown')).not.toBeInTheDocument();
+  await userEvent.click(alert.getByRole('button', { name: 'Retry' }));
+  await expect.element(alert.getByText(/API is not answering/)).toBeVisible();
+
+  down = false;
+  await expect
+    .element(page.getByRole('link', { name: /ipp_back1/ }), { timeout: 8_000 })
+    .toBeVisible();
+  await expect.element(page.getByText(/API is not answering/)).not.toBeInTheDocument();
+  await expect.element(page.getByText('Local sandbox’s API answers again')).toBeVisible();
+});
+
+it('asks before Escape drops a token that was not copied, and not once it was', async () => {
+  open('#/credentials');
+  const created = item('cr_esc1', 'credentials', { acl: [], owner_id: 'usr_1', token: 'tok_esc' });
+  render(App, {
+    bridge: scriptedBridge({
+      'api.credentials.list': () => page1('credentials', []),
+      'api.credentials.create': () => created,
+    }),
+  });
+  await userEvent.click(page.getByRole('button', { name: 'New tunnel credential' }));
+  await userEvent.click(page.getByRole('button', { name: 'Create tunnel credential' }));
+  const token = page.getByLabelText('Token', { exact: true });
+  await expect.element(token).toHaveTextContent('tok_esc');
+  await userEvent.keyboard('{Escape}');
+  await expect
+    .element(page.getByRole('dialog', { name: 'Close without the token?' }))
+    .toBeVisible();
+  await userEvent.click(page.getByRole('button', { name: 'Back to the token' }));
+  await expect.element(token).toBeVisible();
+
+  await userEvent.click(page.getByRole('button', { name: 'Copy token' }));
+  await userEvent.keyboard('{Escape}');
+  await expect.element(token).not.toBeInTheDocument();
+  await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
+});
+
+it('counts an IP policy picked in the select, without an Add to press', async () => {
+  open('#/edges/tlsEdges/edgtls_ip');
+  const edge = tlsEdge('edgtls_ip');
+  const bridge = scriptedBridge({
+    'api.tlsEdges.list': () => page1('tls_edges', [edge]),
+    'api.tlsEdges.get': () => edge,
+    'api.ipPolicies.listAll': () => [item('ipp_office', 'ip_policies', { description: 'office' })],
+    'api.tlsEdges.ip_restriction.replace': () => ({
+      enabled: true,
+      ip_policies: [{ id: 'ipp_office', uri: `${URI}/ip_policies/ipp_office` }],
+    }),
+  });
+  render(App, { bridge });
+  await userEvent.click(page.getByRole('button', { name: 'Set IP restriction' }));
+  const dialog = page.getByRole('dialog');
+  await expect.element(dialog.getByRole('group', { name: 'IP policies (required)' })).toBeVisible();
+  const pick = dialog.getByRole('combobox', { name: 'IP policies to add' });
+  await expect.element(pick.getByRole('option', { name: /office/ })).toBeInTheDocument();
+  await userEvent.selectOptions(pick, 'ipp_office');
+  await userEvent.click(dialog.getByRole('button', { name: 'Set IP restriction' }));
+  await expect.element(page.getByText('IP policies is required')).not.toBeInTheDocument();
+  await expect
+    .poll(() => bridge.argsOf('api.tlsEdges.ip_restriction.replace')?.[0])
+    .toEqual({
+      params: { id: 'edgtls_ip' },
+      body: { enabled: true, ip_policy_ids: ['ipp_office'] },
+    });
+});
+
+it('starts a required list with its first entry to type in', async () => {
+  open('#/abuse-reports');
+  render(App, { bridge: scriptedBridge() });
+  await userEvent.click(page.getByRole('button', { name: 'New abuse report' }));
+  const dialog = page.getByRole('dialog');
+  await expect.element(dialog.getByRole('group', { name: 'URL (required)' })).toBeVisible();
+  await expect.element(dialog.getByRole('textbox', { name: 'URL 1' })).toBeVisible();
 });

@@ -161,6 +161,8 @@ it('keeps a blocked Update focusable, saying why on focus, and never sends it', 
     .element(row('build-box').getByRole('button', { name: 'Restart build-box', exact: true }))
     .not.toHaveAttribute('aria-disabled');
 
+  // From the keyboard, where the reason shows on focus (a click leaves focus without it).
+  await userEvent.keyboard('{Shift}');
   (update.element() as HTMLElement).focus();
   await expect.element(page.getByRole('tooltip').filter({ hasText: why })).toBeVisible();
   (update.element() as HTMLElement).click();

@@ -10,7 +10,7 @@ function openSettings() {
   window.location.hash = '#/settings';
 }
 
-it('adds a profile and names the field the app refused', async () => {
+it('adds a profile and says what the app refused once, at the field it names', async () => {
   openSettings();
   const bridge = scriptedBridge({
     'profiles.add': {
@@ -33,10 +33,13 @@ it('adds a profile and names the field the app refused', async () => {
   await page.getByRole('button', { name: 'Hide api key' }).click();
   await expect.element(key).toHaveAttribute('type', 'password');
   await page.getByRole('button', { name: 'Add profile' }).click();
+  const address = page.getByLabelText('API address');
+  await expect.element(address).toHaveAttribute('aria-invalid', 'true');
   await expect
-    .element(page.getByText('Use https: plain http is allowed only to this machine').first())
-    .toBeVisible();
-  await expect.element(page.getByRole('alert')).toHaveTextContent('IPC_BAD_ARGUMENTS');
+    .element(address)
+    .toHaveAccessibleDescription('Use https: plain http is allowed only to this machine');
+  expect(document.body.textContent?.split('plain http is allowed').length).toBe(2);
+  await expect.element(page.getByText('IPC_BAD_ARGUMENTS')).not.toBeInTheDocument();
   expect(bridge.argsOf('profiles.add')).toEqual([
     { name: 'Work', baseUrl: 'http://api.example.com', apiKey: 'k' },
   ]);
@@ -151,4 +154,39 @@ it("fits an 800×600 window: a profile's actions fold into one menu, and Switch 
   await expect
     .element(work.getByRole('button', { name: 'Actions for Work' }))
     .not.toBeInTheDocument();
+});
+
+it('moves a profile to another address, its key tried there, and shows a refusal at the field', async () => {
+  openSettings();
+  let refuse = true;
+  const bridge = scriptedBridge({
+    'profiles.changeAddress': () => {
+      if (refuse)
+        throw Object.assign(new Error('Enter an address such as https://api.example.com'), {
+          code: 'IPC_BAD_ARGUMENTS',
+          field: 'baseUrl',
+        });
+      return { ...SOME_PROFILES.profiles[1], baseUrl: 'https://eu.api.example.com' };
+    },
+  });
+  render(App, { bridge });
+  await page.getByRole('button', { name: 'Edit Work' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Work' });
+  const address = dialog.getByLabelText('API address');
+  await expect.element(address).toHaveValue('https://api.example.com');
+  await address.fill('eu.api.example.com');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect.element(address).toHaveAttribute('aria-invalid', 'true');
+  await expect.element(address).toHaveAccessibleDescription(/Enter an address such as/);
+  await expect.element(dialog.getByRole('alert')).not.toBeInTheDocument();
+
+  refuse = false;
+  await address.fill('https://eu.api.example.com');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect.element(dialog).not.toBeInTheDocument();
+  expect(bridge.calls.filter((c) => c.name === 'profiles.changeAddress').at(-1)?.args).toEqual([
+    'prf_work00001',
+    { baseUrl: 'https://eu.api.example.com' },
+  ]);
+  expect(bridge.argsOf('profiles.changeKey')).toBeUndefined();
 });

@@ -68,9 +68,6 @@ it('refuses to go on while the two passphrases differ, and says so', async () =>
   await page.getByLabelText('Passphrase', { exact: true }).fill('one passphrase');
   await page.getByLabelText('Repeat passphrase').fill('another one');
   await expect.element(page.getByRole('alert')).toHaveTextContent('The passphrases differ.');
-  await expect
-    .element(page.getByRole('button', { name: 'Create key and certificate' }))
-    .toBeDisabled();
 
   await page.getByLabelText('Repeat passphrase').fill('one passphrase');
   await expect.element(page.getByText('The passphrases differ.')).not.toBeInTheDocument();
@@ -317,4 +314,29 @@ it('chooses no CA among several for the person, and signs only once one is chose
           .caId,
     )
     .toBe(other.id);
+});
+
+it('says at the field what is wrong with it: a passphrase not repeated, a folder not absolute', async () => {
+  const bridge = openSsh({
+    'ssh.existingFiles': {
+      error: { code: 'IPC_BAD_ARGUMENTS', message: 'must be an absolute path', field: 'folder' },
+    },
+  });
+  await expect.element(page.getByLabelText('Folder')).toHaveValue(SSH_FOLDER);
+  await page.getByLabelText('Principals').fill('alice');
+  await page.getByLabelText('Passphrase', { exact: true }).fill('one passphrase');
+  const create = page.getByRole('button', { name: 'Create key and certificate' });
+  await create.click();
+  const repeat = page.getByLabelText('Repeat passphrase');
+  await expect.element(repeat).toHaveFocus();
+  await expect.element(repeat).toHaveAccessibleDescription('Repeat the passphrase.');
+  expect(bridge.argsOf('ssh.existingFiles')).toBeUndefined();
+
+  await repeat.fill('one passphrase');
+  const folder = page.getByLabelText('Folder');
+  await folder.fill('ssh-keys');
+  await create.click();
+  await expect.element(folder).toHaveAttribute('aria-invalid', 'true');
+  await expect.element(folder).toHaveAccessibleDescription('Folder must be an absolute path');
+  await expect.element(page.getByText('IPC_BAD_ARGUMENTS')).not.toBeInTheDocument();
 });

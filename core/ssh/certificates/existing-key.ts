@@ -4,7 +4,7 @@ import { SignExistingRequest } from '../../../shared/app/ssh/requests.ts';
 import type { SignResult } from '../../../shared/app/ssh/results.ts';
 import { issueCertificate, signResultOf } from './issue.ts';
 import type { SshContext } from '../context.ts';
-import { existingPaths, writeFilesAtomically } from '../files/atomic-write.ts';
+import { existingPaths, refuseExisting, writeFilesAtomically } from '../files/atomic-write.ts';
 import { checkKeyOnDisk, readPublicKeyFile, siblingsOf } from '../keys/public-key-file.ts';
 import { newRecord, remember } from '../saved-certificates/record.ts';
 import { localPath, parseInput } from '../validate.ts';
@@ -19,6 +19,8 @@ export async function signExistingKey(
   // Beside the resolved key, which has a name before ".pub" (siblingsOf checks): in its folder.
   const { privateKey, certificate: certificatePath } = siblingsOf(publicKeyPath);
   return context.lockFiles([publicKeyPath, certificatePath], async () => {
+    // Ask before the call: a certificate the person declines to save must not exist in the account.
+    if (!overwrite) refuseExisting(await existingPaths([certificatePath]));
     const line = await readPublicKeyFile(publicKeyPath);
     const hasPrivateKey = (await existingPaths([privateKey])).length > 0;
     const { issued, info } = await issueCertificate(context, line, signing);

@@ -7,10 +7,18 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
 
 const format = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
+/**
+ * How far the API's clock may run ahead of this machine's. A time the API wrote a moment ago (an
+ * agent last seen as it stopped) may be ahead of `now` by that much: it reads "now", never as
+ * the future.
+ */
+const CLOCK_SKEW_MS = 60_000;
+
 /** "3 minutes ago", from an RFC 3339 time. */
 export function relativeTime(iso: string, now = Date.now()): string {
-  const delta = Date.parse(iso) - now;
-  if (Number.isNaN(delta)) return iso;
+  const ahead = Date.parse(iso) - now;
+  if (Number.isNaN(ahead)) return iso;
+  const delta = ahead > 0 && ahead < CLOCK_SKEW_MS ? 0 : ahead;
   for (const [unit, ms] of UNITS) {
     if (Math.abs(delta) >= ms || unit === 'second')
       return format.format(Math.round(delta / ms), unit);

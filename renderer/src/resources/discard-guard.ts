@@ -24,15 +24,16 @@ export function focusFirst(
 }
 
 /**
- * Keeps a form with changes from being dropped unasked: Escape on its dialog, and a change of
- * the window's address (a link, the tray, a notification, Back) are held, and `ask` gets what
- * to do once the person agrees. Answers the function that stops guarding.
+ * Keeps what a dialog holds (a form with changes, a token not copied yet) from being dropped
+ * unasked: Escape on the dialog `inside` is in, and a change of the window's address (a link,
+ * the tray, a notification, Back) are held, and `ask` gets what to do once the person agrees.
+ * Answers the function that stops guarding.
  */
 export function guardDiscard(
-  form: HTMLFormElement,
+  inside: HTMLElement,
   guard: { dirty: () => boolean; ask: (then: () => void) => void; close: () => void },
 ): () => void {
-  const dialog = form.closest('dialog');
+  const dialog = inside.closest('dialog');
   let leaving = false;
   const holds = () => !leaving && guard.dirty();
 

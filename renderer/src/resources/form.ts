@@ -7,7 +7,9 @@ import type { Field, Item } from './kind-shape.ts';
 export type Values = Record<string, unknown>;
 
 function empty(field: Field): unknown {
-  if (field.type === 'lines' || field.type === 'refs') return [];
+  // A required list starts with its first entry to type in, not with an "Add" to press first.
+  if (field.type === 'lines') return field.required ? [''] : [];
+  if (field.type === 'refs') return [];
   if (field.type === 'map') return {};
   // A select starts on its placeholder: the first option is never chosen for the person.
   if (field.type === 'select' || field.type === 'ref') return '';
@@ -53,8 +55,8 @@ export function bodyOf(fields: readonly Field[], values: Values, item?: Item): V
   for (const field of fields.filter((f) => f.when?.(values) ?? true)) {
     const value = toBody(field, values[field.name]);
     if (item) {
-      if (JSON.stringify(value) !== JSON.stringify(item[field.name] ?? empty(field)))
-        body[field.name] = value;
+      const was = toBody(field, item[field.name] ?? empty(field));
+      if (JSON.stringify(value) !== JSON.stringify(was)) body[field.name] = value;
     } else if (!isBlank(value) || field.required) body[field.name] = value;
   }
   return body;

@@ -36,6 +36,11 @@ export class ResourceList {
     if (!kind.listed) this.complete = true;
   }
 
+  /** The last load got no answer at all (the API or the network is down), not a refusal. */
+  get unreachable(): boolean {
+    return this.problem?.code === 'NETWORK_ERROR';
+  }
+
   private get memoryKey(): string {
     return `burrow.${this.kind.group}.${this.scope}`;
   }
@@ -108,6 +113,13 @@ export class ResourceList {
       this.loading = false;
       this.progress = undefined;
     }
+  }
+
+  /** Loads again what failed to load; true when an API that did not answer now has. */
+  async retry(): Promise<boolean> {
+    const wasUnreachable = this.unreachable;
+    await this.more();
+    return wasUnreachable && this.problem === undefined;
   }
 
   stop(): void {

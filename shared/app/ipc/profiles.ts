@@ -3,7 +3,8 @@ import { isLoopbackHost } from '../../api/loopback-address.ts';
 
 /*
  * Profiles as the renderer sees them: a name and an address, never a key. The key goes one way
- * only, renderer → core, inside `profiles.add` and `profiles.changeKey`, and is never answered.
+ * only, renderer → core, inside `profiles.add`, `profiles.changeKey` and `profiles.changeAddress`,
+ * and is never answered.
  */
 
 export const ProfileId = z.string().regex(/^prf_[A-Za-z0-9]{8,32}$/, 'must be a profile id');
@@ -60,6 +61,13 @@ export const ProfileDraft = z.strictObject({
 });
 export type ProfileDraft = z.input<typeof ProfileDraft>;
 
+/** A profile's new address, with the key kept or a new one for it; tried there before saving. */
+export const AddressChange = z.strictObject({
+  baseUrl: ProfileBaseUrl,
+  apiKey: ApiKeyInput.optional(),
+});
+export type AddressChange = z.input<typeof AddressChange>;
+
 export const KeychainStatus = z.object({
   available: z.boolean(),
   /** Why not, in words a person can act on; absent when available. */
@@ -98,6 +106,7 @@ export const profileCalls = {
   'profiles.add': { args: z.tuple([ProfileDraft]), result: Profile },
   'profiles.rename': { args: z.tuple([ProfileId, ProfileName]), result: Profile },
   'profiles.changeKey': { args: z.tuple([ProfileId, ApiKeyInput]), result: Profile },
+  'profiles.changeAddress': { args: z.tuple([ProfileId, AddressChange]), result: Profile },
   'profiles.switch': { args: z.tuple([ProfileId]), result: ProfilesState },
   'profiles.remove': { args: z.tuple([ProfileId]), result: ProfilesState },
   /** Creates (or re-creates) the Local sandbox profile, active, and starts it in the background. */

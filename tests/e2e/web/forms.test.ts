@@ -75,7 +75,6 @@ it("shows the API's refusal of a TLS edge's module once, with its code, and save
   const pick = page.getByRole('combobox', { name: 'Trusted CAs to add' });
   await pick.locator(`option[value="${ca}"]`).waitFor({ state: 'attached' });
   await pick.selectOption(ca);
-  await page.getByRole('button', { name: 'Add', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Set Mutual TLS' }).click();
   const mutual = page.getByRole('article', { name: 'Mutual TLS' });
   await mutual.getByText('set', { exact: true }).waitFor();
@@ -168,7 +167,6 @@ it('keeps the failover dialog inside its width, and never offers a failover as i
     const pick = page.getByRole('combobox', { name: 'Child backends to add' });
     await pick.locator(`option[value="${child}"]`).waitFor({ state: 'attached' });
     await pick.selectOption(child);
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('button', { name: `Remove ${child}` }).waitFor();
     expect(await overflows(page.getByRole('dialog'))).toBe(false);
   });

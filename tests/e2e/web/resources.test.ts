@@ -104,7 +104,6 @@ it('refuses to delete a backend still in use, with the API code shown', async ()
     const pick = page.getByRole('combobox', { name: 'Child backends to add' });
     await pick.locator(`option[value="${child}"]`).waitFor({ state: 'attached' });
     await pick.selectOption(child);
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
   });
   await go('Backends', 'HTTP-response backends');
   await page.getByRole('link', { name: child }).click();
@@ -180,15 +179,15 @@ it('sets and removes every module of a TLS edge, with their own endpoints', asyn
       .click();
     await page.getByRole('article', { name: label }).getByText('set', { exact: true }).waitFor();
   };
-  const choose = async (name: string, id: string, add: boolean) => {
+  // A list's select adds what is picked, as the single one sets it.
+  const choose = async (name: string, id: string) => {
     const pick = page.getByRole('combobox', { name });
     await pick.locator(`option[value="${id}"]`).waitFor({ state: 'attached' });
     await pick.selectOption(id);
-    if (add) await page.getByRole('button', { name: 'Add', exact: true }).click();
   };
-  await setModule('Backend', () => choose('Backend', backend, false));
-  await setModule('IP restriction', () => choose('IP policies to add', policy, true));
-  await setModule('Mutual TLS', () => choose('Trusted CAs to add', ca, true));
+  await setModule('Backend', () => choose('Backend', backend));
+  await setModule('IP restriction', () => choose('IP policies to add', policy));
+  await setModule('Mutual TLS', () => choose('Trusted CAs to add', ca));
   // Passing TLS through would leave mutual TLS blind: refused, with the code beside the form.
   await page.getByRole('button', { name: 'Set TLS termination' }).click();
   await page.getByLabel('Terminate at').selectOption('upstream');
@@ -285,7 +284,6 @@ it('creates, edits and deletes SSH CAs and the certificates they sign', async ()
 it('files an abuse report and follows its status', async () => {
   await go('Abuse reports');
   const id = await create('abuse report', async () => {
-    await page.getByRole('button', { name: 'Add URL' }).click();
     await page.getByRole('textbox', { name: 'URL 1' }).fill('https://phish.example.net/login');
   });
   await page.getByRole('link', { name: id }).click();

@@ -121,6 +121,49 @@ describe('profiles', () => {
     expect(await app.secrets.get(added.id)).toBeNull();
   });
 
+  it('moves a profile to another address only once its key works there', async (ctx) => {
+    ctx.skip(noSecretService !== undefined, noSecretService);
+    const moved = await startSandbox({ apiKey: 'moved-account-key-0123456789', rateLimit: 'off' });
+    try {
+      const app = await startApp();
+      const added = await value<{ id: string }>(
+        call(app, 'profiles.add', { name: 'Remote', baseUrl: remote.url, apiKey: REMOTE_KEY }),
+      );
+      const address = () => app.burrow.profiles.state().profiles.find((p) => p.id === added.id);
+      // The kept key is refused at the new address: nothing changes.
+      expect(
+        await call(app, 'profiles.changeAddress', added.id, { baseUrl: moved.url }),
+      ).toMatchObject({
+        ok: false,
+        error: { code: 'ERR_SERVICE_203' },
+      });
+      expect(address()?.baseUrl).toBe(remote.url);
+      expect(
+        await call(app, 'profiles.changeAddress', added.id, { baseUrl: 'http://api.example.com' }),
+      ).toMatchObject({ ok: false, error: { code: 'IPC_BAD_ARGUMENTS', field: 'baseUrl' } });
+      // With the new address's own key: moved, the key kept in the keychain.
+      await value(
+        call(app, 'profiles.changeAddress', added.id, {
+          baseUrl: `${moved.url}/`,
+          apiKey: 'moved-account-key-0123456789',
+        }),
+      );
+      expect(address()?.baseUrl).toBe(moved.url);
+      expect(await app.secrets.get(added.id)).toBe('moved-account-key-0123456789');
+      await value(call(app, 'profiles.switch', added.id));
+      const policy = await value<{ id: string }>(
+        call(app, 'api.ipPolicies.create', { body: { description: 'at the new address' } }),
+      );
+      expect(policy.id).toMatch(/^ipp_/);
+      const there = await fetch(`${moved.url}/ip_policies/${policy.id}`, {
+        headers: { Authorization: 'Bearer moved-account-key-0123456789', 'Service-Version': '2' },
+      });
+      expect(there.status).toBe(200);
+    } finally {
+      await moved.close();
+    }
+  });
+
   it.each([
     ['plain http to another host', 'http://api.example.com', 'baseUrl'],
     ['a .localhost name over http', 'http://api.localhost:4040', 'baseUrl'],

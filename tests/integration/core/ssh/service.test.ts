@@ -250,6 +250,29 @@ describe('signing an existing key', () => {
     }
   });
 
+  it('asks before replacing a certificate, and until the answer no certificate is created in the account', async () => {
+    const dir = await tempDir('burrow-existing-');
+    try {
+      const pair = await makeKeyPair(dir, 'twice');
+      const request = {
+        publicKeyPath: `${pair.privatePath}.pub`,
+        certificate: { caId, principals: [currentUser] },
+      };
+      await service.signExistingKey(request);
+      const count = async () => (await world!.client.listAll('sshUserCertificates.list')).length;
+      const before = await count();
+      expect(await rejection(service.signExistingKey(request))).toMatchObject({
+        code: 'file-exists',
+        paths: [`${pair.privatePath}-cert.pub`],
+      });
+      expect(await count()).toBe(before);
+      await service.signExistingKey({ ...request, overwrite: true });
+      expect(await count()).toBe(before + 1);
+    } finally {
+      await removeDir(dir);
+    }
+  });
+
   it('refuses a private key, a certificate, garbage, a missing file and a FIFO, saying which', async () => {
     const dir = await tempDir('burrow-existing-');
     try {
