@@ -18,7 +18,7 @@ import type { Ctx } from './context.ts';
 import { withPublicKey } from './public-keys.ts';
 import { crud } from './crud.ts';
 import { refuseDeleteWhileReferenced, requireReference } from './references.ts';
-import { describedFields } from './render.ts';
+import { describedFields, storedFields } from './render.ts';
 
 export const sshCertificateAuthorityHandlers = crud<
   'sshCertificateAuthority',
@@ -38,8 +38,7 @@ export const sshCertificateAuthorityHandlers = crud<
   },
   render: (record, base) => ({
     ...describedFields(record, base),
-    public_key: record.public_key,
-    key_type: record.key_type,
+    ...storedFields(record, ['public_key', 'key_type']),
   }),
   checkDelete: refuseDeleteWhileReferenced,
 });
@@ -140,13 +139,15 @@ function caOf(account: Account, id: string) {
 function renderCertificate(record: SSHHostCertificateRecord, base: string) {
   return {
     ...describedFields(record, base),
-    public_key: record.public_key,
-    key_type: record.key_type,
-    ssh_certificate_authority_id: record.ssh_certificate_authority_id,
-    principals: record.principals,
-    valid_after: record.valid_after,
-    valid_until: record.valid_until,
-    certificate: record.certificate,
+    ...storedFields(record, [
+      'public_key',
+      'key_type',
+      'ssh_certificate_authority_id',
+      'principals',
+      'valid_after',
+      'valid_until',
+      'certificate',
+    ]),
   };
 }
 
