@@ -171,24 +171,15 @@ it('sets and removes every module of a TLS edge, with their own endpoints', asyn
   const edge = await create('TLS edge', async () => {});
   await page.getByRole('link', { name: edge }).click();
 
-  const setModule = async (label: string, fill: () => Promise<unknown>) => {
-    await page.getByRole('button', { name: `Set ${label}` }).click();
-    await fill();
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: `Set ${label}` })
-      .click();
-    await page.getByRole('article', { name: label }).getByText('set', { exact: true }).waitFor();
-  };
   const choose = async (name: string, id: string, add: boolean) => {
     const pick = page.getByRole('combobox', { name });
     await pick.locator(`option[value="${id}"]`).waitFor({ state: 'attached' });
     await pick.selectOption(id);
     if (add) await page.getByRole('button', { name: 'Add', exact: true }).click();
   };
-  await setModule('Backend', () => choose('Backend', backend, false));
-  await setModule('IP restriction', () => choose('IP policies to add', policy, true));
-  await setModule('Mutual TLS', () => choose('Trusted CAs to add', ca, true));
+  await app.setModule('Backend', () => choose('Backend', backend, false));
+  await app.setModule('IP restriction', () => choose('IP policies to add', policy, true));
+  await app.setModule('Mutual TLS', () => choose('Trusted CAs to add', ca, true));
   // Passing TLS through would leave mutual TLS blind: refused, with the code beside the form.
   await page.getByRole('button', { name: 'Set TLS termination' }).click();
   await page.getByLabel('Terminate at').selectOption('upstream');
@@ -201,17 +192,12 @@ it('sets and removes every module of a TLS edge, with their own endpoints', asyn
     .waitFor();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Discard' }).click();
-  await setModule('TLS termination', () =>
+  await app.setModule('TLS termination', () =>
     page.getByLabel('Minimum TLS version').selectOption('1.2'),
   );
   await screenshot(page, 'tls-edge-modules-light');
   for (const label of ['Backend', 'IP restriction', 'Mutual TLS', 'TLS termination']) {
-    await page.getByRole('button', { name: `Remove ${label}` }).click();
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: `Remove ${label}` })
-      .click();
-    await page.getByRole('article', { name: label }).getByText('not set').waitFor();
+    await app.removeModule(label);
   }
   await deleteOpen(edge);
   for (const [section, tab, id] of [
