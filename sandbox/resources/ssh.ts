@@ -136,19 +136,19 @@ function caOf(account: Account, id: string) {
   return ca;
 }
 
+/** What user and host certificates both carry, as stored. */
+const CERTIFICATE_FIELDS = [
+  'public_key',
+  'key_type',
+  'ssh_certificate_authority_id',
+  'principals',
+  'valid_after',
+  'valid_until',
+  'certificate',
+] as const;
+
 function renderCertificate(record: SSHHostCertificateRecord, base: string) {
-  return {
-    ...describedFields(record, base),
-    ...storedFields(record, [
-      'public_key',
-      'key_type',
-      'ssh_certificate_authority_id',
-      'principals',
-      'valid_after',
-      'valid_until',
-      'certificate',
-    ]),
-  };
+  return { ...describedFields(record, base), ...storedFields(record, CERTIFICATE_FIELDS) };
 }
 
 export const sshUserCertificateHandlers = crud<
