@@ -1,12 +1,35 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { playwright } from '@vitest/browser-playwright';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import type { InlineConfig } from 'vitest/node';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { CONTENT_SECURITY_POLICY_META } from './core/security/csp.ts';
 import { chromiumArgs, chromiumExecutable } from './tests/support/chromium.ts';
 import { SlowestFirst } from './tests/support/slowest-first.ts';
 
 const repo = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * A project of tests/<name>/ run in Node. Vitest's default leaves one core to itself: on two
+ * cores that is one file at a time. For e2e, two Chromiums or spawned apps at once: a third was
+ * no faster here, and made a busy machine's page clicks time out.
+ */
+function nodeProject(name: string, test: InlineConfig): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      name,
+      root: repo,
+      include: [`tests/${name}/**/*.test.ts`],
+      environment: 'node',
+      maxWorkers: 2,
+      ...test,
+    },
+  };
+}
+
+/** Real servers and spawned processes: a minute for a test or a hook. */
+const slow = { testTimeout: 60_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   root: 'renderer',
@@ -43,49 +66,15 @@ export default defineConfig({
     root: repo,
     sequence: { sequencer: SlowestFirst },
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          root: repo,
-          include: ['tests/unit/**/*.test.ts'],
-          environment: 'node',
-          // Vitest's default leaves one core to itself: on two cores, one file at a time.
-          maxWorkers: 2,
-          // Plain modules with no state left behind (fake timers are restored): importing them
-          // once per worker instead of once per file makes this project three times as fast.
-          isolate: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          // The sandbox and core in the test's own process, over loopback HTTP.
-          name: 'integration',
-          root: repo,
-          include: ['tests/integration/**/*.test.ts'],
-          environment: 'node',
-          maxWorkers: 2,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          // Spawned processes (the CLIs as built by scripts/build-test.ts) and Chromium.
-          name: 'e2e',
-          root: repo,
-          include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/build-once.ts'],
-          environment: 'node',
-          // Two Chromiums or spawned apps at once: a third was no faster here, and made a busy
-          // machine's page clicks time out.
-          maxWorkers: 2,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
+      nodeProject('unit', {
+        // Plain modules with no state left behind (fake timers are restored): importing them
+        // once per worker instead of once per file makes this project three times as fast.
+        isolate: false,
+      }),
+      // The sandbox and core in the test's own process, over loopback HTTP.
+      nodeProject('integration', slow),
+      // Spawned processes (the CLIs as built by scripts/build-test.ts) and Chromium.
+      nodeProject('e2e', { ...slow, globalSetup: ['tests/support/build-once.ts'] }),
       {
         extends: true,
         test: {

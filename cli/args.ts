@@ -126,21 +126,27 @@ function valuesOf(options: OptionSpecs, parsed: Readonly<Record<string, unknown>
   ) as Values<OptionSpecs>;
 }
 
+/** The options a command starts from before its own options are read. */
+export const DEFAULT_OPTIONS: Options = {
+  json: false,
+  withSecrets: false,
+  prune: false,
+  restart: false,
+  yes: false,
+  watch: false,
+  intervalMs: 5_000,
+  ssh: { principals: [], host: false, overwrite: false },
+};
+
 function globalOptions(values: Readonly<Record<string, unknown>>): Options {
   const text = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined);
   const [profile, apiUrl, dataDir] = [text('profile'), text('api-url'), text('data-dir')];
   return {
+    ...DEFAULT_OPTIONS,
     ...(profile !== undefined && { profile }),
     ...(apiUrl !== undefined && { apiUrl }),
     ...(dataDir !== undefined && { dataDir }),
     json: values.json === true,
-    withSecrets: false,
-    prune: false,
-    restart: false,
-    yes: false,
-    watch: false,
-    intervalMs: 5_000,
-    ssh: { principals: [], host: false, overwrite: false },
   };
 }
 

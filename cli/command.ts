@@ -21,6 +21,9 @@ export type Command<O extends OptionSpecs = OptionSpecs> = CommandSpec<O> & {
   run(context: RunContext<O>): Promise<number>;
 };
 
+/** `--yes`, the same for every command that asks before it acts. */
+export const YES_OPTION = { type: 'boolean', short: 'y', help: 'do not ask first' } as const;
+
 /** Types `run`'s values from the declared options. */
 export function defineCommand<const O extends OptionSpecs>(command: Command<O>): Command<O> {
   return command;

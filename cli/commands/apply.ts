@@ -1,4 +1,4 @@
-import { defineCommand, withTarget } from '../command.ts';
+import { defineCommand, withTarget, YES_OPTION } from '../command.ts';
 import { applyCommand } from '../snapshots.ts';
 
 export default defineCommand({
@@ -8,7 +8,7 @@ export default defineCommand({
     'command again: nothing is created twice.',
   args: ['FILE'],
   options: {
-    yes: { type: 'boolean', short: 'y', help: 'do not ask for confirmation' },
+    yes: YES_OPTION,
     prune: { type: 'boolean', help: 'also delete what the snapshot does not have' },
   },
   examples: ['burrow apply prod.json --profile Staging', 'burrow apply prod.json --yes --prune'],

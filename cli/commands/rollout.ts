@@ -1,5 +1,5 @@
 import { RolloutOptions } from '../../shared/app/fleet.ts';
-import { defineCommand } from '../command.ts';
+import { defineCommand, YES_OPTION } from '../command.ts';
 import { rolloutCommand } from '../fleet.ts';
 import { openFleet, SELECTION_OPTIONS, selectionRefusal } from '../fleet-options.ts';
 
@@ -45,7 +45,7 @@ export default defineCommand({
       value: 'SECS',
       help: 'wait for each agent to come back (default 60)',
     },
-    yes: { type: 'boolean', short: 'y', help: 'do not ask first' },
+    yes: YES_OPTION,
   },
   refusal(values) {
     const parsed = rolloutOptions(values);

@@ -1,4 +1,4 @@
-import { defineCommand, withTarget } from '../command.ts';
+import { defineCommand, withTarget, YES_OPTION } from '../command.ts';
 import { agentOrSelection } from '../fleet.ts';
 import { SELECTION_DETAILS, SELECTION_OPTIONS, selectionRefusal } from '../fleet-options.ts';
 import { AGENT_DETAILS, actionCommand } from '../session-actions.ts';
@@ -13,7 +13,7 @@ export default defineCommand({
   options: {
     ...SELECTION_OPTIONS,
     restart: { type: 'boolean', help: 'then restart it on the new version and wait for it' },
-    yes: { type: 'boolean', short: 'y', help: 'do not ask first' },
+    yes: YES_OPTION,
   },
   refusal: (values) => selectionRefusal(values),
   examples: [

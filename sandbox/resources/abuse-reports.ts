@@ -3,14 +3,12 @@ import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import type { AbuseReportRecord } from '../store/records.ts';
 import type { Ctx, Handler } from './context.ts';
 import { mustGet, newDescribed } from './crud.ts';
-import { describedFields } from './render.ts';
+import { describedFields, storedFields } from './render.ts';
 
 function render(record: AbuseReportRecord, base: string) {
   return {
     ...describedFields(record, base),
-    urls: record.urls,
-    status: record.status,
-    hostnames: record.hostnames,
+    ...storedFields(record, ['urls', 'status', 'hostnames']),
   };
 }
 

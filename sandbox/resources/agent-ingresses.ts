@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ParsedBodyOf } from '../../shared/api/index.ts';
 import { crud } from './crud.ts';
-import { describedFields } from './render.ts';
+import { describedFields, storedFields } from './render.ts';
 
 /** Regions of the platform, each a subdomain of the ingress domain. */
 export const INGRESS_REGIONS = ['us', 'eu', 'ap', 'au', 'sa', 'jp', 'in'] as const;
@@ -35,8 +35,6 @@ export const agentIngressHandlers = crud<
   },
   render: (record, base) => ({
     ...describedFields(record, base),
-    domain: record.domain,
-    ns_targets: record.ns_targets,
-    region_domains: record.region_domains,
+    ...storedFields(record, ['domain', 'ns_targets', 'region_domains']),
   }),
 });

@@ -4,7 +4,7 @@ import type { Account } from '../store/account.ts';
 import type { Ctx } from './context.ts';
 import { crud } from './crud.ts';
 import { refuseDeleteWhileReferenced, requireReferences } from './references.ts';
-import { describedFields, patch } from './render.ts';
+import { describedFields, storedFields, patch } from './render.ts';
 
 /**
  * 223 when a child does not exist, or when `self` is reachable from the children (a failover
@@ -65,9 +65,7 @@ export const httpResponseBackendHandlers = crud<
   }),
   render: (record, base) => ({
     ...describedFields(record, base),
-    body: record.body,
-    headers: record.headers,
-    status_code: record.status_code,
+    ...storedFields(record, ['body', 'headers', 'status_code']),
   }),
   checkDelete: refuseDeleteWhileReferenced,
 });

@@ -2,7 +2,7 @@ import type { ParsedBodyOf } from '../../shared/api/index.ts';
 import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import { crud } from './crud.ts';
 import { refuseDeleteWhileReferenced } from './references.ts';
-import { describedFields } from './render.ts';
+import { describedFields, storedFields } from './render.ts';
 import { readCaCertificate } from './x509.ts';
 
 export const certificateAuthorityHandlers = crud<
@@ -20,12 +20,14 @@ export const certificateAuthorityHandlers = crud<
   },
   render: (record, base) => ({
     ...describedFields(record, base),
-    ca_pem: record.ca_pem,
-    subject_common_name: record.subject_common_name,
-    not_before: record.not_before,
-    not_after: record.not_after,
-    key_usages: record.key_usages,
-    extended_key_usages: record.extended_key_usages,
+    ...storedFields(record, [
+      'ca_pem',
+      'subject_common_name',
+      'not_before',
+      'not_after',
+      'key_usages',
+      'extended_key_usages',
+    ]),
   }),
   checkDelete: refuseDeleteWhileReferenced,
 });

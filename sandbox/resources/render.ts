@@ -48,6 +48,14 @@ export function describedFields(record: Described, base: string, uri = uriOf(bas
   };
 }
 
+/** Fields a representation carries just as they are stored, in the order `keys` gives. */
+export function storedFields<R extends object, K extends keyof R>(
+  record: R,
+  keys: readonly K[],
+): Pick<R, K> {
+  return Object.fromEntries(keys.map((key) => [key, record[key]])) as Pick<R, K>;
+}
+
 /** Creation time as the spec writes it: RFC 3339, UTC, with Z. */
 export function now(): string {
   return new Date().toISOString();

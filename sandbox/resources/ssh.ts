@@ -18,7 +18,7 @@ import type { Ctx } from './context.ts';
 import { withPublicKey } from './public-keys.ts';
 import { crud } from './crud.ts';
 import { refuseDeleteWhileReferenced, requireReference } from './references.ts';
-import { describedFields } from './render.ts';
+import { describedFields, storedFields } from './render.ts';
 
 export const sshCertificateAuthorityHandlers = crud<
   'sshCertificateAuthority',
@@ -38,8 +38,7 @@ export const sshCertificateAuthorityHandlers = crud<
   },
   render: (record, base) => ({
     ...describedFields(record, base),
-    public_key: record.public_key,
-    key_type: record.key_type,
+    ...storedFields(record, ['public_key', 'key_type']),
   }),
   checkDelete: refuseDeleteWhileReferenced,
 });
@@ -137,17 +136,19 @@ function caOf(account: Account, id: string) {
   return ca;
 }
 
+/** What user and host certificates both carry, as stored. */
+const CERTIFICATE_FIELDS = [
+  'public_key',
+  'key_type',
+  'ssh_certificate_authority_id',
+  'principals',
+  'valid_after',
+  'valid_until',
+  'certificate',
+] as const;
+
 function renderCertificate(record: SSHHostCertificateRecord, base: string) {
-  return {
-    ...describedFields(record, base),
-    public_key: record.public_key,
-    key_type: record.key_type,
-    ssh_certificate_authority_id: record.ssh_certificate_authority_id,
-    principals: record.principals,
-    valid_after: record.valid_after,
-    valid_until: record.valid_until,
-    certificate: record.certificate,
-  };
+  return { ...describedFields(record, base), ...storedFields(record, CERTIFICATE_FIELDS) };
 }
 
 export const sshUserCertificateHandlers = crud<

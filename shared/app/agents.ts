@@ -18,7 +18,7 @@ import { TunnelSession } from '../api/tunnel-sessions.ts';
  * - `update-ready`: updated, the new version runs after a restart;
  * - `stopped`: gone after our stop.
  */
-export const AGENT_STATES = [
+export const AgentState = z.enum([
   'online',
   'lost',
   'offline',
@@ -27,9 +27,9 @@ export const AGENT_STATES = [
   'update-ready',
   'stopping',
   'stopped',
-] as const;
-export const AgentState = z.enum(AGENT_STATES);
+]);
 export type AgentState = z.output<typeof AgentState>;
+export const AGENT_STATES = AgentState.options;
 
 /** States in which the agent has no session: shown dimmed, with "last seen". */
 export const GONE_STATES: readonly AgentState[] = ['offline', 'stopped'];

@@ -107,7 +107,7 @@ export type RolloutRequest = z.input<typeof RolloutRequest>;
  * update) → restarting → coming-online → done; a Windows agent ends at `restart-yourself` once
  * updated; `failed` and `skipped` carry a reason in words.
  */
-export const ROLLOUT_AGENT_STATES = [
+export const RolloutAgentState = z.enum([
   'pending',
   'updating',
   'waiting',
@@ -118,8 +118,7 @@ export const ROLLOUT_AGENT_STATES = [
   'failed',
   'skipped',
   'cancelled',
-] as const;
-export const RolloutAgentState = z.enum(ROLLOUT_AGENT_STATES);
+]);
 export type RolloutAgentState = z.output<typeof RolloutAgentState>;
 
 export const RolloutAgent = z.object({

@@ -11,15 +11,14 @@ import { TunnelSession } from '../api/tunnel-sessions.ts';
  * `unavailable` when the profile cannot be polled at all (its key is not in the keychain, there
  * is no keychain, the Local sandbox did not start): `healthReason` says why and what to do.
  */
-export const MONITOR_HEALTH = [
+export const MonitorHealth = z.enum([
   'unknown',
   'ok',
   'unreachable',
   'unauthorized',
   'rate-limited',
   'unavailable',
-] as const;
-export const MonitorHealth = z.enum(MONITOR_HEALTH);
+]);
 export type MonitorHealth = z.output<typeof MonitorHealth>;
 
 const base = { profileId: z.string(), at: z.number() };

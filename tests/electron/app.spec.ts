@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { binary, launchBurrow } from './launch.ts';
+import { binary, withWindow } from './launch.ts';
 
 /*
  * These run the packaged main process, preload and renderer together in real Electron. Where
@@ -12,10 +12,8 @@ const whySkipped =
 if (!binary) console.log(`electron suite skipped: ${whySkipped}`);
 test.skip(!binary, whySkipped);
 
-test('opens the main window with the app shell and no Node in the page', async () => {
-  const app = await launchBurrow();
-  try {
-    const page = await app.firstWindow();
+test('opens the main window with the app shell and no Node in the page', () =>
+  withWindow(async (page) => {
     await expect(page.getByRole('heading', { name: 'Burrow' })).toBeVisible();
     await expect(page.getByText(/^v\d+\.\d+\.\d+/)).toBeVisible();
     expect(await page.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe(
@@ -24,22 +22,14 @@ test('opens the main window with the app shell and no Node in the page', async (
     expect(await page.evaluate(() => typeof (globalThis as { process?: unknown }).process)).toBe(
       'undefined',
     );
-  } finally {
-    await app.close();
-  }
-});
+  }));
 
-test('refuses to navigate the window away from the app', async () => {
-  const app = await launchBurrow();
-  try {
-    const page = await app.firstWindow();
+test('refuses to navigate the window away from the app', () =>
+  withWindow(async (page) => {
     await page.evaluate(() => {
       (globalThis as unknown as { location: { href: string } }).location.href =
         'https://example.com/';
     });
     await page.waitForTimeout(500);
     expect(page.url()).toMatch(/^app:\/\/burrow\//);
-  } finally {
-    await app.close();
-  }
-});
+  }));

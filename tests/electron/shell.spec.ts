@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { binary, freshData, launchBurrow as launch } from './launch.ts';
+import { binary, freshData, launchBurrow as launch, withWindow } from './launch.ts';
 
 /*
  * The desktop shell in real Electron: single instance, permissions, links, native dialogs through
@@ -31,10 +31,8 @@ test('a second launch opens the first one’s window instead of starting again',
   }
 });
 
-test('denies permission requests, and sends https links to the browser without a window', async () => {
-  const app = await launch(freshData());
-  try {
-    const page = await app.firstWindow();
+test('denies permission requests, and sends https links to the browser without a window', () =>
+  withWindow(async (page, app) => {
     await app.evaluate(({ shell }) => {
       const opened: string[] = [];
       (globalThis as { opened?: string[] }).opened = opened;
@@ -56,15 +54,10 @@ test('denies permission requests, and sends https links to the browser without a
       .poll(() => app.evaluate(() => (globalThis as { opened?: string[] }).opened))
       .toEqual(['https://example.com/docs']);
     expect(app.windows()).toHaveLength(1);
-  } finally {
-    await app.close();
-  }
-});
+  }));
 
-test('a confirmation through the Bridge is the native dialog’s answer', async () => {
-  const app = await launch(freshData());
-  try {
-    const page = await app.firstWindow();
+test('a confirmation through the Bridge is the native dialog’s answer', () =>
+  withWindow(async (page, app) => {
     await app.evaluate(({ dialog }) => {
       dialog.showMessageBox = (() =>
         Promise.resolve({ response: 0, checkboxChecked: false })) as typeof dialog.showMessageBox;
@@ -77,7 +70,4 @@ test('a confirmation through the Bridge is the native dialog’s answer', async 
       ).burrow.invoke('dialog.confirm', { title: 'Stop?', message: 'm', confirmLabel: 'Stop' }),
     );
     expect(answer).toEqual({ status: 'confirmed' });
-  } finally {
-    await app.close();
-  }
-});
+  }));

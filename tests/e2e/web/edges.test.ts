@@ -32,24 +32,9 @@ async function noViolations(name: string) {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-/** Opens a module's dialog in `panel`, fills it, sets it, and waits for the panel to say so. */
-async function set(panel: Locator, label: string, fill: (dialog: Locator) => Promise<unknown>) {
-  await panel.getByRole('button', { name: `Set ${label}` }).click();
-  const dialog = page.getByRole('dialog');
-  await fill(dialog);
-  await dialog.getByRole('button', { name: `Set ${label}` }).click();
-  await panel.getByRole('article', { name: label }).getByText('set', { exact: true }).waitFor();
-}
-
-async function remove(panel: Locator, label: string) {
-  await panel.getByRole('button', { name: `Remove ${label}` }).click();
-  // Every remove asks first.
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: `Remove ${label}` })
-    .click();
-  await panel.getByRole('article', { name: label }).getByText('not set').waitFor();
-}
+const set = (panel: Locator, label: string, fill: (dialog: Locator) => Promise<unknown>) =>
+  app.setModule(label, fill, panel);
+const remove = (panel: Locator, label: string) => app.removeModule(label, panel);
 
 it('sets and removes every module of an HTTPS edge and of its route', async () => {
   await go('Backends', 'HTTP-response backends');

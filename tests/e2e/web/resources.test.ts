@@ -170,24 +170,15 @@ it('sets and removes every module of a TLS edge, with their own endpoints', asyn
   const edge = await create('TLS edge', async () => {});
   await page.getByRole('link', { name: edge }).click();
 
-  const setModule = async (label: string, fill: () => Promise<unknown>) => {
-    await page.getByRole('button', { name: `Set ${label}` }).click();
-    await fill();
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: `Set ${label}` })
-      .click();
-    await page.getByRole('article', { name: label }).getByText('set', { exact: true }).waitFor();
-  };
   // A list's select adds what is picked, as the single one sets it.
   const choose = async (name: string, id: string) => {
     const pick = page.getByRole('combobox', { name });
     await pick.locator(`option[value="${id}"]`).waitFor({ state: 'attached' });
     await pick.selectOption(id);
   };
-  await setModule('Backend', () => choose('Backend', backend));
-  await setModule('IP restriction', () => choose('IP policies to add', policy));
-  await setModule('Mutual TLS', () => choose('Trusted CAs to add', ca));
+  await app.setModule('Backend', () => choose('Backend', backend));
+  await app.setModule('IP restriction', () => choose('IP policies to add', policy));
+  await app.setModule('Mutual TLS', () => choose('Trusted CAs to add', ca));
   // Passing TLS through would leave mutual TLS blind: refused, with the code beside the form.
   await page.getByRole('button', { name: 'Set TLS termination' }).click();
   await page.getByLabel('Terminate at').selectOption('upstream');
@@ -200,17 +191,12 @@ it('sets and removes every module of a TLS edge, with their own endpoints', asyn
     .waitFor();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Discard' }).click();
-  await setModule('TLS termination', () =>
+  await app.setModule('TLS termination', () =>
     page.getByLabel('Minimum TLS version').selectOption('1.2'),
   );
   await screenshot(page, 'tls-edge-modules-light');
   for (const label of ['Backend', 'IP restriction', 'Mutual TLS', 'TLS termination']) {
-    await page.getByRole('button', { name: `Remove ${label}` }).click();
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: `Remove ${label}` })
-      .click();
-    await page.getByRole('article', { name: label }).getByText('not set').waitFor();
+    await app.removeModule(label);
   }
   await deleteOpen(edge);
   for (const [section, tab, id] of [

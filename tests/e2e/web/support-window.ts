@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
-import { chromium, type Page } from 'playwright';
+import { chromium, type Locator, type Page } from 'playwright';
 import { expect } from 'vitest';
 import { PAGE_SECRET_HEADER } from '../../../shared/app/ipc/browser-mode.ts';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
@@ -38,6 +38,14 @@ export type WebWindow = {
   go(section: string, tab?: string): Promise<void>;
   /** Creates a resource through its form, which `fill` fills in; answers its id, from the toast. */
   create(singular: string, fill?: () => Promise<unknown>): Promise<string>;
+  /** Sets a module shown in `panel` (the page by default) through its dialog, which `fill` fills. */
+  setModule(
+    label: string,
+    fill: (dialog: Locator) => Promise<unknown>,
+    panel?: Locator,
+  ): Promise<void>;
+  /** Removes a module shown in `panel` (the page by default): asked first, then said "not set". */
+  removeModule(label: string, panel?: Locator): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -76,6 +84,21 @@ export async function openWindow(viewport: { width: number; height: number }): P
       const id = /Created .+ (\S+)$/.exec(text)?.[1];
       expect(id).toBeTruthy();
       return id ?? '';
+    },
+    async setModule(label, fill, panel = page.locator('body')) {
+      await panel.getByRole('button', { name: `Set ${label}` }).click();
+      const dialog = page.getByRole('dialog');
+      await fill(dialog);
+      await dialog.getByRole('button', { name: `Set ${label}` }).click();
+      await panel.getByRole('article', { name: label }).getByText('set', { exact: true }).waitFor();
+    },
+    async removeModule(label, panel = page.locator('body')) {
+      await panel.getByRole('button', { name: `Remove ${label}` }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: `Remove ${label}` })
+        .click();
+      await panel.getByRole('article', { name: label }).getByText('not set').waitFor();
     },
     async close() {
       await browser.close();

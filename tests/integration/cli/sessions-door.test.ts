@@ -1,32 +1,17 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Options } from '../../../cli/args.ts';
+import { DEFAULT_OPTIONS, type Options } from '../../../cli/args.ts';
 import { actionCommand, type SessionsDoor } from '../../../cli/session-actions.ts';
 import { openTarget, type Target } from '../../../cli/target.ts';
 import { sessionHandlers, type SessionParts } from '../../../core/sessions/handlers.ts';
 import type { SessionsService } from '../../../core/sessions/service.ts';
 import type { SessionActionRequest } from '../../../shared/app/ipc/sessions.ts';
+import { quietIo } from '../../support/quiet-io.ts';
 import { startSandbox, type Sandbox } from '../core/api/support.ts';
 
 let sandbox: Sandbox;
 let target: Target;
-const options: Options = {
-  json: true,
-  withSecrets: false,
-  prune: false,
-  restart: true,
-  yes: false,
-  watch: false,
-  intervalMs: 5_000,
-  ssh: { principals: [], host: false, overwrite: false },
-};
-const quiet = { write: () => true };
-const io = {
-  stdout: quiet,
-  stderr: quiet,
-  env: {},
-  isTTY: { stdin: false, stderr: false },
-  cwd: '/',
-};
+const options: Options = { ...DEFAULT_OPTIONS, json: true, restart: true };
+const io = quietIo('/');
 
 beforeAll(async () => {
   sandbox = await startSandbox({ apiKey: 'cli-door', rateLimit: 'off', demo: true });

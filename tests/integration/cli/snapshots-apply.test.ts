@@ -27,13 +27,21 @@ async function snapshotFile(n: number): Promise<{ dir: string; file: string }> {
   return { dir, file };
 }
 
+/**
+ * Two accounts, and `burrow apply` of a snapshot of `n` policies started on the first one, the
+ * sandbox taking `slowMs` over each write so that the test can act while it runs.
+ */
+async function applyStarted(n: number, slowMs: number) {
+  const accounts = await twoAccounts(cleanup);
+  const { dir, file } = await snapshotFile(n);
+  const argv = ['apply', file, '--yes', '--api-url', accounts.sandbox.url, '--data-dir', dir];
+  slowWrites(accounts.sandbox, slowMs);
+  return { ...accounts, argv, first: startBurrow(argv, accounts.keys[0]) };
+}
+
 describe('burrow apply, account by account', () => {
   it('killed after 3 of 8 on one account, the same snapshot on another is a new apply', async () => {
-    const { sandbox, keys, policies } = await twoAccounts(cleanup);
-    const { dir, file } = await snapshotFile(8);
-    const argv = ['apply', file, '--yes', '--api-url', sandbox.url, '--data-dir', dir];
-    slowWrites(sandbox, 100);
-    const first = startBurrow(argv, keys[0]);
+    const { sandbox, keys, policies, argv, first } = await applyStarted(8, 100);
     await until(async () => (await policies(0)).length >= 3);
     first.child.kill('SIGKILL');
     expect((await first.finished).signal).toBe('SIGKILL');
@@ -55,11 +63,7 @@ describe('burrow apply, account by account', () => {
   });
 
   it('two at once on one account: one applies, the other is refused naming it', async () => {
-    const { sandbox, keys, policies } = await twoAccounts(cleanup);
-    const { dir, file } = await snapshotFile(10);
-    const argv = ['apply', file, '--yes', '--api-url', sandbox.url, '--data-dir', dir];
-    slowWrites(sandbox, 400);
-    const first = startBurrow(argv, keys[0]);
+    const { sandbox, keys, policies, argv, first } = await applyStarted(10, 400);
     await until(async () => (await policies(0)).length >= 1);
     const second = await startBurrow(argv, keys[0]).finished;
     const done = await first.finished;

@@ -42,6 +42,16 @@ afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });
 
+/** `burrow ssh sign` of the public half of `key`. */
+const sign = (key: string, ...options: string[]) => run('ssh', 'sign', `${key}.pub`, ...options);
+
+/** An ed25519 key pair ssh-keygen makes, without a passphrase, in the test's folder: its path. */
+async function newKey(name: string): Promise<string> {
+  const key = join(dir, name);
+  await exec('ssh-keygen', ['-t', 'ed25519', '-N', '', '-q', '-f', key]);
+  return key;
+}
+
 describe('burrow ssh', () => {
   it('new: a key pair and its certificate, the CA named by description; then renew it by name', async () => {
     const keys = join(dir, 'keys');
@@ -74,12 +84,9 @@ describe('burrow ssh', () => {
   });
 
   it('sign: an existing public key, as a host certificate for a week', async () => {
-    const key = join(dir, 'host_key');
-    await exec('ssh-keygen', ['-t', 'ed25519', '-N', '', '-q', '-f', key]);
-    const signed = await run(
-      'ssh',
-      'sign',
-      `${key}.pub`,
+    const key = await newKey('host_key');
+    const signed = await sign(
+      key,
       '--ca',
       caId,
       '--host',
@@ -101,17 +108,8 @@ describe('burrow ssh', () => {
       description: 'sshca_ ops',
       private_key_type: 'ed25519',
     });
-    const key = join(dir, 'ops_key');
-    await exec('ssh-keygen', ['-t', 'ed25519', '-N', '', '-q', '-f', key]);
-    const signed = await run(
-      'ssh',
-      'sign',
-      `${key}.pub`,
-      '--ca',
-      'sshca_ ops',
-      '--principal',
-      'ops',
-    );
+    const key = await newKey('ops_key');
+    const signed = await sign(key, '--ca', 'sshca_ ops', '--principal', 'ops');
     expect(signed).toMatchObject({ code: 0, stderr: '' });
     expect(await certificate(`${key}-cert.pub`)).toMatch(/Principals:\s*\n\s*ops\n/);
   });

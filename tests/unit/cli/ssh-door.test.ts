@@ -1,11 +1,12 @@
 import { expect, it } from 'vitest';
-import type { Options } from '../../../cli/args.ts';
+import { DEFAULT_OPTIONS, type Options } from '../../../cli/args.ts';
 import { sshCommand, type SshDoor } from '../../../cli/ssh.ts';
 import type { Target } from '../../../cli/target.ts';
 import type { EventHub } from '../../../core/ipc/events.ts';
 import { sshHandlers } from '../../../core/ssh/handlers.ts';
 import type { SshService } from '../../../core/ssh/service.ts';
 import type { SavedCertificate, SignResult } from '../../../shared/app/ssh/results.ts';
+import { quietIo } from '../../support/quiet-io.ts';
 
 /*
  * One door: `burrow ssh new|sign|renew` and the window's `ssh.*` calls reach the same methods of
@@ -38,28 +39,11 @@ function recording() {
 }
 
 const options: Options = {
+  ...DEFAULT_OPTIONS,
   json: true,
-  withSecrets: false,
-  prune: false,
-  restart: false,
-  yes: false,
-  watch: false,
-  intervalMs: 5_000,
-  ssh: {
-    principals: ['me'],
-    host: false,
-    overwrite: false,
-    ca: 'sshca_1a2b3c4d5e6f7g8h9i0j1k2l3m4',
-  },
+  ssh: { ...DEFAULT_OPTIONS.ssh, principals: ['me'], ca: 'sshca_1a2b3c4d5e6f7g8h9i0j1k2l3m4' },
 };
-const quiet = { write: () => true };
-const io = {
-  stdout: quiet,
-  stderr: quiet,
-  env: {},
-  isTTY: { stdin: false, stderr: false },
-  cwd: '/keys',
-};
+const io = quietIo('/keys');
 const target = { profileId: 'prf_a', label: 'Local sandbox' } as unknown as Target;
 
 it('burrow ssh new|sign|renew and the window reach the same service methods', async () => {

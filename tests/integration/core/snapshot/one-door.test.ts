@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Options } from '../../../../cli/args.ts';
+import { DEFAULT_OPTIONS, type Options } from '../../../../cli/args.ts';
 import { applyCommand, exportCommand, planCommand } from '../../../../cli/snapshots.ts';
 import type { Target } from '../../../../cli/target.ts';
 import type { ApiClient } from '../../../../core/api/client.ts';
@@ -13,6 +13,7 @@ import { openSnapshot } from '../../../../core/snapshot/open.ts';
 import { planSnapshot } from '../../../../core/snapshot/plan.ts';
 import type { Planned, SnapshotService } from '../../../../core/snapshot/service.ts';
 import { SnapshotWindow } from '../../../../core/snapshot/window.ts';
+import { quietIo } from '../../../support/quiet-io.ts';
 import { policiesSnapshot } from './accounts.ts';
 
 /*
@@ -71,14 +72,8 @@ const target: Target = {
   store: () => Promise.reject(new Error('not used')),
   close: () => Promise.resolve(),
 };
-const options = { json: false, withSecrets: false, prune: false, yes: true } as Options;
-const io = {
-  stdout: { write: () => true },
-  stderr: { write: () => true },
-  env: {},
-  isTTY: { stdin: false, stderr: false },
-  cwd: tmpdir(),
-};
+const options: Options = { ...DEFAULT_OPTIONS, yes: true };
+const io = quietIo(tmpdir());
 
 function window(service: SnapshotService) {
   const profile = { id: 'prf_staging', name: 'Staging', baseUrl: 'https://api.example.com' };

@@ -38,6 +38,10 @@ async function value<T>(app: TestApp, name: string, ...args: unknown[]): Promise
   return reply.value as T;
 }
 
+/** The window's `snapshots.export` of a profile. */
+const exportOf = (app: TestApp, profileId: string, to: 'file' | 'document', withSecrets = false) =>
+  value<ExportResult>(app, 'snapshots.export', { profileId, withSecrets, to });
+
 async function addProfile(app: TestApp, name: string, sandbox: Sandbox): Promise<string> {
   const added = await value<{ id: string }>(app, 'profiles.add', {
     name,
@@ -78,11 +82,7 @@ describe('snapshots in the window', () => {
     // Browser mode: no dialog, so the text comes back for the window to offer as a download.
     const plain = await startApp();
     const id = await addProfile(plain, 'Prod', source.sandbox);
-    const offered = await value<ExportResult>(plain, 'snapshots.export', {
-      profileId: id,
-      withSecrets: false,
-      to: 'file',
-    });
+    const offered = await exportOf(plain, id, 'file');
     expect(offered).toMatchObject({ status: 'document', fileName: 'prod.json' });
     const text = offered.status === 'document' ? offered.text : '';
     for (const secret of SECRETS) expect(text).not.toContain(secret);
@@ -92,11 +92,7 @@ describe('snapshots in the window', () => {
     ctx.skip(noSecretService !== undefined, noSecretService);
     const plain = await startApp();
     const id = await addProfile(plain, 'Prod', source.sandbox);
-    const exported = await value<ExportResult>(plain, 'snapshots.export', {
-      profileId: id,
-      withSecrets: false,
-      to: 'document',
-    });
+    const exported = await exportOf(plain, id, 'document');
     const file = join(tmpdir(), `opened-${Date.now()}.json`);
     cleanup.push(() => rm(file, { force: true }));
     await writeFile(file, exported.status === 'document' ? exported.text : '');
@@ -171,11 +167,7 @@ describe('snapshots in the window', () => {
   it('opens a snapshot, plans it masked, applies with progress; the profiles then match', async (ctx) => {
     ctx.skip(noSecretService !== undefined, noSecretService);
     const { app, prod, staging } = await twoProfiles();
-    const exported = await value<ExportResult>(app, 'snapshots.export', {
-      profileId: prod,
-      withSecrets: true,
-      to: 'document',
-    });
+    const exported = await exportOf(app, prod, 'document', true);
     const text = exported.status === 'document' ? exported.text : '';
     const opened = await value<OpenedSnapshot>(app, 'snapshots.open', {
       fileName: 'prod.json',

@@ -5,13 +5,15 @@ import {
   isTrustedSender,
 } from '../../../../core/ipc/sender.ts';
 
+const page = 'app://burrow/index.html';
+
 describe('isTrustedSender', () => {
   it('trusts the app page in its main frame', () => {
-    expect(isTrustedSender('app://burrow/index.html', true)).toBe(true);
+    expect(isTrustedSender(page, true)).toBe(true);
   });
 
   it.each([
-    ['app://burrow/index.html', false],
+    [page, false],
     ['https://example.com/', true],
     ['file:///etc/passwd', true],
     ['app://evil/index.html', true],
@@ -25,10 +27,8 @@ describe('isTrustedSender', () => {
 });
 
 describe('isAllowedNavigation', () => {
-  const current = 'app://burrow/index.html';
-
   it('allows only a hash change on the same page', () => {
-    expect(isAllowedNavigation('app://burrow/index.html#/edges', current)).toBe(true);
+    expect(isAllowedNavigation(`${page}#/edges`, page)).toBe(true);
   });
 
   it.each([
@@ -38,7 +38,7 @@ describe('isAllowedNavigation', () => {
     'javascript:alert(1)',
     '::',
   ])('refuses %s', (target) => {
-    expect(isAllowedNavigation(target, current)).toBe(false);
+    expect(isAllowedNavigation(target, page)).toBe(false);
   });
 });
 

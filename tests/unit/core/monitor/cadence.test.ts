@@ -10,15 +10,19 @@ import {
 import { classifyFailure } from '../../../../core/monitor/health.ts';
 import { ApiError, NetworkError } from '../../../../core/api/errors.ts';
 
+/** A 5 s setting's interval for this many pages a poll. */
+const defaultInterval = (pages: number) =>
+  pollInterval(DEFAULT_POLL_INTERVAL_MS, pages, DEFAULT_RATE_LIMIT);
+
 describe('pollInterval', () => {
   it('keeps 5 s while one page a poll is within a quarter of 120 per minute', () => {
-    expect(pollInterval(DEFAULT_POLL_INTERVAL_MS, 1, DEFAULT_RATE_LIMIT)).toBe(5_000);
+    expect(defaultInterval(1)).toBe(5_000);
     // Six pages (600 sessions) every 12 s is the quarter's 30 a minute.
-    expect(pollInterval(DEFAULT_POLL_INTERVAL_MS, 6, DEFAULT_RATE_LIMIT)).toBe(12_000);
+    expect(defaultInterval(6)).toBe(12_000);
   });
 
   it('stretches for 1,000 sessions (10 pages) to stay at 30 requests a minute', () => {
-    const interval = pollInterval(DEFAULT_POLL_INTERVAL_MS, 10, DEFAULT_RATE_LIMIT);
+    const interval = defaultInterval(10);
     expect(interval).toBe(20_000);
     expect((10 * 60_000) / interval).toBeLessThanOrEqual(30);
   });

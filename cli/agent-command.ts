@@ -1,0 +1,27 @@
+import { defineCommand, withTarget, YES_OPTION } from './command.ts';
+import { agentOrSelection } from './fleet.ts';
+import { SELECTION_DETAILS, SELECTION_OPTIONS, selectionRefusal } from './fleet-options.ts';
+import { AGENT_DETAILS, actionCommand } from './session-actions.ts';
+
+/**
+ * `burrow restart` and `burrow stop`: the same command but for the action, on one AGENT or on
+ * every agent the selection options pick.
+ */
+export function agentActionCommand(
+  action: 'restart' | 'stop',
+  help: { readonly summary: string; readonly examples: readonly string[] },
+) {
+  return defineCommand({
+    ...help,
+    details: `${AGENT_DETAILS} ${SELECTION_DETAILS}`,
+    args: ['[AGENT]'],
+    options: { ...SELECTION_OPTIONS, yes: YES_OPTION },
+    refusal: (values) => selectionRefusal(values),
+    run: ({ args: [agent], values, options, io }) => {
+      const asked = { ...options, yes: values.yes };
+      return agentOrSelection(action, agent, values, asked, io, (one) =>
+        withTarget(options, io, (target) => actionCommand(action, target, one, asked, io)),
+      );
+    },
+  });
+}
