@@ -117,23 +117,25 @@ function expectUpdateWaitRestart(log: Operation[], sessionId: string): Operation
   return calls;
 }
 
+/**
+ * A rolling update (batch 1) over `<prefix>-1…3`, the agent `killed` (its index) SIGKILLed once
+ * `<prefix>-1` is updated, while that batch waits its 10 s; the ended rollout and the sessions.
+ */
+async function rolloutKilling(prefix: string, killed: number, onFailure: 'skip' | 'stop') {
+  const started = await agents(prefix, 3);
+  const fleet = await fleetOf(prefix);
+  const service = fleetService(fleet, (event) => {
+    if (event.event === 'updated' && event.agent === `${prefix}-1`) kill(started[killed]![0]);
+  });
+  const { id } = service.startRollout({ agents: refs(fleet), options: { batch: 1, onFailure } });
+  const ended = await service.rolloutEnded(id);
+  return { ended, sessions: started.map(([, session]) => session) };
+}
+
 describe('the rolling update with real agents', () => {
   it('skip: an agent killed before its batch is named failed with the reason; the rollout goes on', async () => {
-    const [[, first], [killed], [, third]] = (await agents('skip', 3)) as [
-      [AgentProcess, string],
-      [AgentProcess, string],
-      [AgentProcess, string],
-    ];
-    const fleet = await fleetOf('skip');
-    const service = fleetService(fleet, (event) => {
-      // While the first batch waits its 10 s.
-      if (event.event === 'updated' && event.agent === 'skip-1') kill(killed);
-    });
-    const { id } = service.startRollout({
-      agents: refs(fleet),
-      options: { batch: 1, onFailure: 'skip' },
-    });
-    const ended = await service.rolloutEnded(id);
+    const { ended, sessions } = await rolloutKilling('skip', 1, 'skip');
+    const [first = '', , third = ''] = sessions;
 
     expect(ended.state).toBe('done');
     expect(ended.agents.map((a) => [a.name, a.state])).toEqual([
@@ -151,20 +153,8 @@ describe('the rolling update with real agents', () => {
   }, 60_000);
 
   it('stop: an agent killed while it waits its 10 s stops the rollout there', async () => {
-    const [[killed, first], [, second], [, third]] = (await agents('stop', 3)) as [
-      [AgentProcess, string],
-      [AgentProcess, string],
-      [AgentProcess, string],
-    ];
-    const fleet = await fleetOf('stop');
-    const service = fleetService(fleet, (event) => {
-      if (event.event === 'updated' && event.agent === 'stop-1') kill(killed);
-    });
-    const { id } = service.startRollout({
-      agents: refs(fleet),
-      options: { batch: 1, onFailure: 'stop' },
-    });
-    const ended = await service.rolloutEnded(id);
+    const { ended, sessions } = await rolloutKilling('stop', 0, 'stop');
+    const [first = '', second = '', third = ''] = sessions;
 
     expect(ended.state).toBe('stopped');
     expect(ended.line).toBe('Rolling update stopped: 1 of 3');
