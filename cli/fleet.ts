@@ -14,7 +14,7 @@ import { CliError, confirm, table, UsageError, writeJson, type Io } from './io.t
 import type { Options } from './args.ts';
 
 /** Core's fleet service over what the command listed: the window's door, the same rules. */
-function fleetService(fleet: Fleet, onEvent?: (event: RolloutEvent) => void): FleetService {
+export function fleetService(fleet: Fleet, onEvent?: (event: RolloutEvent) => void): FleetService {
   const account = (profileId: string) => fleet.accounts.find((a) => a.profileId === profileId);
   const sessions = new SessionsService({
     watched: {
