@@ -1,5 +1,7 @@
 import type { Bridge } from '../../../../shared/app/ipc/bridge.ts';
+import type { IpcError } from '../../../../shared/app/ipc/contract.ts';
 import type { SnapshotProgress } from '../../../../shared/app/ipc/snapshots.ts';
+import { problemOf } from '../../lib/errors.ts';
 import { requestId } from './words.ts';
 
 /**
@@ -26,6 +28,19 @@ export class SnapshotRun {
     this.id = id;
     this.progress = undefined;
     return id;
+  }
+
+  /** Runs `call` as a run of `what`, given its request id; answers its failure, or undefined. */
+  async attempt(what: string, call: (id: string) => Promise<void>): Promise<IpcError | undefined> {
+    const id = this.begin(what);
+    try {
+      await call(id);
+      return undefined;
+    } catch (error) {
+      return problemOf(error);
+    } finally {
+      this.end();
+    }
   }
 
   end(): void {
