@@ -3,8 +3,9 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 import ConfirmDialog from '../../renderer/src/components/ConfirmDialog.svelte';
-import { freshWindow, listPage as list, record, URI } from './support/records.ts';
-import { scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';
+import { freshWindow, listOf, listPage as list, record, URI } from './support/records.ts';
+import { createCredential } from './support/credentials.ts';
+import { scriptedBridge, SOME_PROFILES, type ScriptedAnswers } from './support/scripted-bridge.ts';
 
 /*
  * The window's layout and keyboard: the sidebar folded at 800 px, the table's column
@@ -18,6 +19,16 @@ beforeEach(freshWindow);
 afterEach(() => page.viewport(1280, 800));
 
 const focused = () => document.activeElement;
+
+/** The IP policies screen listing `only`, which opens, and answering the calls `more` adds. */
+function policyScreen(only: ReturnType<typeof policy>, more: ScriptedAnswers) {
+  window.location.hash = '#/ip-policies';
+  const answers = {
+    'api.ipPolicies.list': listOf('ip_policies', [only]),
+    'api.ipPolicies.get': () => only,
+  };
+  render(App, { bridge: scriptedBridge({ ...answers, ...more }) });
+}
 /** Whether the page shows it: what is not shown is not in the accessibility tree to find. */
 const shown = (selector: string) => document.querySelector(selector)?.checkVisibility() ?? false;
 
@@ -106,15 +117,7 @@ it('focuses the new item after creating it, and the list after deleting', async 
 });
 
 it('focuses the list after deleting the item open, and the heading after navigating to one', async () => {
-  window.location.hash = '#/ip-policies';
-  const only = policy('ipp_only', 'one');
-  render(App, {
-    bridge: scriptedBridge({
-      'api.ipPolicies.list': () => list('ip_policies', [only]),
-      'api.ipPolicies.get': () => only,
-      'api.ipPolicies.delete': () => undefined,
-    }),
-  });
+  policyScreen(policy('ipp_only', 'one'), { 'api.ipPolicies.delete': () => undefined });
   await userEvent.click(page.getByRole('link', { name: 'ipp_only' }));
   await expect.poll(() => focused()?.textContent?.replace(/\s+/g, ' ').trim()).toBe('one ipp_only');
   await userEvent.click(page.getByRole('button', { name: 'Delete', exact: true }));
@@ -159,22 +162,9 @@ it('says on the first launch what the Local sandbox is, and offers to add an acc
 });
 
 it('shows with a new token the agent command that uses it on the Local sandbox', async () => {
-  window.location.hash = '#/credentials';
-  const created = {
-    ...policy('cr_new1'),
-    uri: `${URI}/credentials/cr_new1`,
-    acl: [],
-    owner_id: 'usr_1',
-    token: 'tok_secret1',
-  };
-  render(App, {
-    bridge: scriptedBridge({
-      'api.credentials.list': () => list('credentials', []),
-      'api.credentials.create': () => created,
-    }),
-  });
-  await userEvent.click(page.getByRole('button', { name: 'New tunnel credential' }));
-  await userEvent.click(page.getByRole('button', { name: 'Create tunnel credential' }));
+  await createCredential(
+    record('cr_new1', 'credentials', { acl: [], owner_id: 'usr_1', token: 'tok_secret1' }),
+  );
   await expect
     .element(page.getByLabelText('Agent command', { exact: true }))
     .toHaveTextContent('npm run agent -- --api-url http://127.0.0.1:4040 --authtoken tok_secret1');
@@ -207,14 +197,8 @@ it('reads a pending abuse report again by itself, at background priority, until 
 });
 
 it('gives focus back to Edit after an edit saved with Enter, not to the page', async () => {
-  window.location.hash = '#/ip-policies';
-  const before = policy('ipp_edit1', 'before');
-  render(App, {
-    bridge: scriptedBridge({
-      'api.ipPolicies.list': () => list('ip_policies', [before]),
-      'api.ipPolicies.get': () => before,
-      'api.ipPolicies.update': () => policy('ipp_edit1', 'after'),
-    }),
+  policyScreen(policy('ipp_edit1', 'before'), {
+    'api.ipPolicies.update': () => policy('ipp_edit1', 'after'),
   });
   await userEvent.click(page.getByRole('link', { name: 'ipp_edit1' }));
   const edit = page.getByRole('button', { name: 'Edit', exact: true });

@@ -4,9 +4,15 @@ import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 import { KindCalls } from '../../renderer/src/resources/calls.ts';
 import { KINDS } from '../../renderer/src/resources/kind-list.ts';
-import { freshWindow, listPage as page1, record as item, URI } from './support/records.ts';
-import { SOME_PROFILES, scriptedBridge } from './support/scripted-bridge.ts';
+import { freshWindow, listOf, listPage as page1, record as item, URI } from './support/records.ts';
+import {
+  refusingWhile,
+  SOME_PROFILES,
+  scriptedBridge,
+  type ScriptedAnswers,
+} from './support/scripted-bridge.ts';
 import { watched } from './support/agents.ts';
+import { createCredential } from './support/credentials.ts';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
 import { session as someSession } from '../support/tunnel-sessions.ts';
 
@@ -24,6 +30,17 @@ const tlsEdge = (id: string) =>
 
 function open(hash: string) {
   window.location.hash = hash;
+}
+
+/** The TLS edge `id` (no modules set) open on its page, and the calls `more` adds. */
+function tlsEdgeBridge(id: string, more: ScriptedAnswers) {
+  open(`#/edges/tlsEdges/${id}`);
+  const edge = tlsEdge(id);
+  const answers = {
+    'api.tlsEdges.list': listOf('tls_edges', [edge]),
+    'api.tlsEdges.get': () => edge,
+  };
+  return scriptedBridge({ ...answers, ...more });
 }
 
 it('refuses a description of more than 255 bytes of UTF-8 before any call, with a counter', async () => {
@@ -104,15 +121,9 @@ it('checks each ACL rule as it is typed, and shows a new token once', async () =
  * a poll of the active profile, as core would.
  */
 async function newCredential(id: string) {
-  open('#/credentials');
-  const created = item(id, 'credentials', { acl: [], owner_id: 'usr_1', token: `tok_${id}` });
-  const bridge = scriptedBridge({
-    'api.credentials.list': () => page1('credentials', []),
-    'api.credentials.create': () => created,
-  });
-  render(App, { bridge });
-  await userEvent.click(page.getByRole('button', { name: 'New tunnel credential' }));
-  await userEvent.click(page.getByRole('button', { name: 'Create tunnel credential' }));
+  const bridge = await createCredential(
+    item(id, 'credentials', { acl: [], owner_id: 'usr_1', token: `tok_${id}` }),
+  );
   const status = page.getByRole('dialog').getByRole('status');
   await expect.element(status).toHaveTextContent('Waiting for your agent…');
   const profileId = SOME_PROFILES.activeId ?? '';
@@ -262,11 +273,7 @@ it('keeps only the rows in view in the DOM for 10,000 items, and counts them', a
 });
 
 it('drops the minimum TLS version when TLS terminates upstream, and sets a module with its own call', async () => {
-  open('#/edges/tlsEdges/edgtls_1');
-  const edge = tlsEdge('edgtls_1');
-  const bridge = scriptedBridge({
-    'api.tlsEdges.list': () => page1('tls_edges', [edge]),
-    'api.tlsEdges.get': () => edge,
+  const bridge = tlsEdgeBridge('edgtls_1', {
     'api.tlsEdges.tls_termination.replace': () => ({
       enabled: true,
       terminate_at: 'upstream',
@@ -306,13 +313,11 @@ it('says in words that an unreachable API cannot list, offers Retry, and clears 
   open('#/ip-policies');
   let down = true;
   const bridge = scriptedBridge({
-    'api.ipPolicies.list': () => {
-      if (down)
-        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4040'), {
-          code: 'NETWORK_ERROR',
-        });
-      return page1('ip_policies', [item('ipp_back1', 'ip_policies')]);
-    },
+    'api.ipPolicies.list': refusingWhile(
+      () => down,
+      { code: 'NETWORK_ERROR', message: 'connect ECONNREFUSED 127.0.0.1:4040' },
+      () => page1('ip_policies', [item('ipp_back1', 'ip_policies')]),
+    ),
   });
   render(App, { bridge });
   const alert = page.getByRole('alert');
@@ -330,16 +335,9 @@ it('says in words that an unreachable API cannot list, offers Retry, and clears 
 });
 
 it('asks before Escape drops a token that was not copied, and not once it was', async () => {
-  open('#/credentials');
-  const created = item('cr_esc1', 'credentials', { acl: [], owner_id: 'usr_1', token: 'tok_esc' });
-  render(App, {
-    bridge: scriptedBridge({
-      'api.credentials.list': () => page1('credentials', []),
-      'api.credentials.create': () => created,
-    }),
-  });
-  await userEvent.click(page.getByRole('button', { name: 'New tunnel credential' }));
-  await userEvent.click(page.getByRole('button', { name: 'Create tunnel credential' }));
+  await createCredential(
+    item('cr_esc1', 'credentials', { acl: [], owner_id: 'usr_1', token: 'tok_esc' }),
+  );
   const token = page.getByLabelText('Token', { exact: true });
   await expect.element(token).toHaveTextContent('tok_esc');
   await userEvent.keyboard('{Escape}');
@@ -356,11 +354,7 @@ it('asks before Escape drops a token that was not copied, and not once it was', 
 });
 
 it('counts an IP policy picked in the select, without an Add to press', async () => {
-  open('#/edges/tlsEdges/edgtls_ip');
-  const edge = tlsEdge('edgtls_ip');
-  const bridge = scriptedBridge({
-    'api.tlsEdges.list': () => page1('tls_edges', [edge]),
-    'api.tlsEdges.get': () => edge,
+  const bridge = tlsEdgeBridge('edgtls_ip', {
     'api.ipPolicies.listAll': () => [item('ipp_office', 'ip_policies', { description: 'office' })],
     'api.tlsEdges.ip_restriction.replace': () => ({
       enabled: true,

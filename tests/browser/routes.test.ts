@@ -8,7 +8,7 @@ import { notificationRoute, routeHref } from '../../shared/app/routes.ts';
 import type { SavedCertificate } from '../../shared/app/ssh/results.ts';
 import { session as someSession } from '../support/tunnel-sessions.ts';
 import { agentsOf, someAgent, watched } from './support/agents.ts';
-import { savedCertificate } from './support/saved-certificate.ts';
+import { savedCertificate, SSH_FOLDER } from './support/saved-certificate.ts';
 import { scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';
 
 /*
@@ -24,6 +24,18 @@ function openAt(target: NotificationTarget) {
 
 function saved(id: string, name: string): SavedCertificate {
   return savedCertificate(name, { id, certificateId: `sshuc_${id}` });
+}
+
+/** A certificate's notification for `certId` clicked, with `certs` saved on this machine. */
+function openCertificate(certId: string, certs: SavedCertificate[]) {
+  openAt({ type: 'certificate', certId });
+  const bridge = scriptedBridge({
+    'ssh.defaultFolder': () => SSH_FOLDER,
+    'api.sshCertificateAuthorities.listAll': () => [],
+    'ssh.listSaved': () => certs,
+    'ssh.due': () => [],
+  });
+  render(App, { bridge });
 }
 
 function session(id: string): TunnelSession {
@@ -50,15 +62,7 @@ it("a profile's notification (its key is missing) opens Settings with that profi
 });
 
 it("a certificate's notification opens the saved certificates with that one pointed out", async () => {
-  openAt({ type: 'certificate', certId: 'saved-2' });
-  render(App, {
-    bridge: scriptedBridge({
-      'ssh.defaultFolder': () => '/home/me/.ssh',
-      'api.sshCertificateAuthorities.listAll': () => [],
-      'ssh.listSaved': () => [saved('saved-1', 'id_one'), saved('saved-2', 'id_two')],
-      'ssh.due': () => [],
-    }),
-  });
+  openCertificate('saved-2', [saved('saved-1', 'id_one'), saved('saved-2', 'id_two')]);
   await expect.element(page.getByRole('heading', { name: 'SSH', level: 1 })).toBeVisible();
   await expect
     .element(page.getByRole('tab', { name: 'Saved certificates' }))
@@ -71,15 +75,7 @@ it("a certificate's notification opens the saved certificates with that one poin
 });
 
 it("a certificate's notification for one forgotten since says so on the saved certificates", async () => {
-  openAt({ type: 'certificate', certId: 'saved-gone' });
-  render(App, {
-    bridge: scriptedBridge({
-      'ssh.defaultFolder': () => '/home/me/.ssh',
-      'api.sshCertificateAuthorities.listAll': () => [],
-      'ssh.listSaved': () => [saved('saved-1', 'id_one')],
-      'ssh.due': () => [],
-    }),
-  });
+  openCertificate('saved-gone', [saved('saved-1', 'id_one')]);
   await expect
     .element(page.getByRole('status').filter({ hasText: 'no longer saved on this machine' }))
     .toBeVisible();

@@ -34,6 +34,9 @@ function showing(first: AgentsSnapshot, answers: Parameters<typeof scriptedBridg
 }
 
 const row = (name: string) => page.getByRole('row', { name, exact: true });
+/** The button in `agent`'s row that does `what` ("Restart", "Update and restart", …) to it. */
+const button = (agent: string, what: string) =>
+  row(agent).getByRole('button', { name: `${what} ${agent}`, exact: true });
 
 beforeEach(async () => {
   await page.viewport(1280, 800);
@@ -75,7 +78,7 @@ it('says each state in its row, and keeps a gone agent dimmed with when it was l
   await expect.element(row('build-box')).toHaveTextContent('last seen');
 
   // Dismissed, it leaves with core's answer, before any event.
-  await row('gone-box').getByRole('button', { name: 'Dismiss gone-box' }).click();
+  await button('gone-box', 'Dismiss').click();
   expect(bridge.argsOf('agents.dismiss')).toEqual([PROFILE, gone.id]);
   await expect.element(row('gone-box')).not.toBeInTheDocument();
   await expect.element(row('lost-box')).toBeVisible();
@@ -88,15 +91,13 @@ it('shows Restarting… in the row in the same frame as the click, then the new 
   const bridge = showing(agents(box), { 'sessions.run': () => new Promise(() => undefined) });
   await expect.element(row('build-box')).toHaveTextContent('Online');
   const tr = row('build-box').element();
-  const restart = row('build-box')
-    .getByRole('button', { name: 'Restart build-box', exact: true })
-    .element();
+  const restart = button('build-box', 'Restart').element();
 
   (restart as HTMLButtonElement).click();
   flushSync();
   expect(tr.textContent).toContain('Restarting…');
-  for (const button of tr.querySelectorAll('.inline button'))
-    expect(button.getAttribute('aria-disabled')).toBe('true');
+  for (const inline of tr.querySelectorAll('.inline button'))
+    expect(inline.getAttribute('aria-disabled')).toBe('true');
   expect(bridge.argsOf('sessions.run')).toEqual([
     { profileId: PROFILE, sessionId: box.session.id, action: 'restart' },
   ]);
@@ -111,16 +112,14 @@ it('shows Restarting… in the row in the same frame as the click, then the new 
   );
   await expect.element(row('build-box')).toHaveTextContent('restarted · new session ts_next');
   expect(row('build-box').element()).toBe(tr);
-  await expect
-    .element(row('build-box').getByRole('button', { name: 'Restart build-box', exact: true }))
-    .not.toHaveAttribute('aria-disabled');
+  await expect.element(button('build-box', 'Restart')).not.toHaveAttribute('aria-disabled');
 });
 
 it('asks before stopping, naming the agent, and shows Stopping… once confirmed', async () => {
   open();
   const box = agent('build-box');
   const bridge = showing(agents(box), { 'sessions.run': () => new Promise(() => undefined) });
-  const stop = row('build-box').getByRole('button', { name: 'Stop build-box' });
+  const stop = button('build-box', 'Stop');
   await stop.click();
   await page
     .getByRole('dialog', { name: 'Stop build-box?' })
@@ -142,7 +141,7 @@ it('gives the row back when the call fails, with the error as a toast', async ()
   showing(agents(agent('build-box')), {
     'sessions.run': { error: { code: 'ERR_NGROK_3200', message: 'Session not found' } },
   });
-  await row('build-box').getByRole('button', { name: 'Restart build-box', exact: true }).click();
+  await button('build-box', 'Restart').click();
   await expect.element(page.getByText('Session not found')).toBeVisible();
   await expect.element(row('build-box')).toHaveTextContent('Online');
 });
@@ -151,15 +150,13 @@ it('keeps a blocked Update focusable, saying why on focus, and never sends it', 
   open();
   const why = 'The agent has already updated; restart it to run the new version.';
   const bridge = showing(agents(agent('build-box', { updateBlocked: why })));
-  const update = row('build-box').getByRole('button', { name: 'Update build-box', exact: true });
+  const update = button('build-box', 'Update');
   await expect.element(update).toHaveAttribute('aria-disabled', 'true');
   await expect.element(update).toHaveAccessibleDescription(why);
   await expect
-    .element(row('build-box').getByRole('button', { name: 'Update and restart build-box' }))
+    .element(button('build-box', 'Update and restart'))
     .toHaveAttribute('aria-disabled', 'true');
-  await expect
-    .element(row('build-box').getByRole('button', { name: 'Restart build-box', exact: true }))
-    .not.toHaveAttribute('aria-disabled');
+  await expect.element(button('build-box', 'Restart')).not.toHaveAttribute('aria-disabled');
 
   // From the keyboard, where the reason shows on focus (a click leaves focus without it).
   await userEvent.keyboard('{Shift}');
@@ -174,14 +171,12 @@ it('keeps the session rules: no restart on Windows, said the same way', async ()
   showing(
     agents(agent('win-box', { session: someSession({ metadata: 'win-box', os: 'windows' }) })),
   );
-  const restart = row('win-box').getByRole('button', { name: 'Restart win-box', exact: true });
+  const restart = button('win-box', 'Restart');
   await expect.element(restart).toHaveAttribute('aria-disabled', 'true');
   await expect
     .element(restart)
     .toHaveAccessibleDescription('Restart is not supported on Windows agents.');
-  await expect
-    .element(row('win-box').getByRole('button', { name: 'Update win-box', exact: true }))
-    .not.toHaveAttribute('aria-disabled');
+  await expect.element(button('win-box', 'Update')).not.toHaveAttribute('aria-disabled');
 });
 
 it("walks through Update and restart's steps, counting the wait down, to the new version", async () => {
@@ -272,9 +267,7 @@ it('fits an 800×600 window: one menu of actions per agent, names on one line', 
   expect(menu.getByRole('menuitem').elements()).toHaveLength(4);
 
   await page.viewport(1280, 800);
-  await expect
-    .element(row('web').getByRole('button', { name: 'Restart web', exact: true }))
-    .toBeVisible();
+  await expect.element(button('web', 'Restart')).toBeVisible();
   await expect
     .element(row('web').getByRole('button', { name: 'Actions for web' }))
     .not.toBeInTheDocument();

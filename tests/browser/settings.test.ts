@@ -4,7 +4,7 @@ import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 // The window's own styles: what fits in 800×600 depends on them.
 import '../../renderer/src/app.css';
-import { scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';
+import { refusingWhile, scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';
 
 function openSettings() {
   window.location.hash = '#/settings';
@@ -160,14 +160,15 @@ it('moves a profile to another address, its key tried there, and shows a refusal
   openSettings();
   let refuse = true;
   const bridge = scriptedBridge({
-    'profiles.changeAddress': () => {
-      if (refuse)
-        throw Object.assign(new Error('Enter an address such as https://api.example.com'), {
-          code: 'IPC_BAD_ARGUMENTS',
-          field: 'baseUrl',
-        });
-      return { ...SOME_PROFILES.profiles[1], baseUrl: 'https://eu.api.example.com' };
-    },
+    'profiles.changeAddress': refusingWhile(
+      () => refuse,
+      {
+        code: 'IPC_BAD_ARGUMENTS',
+        message: 'Enter an address such as https://api.example.com',
+        field: 'baseUrl',
+      },
+      () => ({ ...SOME_PROFILES.profiles[1], baseUrl: 'https://eu.api.example.com' }),
+    ),
   });
   render(App, { bridge });
   await page.getByRole('button', { name: 'Edit Work' }).click();

@@ -31,3 +31,14 @@ export function messageAt(
   if (!found) return undefined;
   return found.code === 'IPC_BAD_ARGUMENTS' ? `${label} ${found.message}` : found.message;
 }
+
+/**
+ * An input's ties to the problem beside it (the element `problemId`): marked invalid while there
+ * is `message`, and described by it, so a screen reader says why.
+ */
+export function problemTies(
+  message: string | undefined,
+  problemId: string,
+): { 'aria-invalid': 'true' | undefined; 'aria-describedby': string } {
+  return { 'aria-invalid': message ? 'true' : undefined, 'aria-describedby': problemId };
+}

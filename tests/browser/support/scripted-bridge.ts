@@ -48,9 +48,10 @@ export function budget(profileId: string, used: number): GovernorState {
   };
 }
 
-export function scriptedBridge(
-  answers: Partial<Record<IpcCallName, Answer | { error: IpcError }>> = {},
-): ScriptedBridge {
+/** A test's answers per call: a function, or the error the call fails with. */
+export type ScriptedAnswers = Partial<Record<IpcCallName, Answer | { error: IpcError }>>;
+
+export function scriptedBridge(answers: ScriptedAnswers = {}): ScriptedBridge {
   const events = createEventFanout();
   const defaults: Partial<Record<IpcCallName, Answer>> = {
     'app.info': () => ({ name: 'Burrow', version: '1.2.3', shell: 'browser' }),
@@ -83,5 +84,17 @@ export function scriptedBridge(
     emit(name, payload) {
       events.deliver({ name, payload } as IpcEvent);
     },
+  };
+}
+
+/** An answer that refuses with `error` while `refusing()` holds, and gives `answer()` after. */
+export function refusingWhile(
+  refusing: () => boolean,
+  error: IpcError,
+  answer: () => unknown,
+): Answer {
+  return () => {
+    if (refusing()) throw new BridgeCallError(error);
+    return answer();
   };
 }
