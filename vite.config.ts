@@ -73,8 +73,21 @@ export default defineConfig({
       }),
       // The sandbox and core in the test's own process, over loopback HTTP.
       nodeProject('integration', slow),
-      // Spawned processes (the CLIs as built by scripts/build-test.ts) and Chromium.
-      nodeProject('e2e', { ...slow, globalSetup: ['tests/support/build-once.ts'] }),
+      // The window in Chromium against the real browser-mode app (tests/e2e/web).
+      nodeProject('e2e-window', {
+        ...slow,
+        include: ['tests/e2e/web/**/*.test.ts'],
+        globalSetup: ['tests/support/build-once.ts'],
+      }),
+      // Spawned processes as built by scripts/build-test.ts: CLIs, agents, the booted main
+      // process. Mostly waiting on real timers (an update's 10 s), so `npm test` runs them
+      // beside the window's Chromiums rather than after them.
+      nodeProject('e2e-processes', {
+        ...slow,
+        include: ['tests/e2e/**/*.test.ts'],
+        exclude: ['tests/e2e/web/**'],
+        globalSetup: ['tests/support/build-once.ts'],
+      }),
       {
         extends: true,
         test: {

@@ -43,7 +43,7 @@ function countsOf(report: unknown): Counts {
 }
 
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
-for (const file of readdirSync(dir).filter((name) => /^[a-z0-9]+\.json$/.test(name))) {
+for (const file of readdirSync(dir).filter((name) => /^[a-z0-9-]+\.json$/.test(name))) {
   const counts = countsOf(JSON.parse(readFileSync(path.join(dir, file), 'utf8')));
   console.log(
     `${path.basename(file, '.json')}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,

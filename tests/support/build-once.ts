@@ -4,7 +4,7 @@
  * never starts yesterday's renderer or CLIs.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILT_STAMP } from './bins.ts';
@@ -41,7 +41,32 @@ export function isOutOfDate(built: string, sources: readonly string[]): boolean 
   return builtAt <= Math.max(...sources.map((entry) => newest(path.join(repo, entry))));
 }
 
+const LOCK = path.join(repo, 'dist-test.building');
+
+/** Both e2e projects start at once (`npm run test:e2e`): one builds, the other waits for it. */
+function whileLocked(run: () => void): void {
+  const until = Date.now() + 5 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
+      if (Date.now() > until) throw new Error(`${LOCK} is still there after 5 minutes`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    run();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
 export default function setup(): void {
-  if (!isOutOfDate(BUILT_STAMP, [...SOURCES, SCRIPT])) return;
-  execFileSync(process.execPath, ['--import', 'tsx', SCRIPT], { cwd: repo, stdio: 'inherit' });
+  const sources = [...SOURCES, SCRIPT];
+  if (!isOutOfDate(BUILT_STAMP, sources)) return;
+  whileLocked(() => {
+    if (!isOutOfDate(BUILT_STAMP, sources)) return;
+    execFileSync(process.execPath, ['--import', 'tsx', SCRIPT], { cwd: repo, stdio: 'inherit' });
+  });
 }
