@@ -9,6 +9,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * the end, one core idle.
  */
 const SLOWEST = [
+  'tests/e2e/core/fleet/rollout-agents.test.ts',
   'tests/e2e/web/resources.test.ts',
   'tests/e2e/web/sessions.test.ts',
   'tests/e2e/core/agents/states.test.ts',
@@ -20,6 +21,7 @@ const SLOWEST = [
   'tests/e2e/sandbox/agents-update.test.ts',
   'tests/e2e/web/edges.test.ts',
   'tests/integration/sandbox/fuzz.test.ts',
+  'tests/integration/core/api/resilience.test.ts',
   'tests/integration/core/ssh/ipc.test.ts',
   'tests/integration/sandbox/openssh.test.ts',
   'tests/integration/web/ipc-fuzz.test.ts',
