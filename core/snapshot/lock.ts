@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { AppError } from '../errors.ts';
 
 /**
@@ -29,13 +29,17 @@ function startOf(pid: number | 'self'): string | null {
   }
 }
 
-function isAlive(held: Holder): boolean {
+function isRunning(pid: number): boolean {
   try {
-    process.kill(held.pid, 0);
+    process.kill(pid, 0);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
-  return held.started === null || startOf(held.pid) === held.started;
+  return true;
+}
+
+function isAlive(held: Holder): boolean {
+  return isRunning(held.pid) && (held.started === null || startOf(held.pid) === held.started);
 }
 
 function holderOf(text: string): Holder | undefined {
@@ -59,7 +63,8 @@ export function lockPath(folder: string, owner: string): string {
 
 /** Written whole, then linked into place: another process never reads half a lock. */
 async function placeNew(path: string, text: string): Promise<boolean> {
-  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  // Its pid in the name: one a killed process left is told from one being placed right now.
+  const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   await writeFile(temporary, text, { mode: 0o600 });
   try {
     await link(temporary, path);
@@ -119,4 +124,45 @@ export async function takeApplyLock(
     await takeOver(path, seen);
   }
   throw new AppError('SNAPSHOT_BUSY', `Another apply to ${label} is starting: try again`);
+}
+
+const LOCK_FILE = /^apply-[0-9a-f]{16}\.lock$/;
+const LOCK_TEMPORARY = /^apply-[0-9a-f]{16}\.lock\.(\d+)\.[0-9a-f]+\.tmp$/;
+const STEPS_FILE = /^apply-([0-9a-f]{16})\.steps$/;
+
+/**
+ * What applies killed at the wrong moment leave beside the journals: a lock whose holder is
+ * dead, a lock's temporary file, the steps of a journal whose plan was already removed (a
+ * finished apply removes the plan first). Swept holding the account's lock, and only while no
+ * other apply is alive, since a live one may be between two of those writes; skipped when the
+ * account is busy.
+ */
+export async function sweepLeftovers(
+  folder: string,
+  owner: string,
+  label: string,
+  holder: string,
+): Promise<void> {
+  const release = await takeApplyLock(folder, owner, label, holder).catch(() => undefined);
+  if (release === undefined) return;
+  try {
+    const names = await readdir(folder).catch(() => [] as string[]);
+    const ours = basename(lockPath(folder, owner));
+    for (const name of names.filter((n) => LOCK_FILE.test(n) && n !== ours)) {
+      const seen = await readIfThere(join(folder, name));
+      if (seen === undefined) continue;
+      const held = holderOf(seen);
+      if (held !== undefined && isAlive(held)) return;
+      await takeOver(join(folder, name), seen);
+    }
+    const gone = names.filter((name) => {
+      const temporary = LOCK_TEMPORARY.exec(name);
+      if (temporary) return !isRunning(Number(temporary[1]));
+      const steps = STEPS_FILE.exec(name);
+      return steps !== null && !names.includes(`apply-${steps[1]}.json`);
+    });
+    await Promise.all(gone.map((name) => rm(join(folder, name), { force: true })));
+  } finally {
+    await release();
+  }
 }

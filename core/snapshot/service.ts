@@ -10,7 +10,7 @@ import {
 } from './apply.ts';
 import { exportSnapshot, type ExportProgress } from './export.ts';
 import { journalFolder, openJournal, removeJournal, type JournalAbout } from './journal.ts';
-import { takeApplyLock } from './lock.ts';
+import { sweepLeftovers, takeApplyLock } from './lock.ts';
 import { openSnapshotOffThread } from './open-worker.ts';
 import { planSnapshot, type Plan } from './plan.ts';
 import { stoppedApplies, stoppedJournal, type StoppedApply } from './stopped.ts';
@@ -95,6 +95,7 @@ export class SnapshotService {
     options: PlanOptions,
   ): Promise<Planned> {
     const { prune, source, signal, onProgress } = options;
+    await sweepLeftovers(this.folder, target.owner, target.label, this.options.holder);
     const current = await this.read(target, {
       withSecrets: true,
       ...(signal !== undefined && { signal }),
