@@ -178,6 +178,7 @@ export class RolloutRun {
         findTimeoutMs: this.options.onlineTimeoutMs,
         findSuccessor: this.deps.finder(agent.profileId),
         onEvent: (event) => this.progress(entry, event),
+        grouped: true,
       },
     );
     if (!result.ok) {

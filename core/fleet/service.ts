@@ -60,11 +60,10 @@ export class FleetService {
     const known = this.agentMap();
     const ran = await eachLimited(impact.included, this.options.parallel ?? 8, async (ref) => {
       const agent = known.get(refKey(ref)) as Agent;
-      const result = await this.options.run({
-        profileId: ref.profileId,
-        sessionId: agent.session.id,
-        action: impact.action,
-      });
+      const result = await this.options.run(
+        { profileId: ref.profileId, sessionId: agent.session.id, action: impact.action },
+        { grouped: true },
+      );
       return { agent: ref, name: agent.name, result };
     });
     return bulkResult(impact, ran);

@@ -16,6 +16,8 @@ export type RunOptions = {
   /** How long to wait for a restarted agent's new session. */
   readonly findTimeoutMs?: number;
   readonly findSuccessor?: FindSuccessor;
+  /** One of many (a bulk action, a rolling update) that says its own outcome: no toast each. */
+  readonly grouped?: boolean;
 };
 
 export type SessionsServiceOptions = {
@@ -81,7 +83,9 @@ export class SessionsService {
         monitor: this.options.watched,
         onEvent: (event) => {
           options.onEvent?.(event);
-          this.progress.emit(event);
+          this.progress.emit(
+            options.grouped && event.phase === 'done' ? { ...event, grouped: true } : event,
+          );
         },
         ...(options.findTimeoutMs !== undefined && { findTimeoutMs: options.findTimeoutMs }),
         ...(options.findSuccessor && { findSuccessor: options.findSuccessor }),

@@ -2,7 +2,9 @@ import { render } from '@testing-library/svelte';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import ToastsView from '../../renderer/src/components/Toasts.svelte';
+import { SessionsState } from '../../renderer/src/lib/sessions.svelte.ts';
 import { Toasts } from '../../renderer/src/lib/toasts.svelte.ts';
+import { scriptedBridge } from './support/scripted-bridge.ts';
 
 const problem = { code: 'ERR_SERVICE_5001', message: 'Refused', operationId: 'op_toast1' };
 
@@ -89,4 +91,24 @@ it('lets go when the last toast under the pointer is dismissed by a click', asyn
   await dismiss.click();
   await expect.element(dismiss).not.toBeInTheDocument();
   await expect.poll(() => release.mock.calls.some(([by]) => by === 'pointer')).toBe(true);
+});
+
+it('toasts one action’s outcome, not each of a bulk action’s or a rolling update’s agents', () => {
+  const toasts = new Toasts();
+  const bridge = scriptedBridge();
+  const stop = new SessionsState(bridge, toasts).start();
+  const subject = { action: 'restart', profileId: 'prf_a', sessionId: 'ts_1' } as const;
+  const failed = {
+    ...subject,
+    ok: false,
+    step: 'restart',
+    reason: 'The agent did not answer in time.',
+    errorCode: 'ERR_SERVICE_334',
+    operationId: 'op_1',
+  } as const;
+  bridge.emit('sessions.action', { phase: 'done', ...subject, result: failed, grouped: true });
+  expect(toasts.items).toEqual([]);
+  bridge.emit('sessions.action', { phase: 'done', ...subject, result: failed });
+  expect(toasts.items.map((t) => t.message)).toEqual(['The agent did not answer in time.']);
+  stop();
 });

@@ -53,7 +53,8 @@ export class SessionsState {
     const stops = [
       ...followed.map((state) => state.stop),
       this.bridge.on('sessions.action', (event) => {
-        if (event.phase === 'done') this.toastResult(event);
+        // A bulk action's or a rolling update's agents: their rows and summary say it.
+        if (event.phase === 'done' && !event.grouped) this.toastResult(event);
       }),
       this.bridge.on('notification', (notification) => this.notify(notification)),
       this.agents.start(),

@@ -44,6 +44,12 @@ export const ActionEvent = z.discriminatedUnion('phase', [
   }),
   z.object({ phase: z.literal('waiting'), ...subject, ms: z.number() }),
   z.object({ phase: z.literal('finding'), ...subject }),
-  z.object({ phase: z.literal('done'), ...subject, result: ActionResult }),
+  z.object({
+    phase: z.literal('done'),
+    ...subject,
+    result: ActionResult,
+    /** Part of a bulk action or a rolling update, which says the outcome of all at once. */
+    grouped: z.boolean().optional(),
+  }),
 ]);
 export type ActionEvent = z.output<typeof ActionEvent>;
