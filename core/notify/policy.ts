@@ -253,6 +253,7 @@ export function notify(args: NotifyArgs): NotifyResult {
         notifications.push({
           id: `${kind}:${subject}:${now}`,
           kind,
+          tone: toneOf(kind, subject),
           title: t,
           body,
           target,
@@ -266,6 +267,7 @@ export function notify(args: NotifyArgs): NotifyResult {
     notifications.push({
       id: `${first.kind}:group:${group.profileId}:${now}`,
       kind: first.kind,
+      tone: toneOf(first.kind, first.subject),
       title: say(group.profileId, title(items.length)),
       body: `${named.join(', ')} and ${rest} more, at ${clockTime(group.at)}.`,
       target: { type: 'sessions', profileId: group.profileId },
@@ -273,6 +275,13 @@ export function notify(args: NotifyArgs): NotifyResult {
     });
   }
   return { notifications, state: { lastShown } };
+}
+
+/** An agent or an API gone is a problem; one back is good news; the rest is information. */
+function toneOf(kind: NoticeKind, subject: string): NonNullable<Notification['tone']> {
+  if (kind === 'apiHealth') return subject.endsWith(':recovered') ? 'good' : 'problem';
+  if (kind === 'offline' || kind === 'certificateExpiry') return 'problem';
+  return kind === 'backOnline' ? 'good' : 'info';
 }
 
 /** "Pause notifications": for an hour, or until 08:00 tomorrow, local time; epoch ms. */

@@ -106,6 +106,8 @@ export const Notification = z.object({
   body: z.string(),
   target: NotificationTarget,
   actions: z.array(NotificationAction),
+  /** How it reads: a problem (an agent or an API gone), good news (back), or neither. */
+  tone: z.enum(['problem', 'good', 'info']).optional(),
   /** The one agent it is about, for its actions: its session then, and what muting goes by. */
   agent: z
     .object({ profileId: z.string(), sessionId: z.string(), agentKey: z.string() })

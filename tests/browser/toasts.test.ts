@@ -112,3 +112,22 @@ it('toasts one action’s outcome, not each of a bulk action’s or a rolling up
   expect(toasts.items.map((t) => t.message)).toEqual(['The agent did not answer in time.']);
   stop();
 });
+
+it('shows an API back as good news and an agent gone as a problem, not both as errors', () => {
+  const toasts = new Toasts();
+  const bridge = scriptedBridge();
+  const stop = new SessionsState(bridge, toasts).start();
+  const notice = (tone: 'problem' | 'good', title: string) => ({
+    id: title,
+    kind: tone === 'good' ? ('apiHealth' as const) : ('offline' as const),
+    tone,
+    title,
+    body: 'at 10:00',
+    target: { type: 'profile' as const, profileId: 'prf_a' },
+    actions: [],
+  });
+  bridge.emit('notification', notice('good', 'Acme: API reachable again'));
+  bridge.emit('notification', notice('problem', 'Acme: web went offline'));
+  expect(toasts.items.map((t) => t.tone)).toEqual(['success', 'error']);
+  stop();
+});

@@ -70,8 +70,9 @@ export class SessionsState {
   }
 
   private notify(notification: BurrowNotification): void {
+    const looks = { problem: 'error', good: 'success', info: 'info' } as const;
     this.toasts.show(
-      notification.kind === 'apiHealth' ? 'error' : 'info',
+      looks[notification.tone ?? 'info'],
       notification.title + ': ' + notification.body,
     );
     if (this.permission !== 'granted') return;

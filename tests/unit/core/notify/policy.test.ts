@@ -48,6 +48,7 @@ describe('notify', () => {
       {
         id: expect.any(String),
         kind: 'offline',
+        tone: 'problem',
         title: 'Acme: web went offline',
         body: 'Gone at 10:00. linux · us · 127.0.0.1',
         target: { type: 'agent', profileId: 'p1', agentId: agentId('p1', agentKey(a)) },
@@ -150,6 +151,7 @@ describe('notify', () => {
       {
         id: expect.any(String),
         kind: 'offline',
+        tone: 'problem',
         title: 'Acme: 50 agents went offline',
         body: 'agent 0, agent 1, agent 2 and 47 more, at 10:00.',
         target: { type: 'sessions', profileId: 'p1' },
@@ -195,6 +197,8 @@ describe('notify', () => {
         { type: 'certificate', certId: 'sshcert_1' },
       ],
     ]);
+    // An API back reads as good news, not as one more problem.
+    expect(notifications.map((n) => n.tone)).toEqual(['problem', 'good', 'problem']);
   });
 
   it('forgets what is more than a minute old', () => {
