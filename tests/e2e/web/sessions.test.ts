@@ -73,7 +73,8 @@ it('keeps the row of an agent killed with -9, marked offline, and names it in a 
   const killedAt = Date.now();
   process.kill(killed.pids[0] ?? 0, 'SIGKILL');
 
-  const toast = page.getByRole('status').filter({ hasText: /e2e-kill went offline/ });
+  // A problem, not routine news: an alert.
+  const toast = page.getByRole('alert').filter({ hasText: /e2e-kill went offline/ });
   await toast.waitFor({ timeout: 15_000 });
   await row('e2e-kill').getByText('Offline', { exact: true }).waitFor({ timeout: 1_000 });
   expect(Date.now() - killedAt, 'ms from kill -9 to the offline row and its toast').toBeLessThan(
@@ -140,7 +141,10 @@ it('looks right at 800×600 and 1280×800, light and dark, with an offline agent
       await page.goto(`${origin}/#/sessions?agent=${build.id}`);
       const timeline = page.getByRole('img', { name: /^Last 24 hours of build-box: online/ });
       await timeline.waitFor();
-      expect(await timeline.getAttribute('aria-label')).toMatch(/\b1 restart\b/);
+      // Its day comes with the agents' state, which may land a moment after the page does.
+      await expect
+        .poll(() => timeline.getAttribute('aria-label'), { timeout: 10_000 })
+        .toMatch(/\b1 restart\b/);
       await page.getByRole('button', { name: /^Restarted at / }).hover();
       await screenshot(page, `agent-timeline-${width}x${height}-${colorScheme}`);
       await axe(`agent ${width}x${height} ${colorScheme}`);
