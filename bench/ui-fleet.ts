@@ -9,6 +9,7 @@
  * - scroll frames: the time between animation frames while the page scrolls the whole fleet by
  *   400 px a frame, against the same page's frames while nothing moves.
  */
+import { framesOf as measureFrames, quantile } from './timing.ts';
 import { chromium } from 'playwright';
 import { startSandbox } from '../sandbox/index.ts';
 import { chromiumArgs, chromiumExecutable } from '../tests/support/chromium.ts';
@@ -85,26 +86,10 @@ try {
     `document.querySelectorAll('main tbody tr:not(.spacer)').length`,
   );
 
-  const framesOf = (scroll: number) =>
-    page.evaluate<number[]>(`new Promise((resolve) => {
-      const scroller = document.querySelector('main#content');
-      const deltas = [];
-      let last;
-      const step = (now) => {
-        if (last !== undefined) deltas.push(now - last);
-        last = now;
-        scroller.scrollTop += ${scroll};
-        if (deltas.length < ${FRAMES}) requestAnimationFrame(step);
-        else resolve(deltas);
-      };
-      requestAnimationFrame(step);
-    })`);
+  const framesOf = (scroll: number) => measureFrames(page, 'main#content', scroll, FRAMES);
   const idle = await framesOf(0);
   const frames = await framesOf(400);
   const scrolled = await page.evaluate<number>(`document.querySelector('main#content').scrollTop`);
-  const quantile = (values: number[], q: number) =>
-    [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ??
-    0;
   const ms = (n: number) => n.toFixed(1);
   const p95 = quantile(frames, 0.95);
   console.log(

@@ -18,6 +18,7 @@ import type { IncomingMessage } from 'node:http';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { framesOf as measureFrames, quantile } from './timing.ts';
 import { chromium } from 'playwright';
 import { createApiClient } from '../core/api/client.ts';
 import { RateGovernor } from '../core/api/governor.ts';
@@ -113,23 +114,7 @@ try {
   await page.getByRole('button', { name: 'Load all' }).click();
   await page.getByText(`${ITEMS} shown`, { exact: true }).waitFor({ timeout: 120_000 });
 
-  // Frame intervals from the timestamps Chromium hands each animation frame (the frame's begin
-  // time), not performance.now() inside the callback: a callback run late within its frame drops
-  // nothing, and clock reads in it measured scheduling jitter (p95 17.9 ms on an idle page).
-  const framesOf = (scroll: number) =>
-    page.evaluate<number[]>(`new Promise((resolve) => {
-      const scroller = document.querySelector('.scroller');
-      const deltas = [];
-      let last;
-      const step = (now) => {
-        if (last !== undefined) deltas.push(now - last);
-        last = now;
-        scroller.scrollTop += ${scroll};
-        if (deltas.length < ${FRAMES}) requestAnimationFrame(step);
-        else resolve(deltas);
-      };
-      requestAnimationFrame(step);
-    })`);
+  const framesOf = (scroll: number) => measureFrames(page, '.scroller', scroll, FRAMES);
   // The baseline, in the same run: the same page's frames while nothing moves.
   const idle = await framesOf(0);
   const frames = await framesOf(400);
@@ -140,9 +125,6 @@ try {
     failover: served.failover - before.failover,
     children: served.children - before.children,
   };
-  const quantile = (values: number[], q: number) =>
-    [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ??
-    0;
   const at = (q: number) => quantile(frames, q);
   const vsync = quantile(idle, 0.5);
   const dropped = frames.filter((f) => f > vsync * 1.5).length;
