@@ -14,6 +14,7 @@ import { dialogHandlers, unavailableDialogs, type Dialogs } from './dialogs/inde
 import type { IpcImplementation } from './ipc/dispatch.ts';
 import { ipcErrorOf } from './ipc/dispatch.ts';
 import { EventHub } from './ipc/events.ts';
+import { driftHandlers } from './drift/handlers.ts';
 import { fleetHandlers } from './fleet/handlers.ts';
 import { FleetService } from './fleet/service.ts';
 import type { SecretStore } from './profiles/keychain.ts';
@@ -245,6 +246,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       ...snapshotHandlers(snapshots),
       ...agentHandlers(agents),
       ...fleetHandlers(fleet),
+      ...driftHandlers(),
       ...dialogHandlers(dialogs),
       'governor.state': async () => {
         const active = profiles.activeProfile();

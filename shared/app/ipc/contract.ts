@@ -3,6 +3,7 @@ import { activityCalls, activityEvents } from './activity.ts';
 import { agentCalls, agentEvents } from './agents.ts';
 import type { ApiCallTypes } from './api-calls.ts';
 import { dialogCalls } from './dialogs.ts';
+import { driftCalls, driftEvents } from './drift.ts';
 import { fleetCalls, fleetEvents } from './fleet.ts';
 import { ProfileId, profileCalls, profileEvents } from './profiles.ts';
 import { sessionCalls, sessionEvents } from './sessions.ts';
@@ -52,6 +53,7 @@ export const appCalls = {
   ...dialogCalls,
   ...activityCalls,
   ...fleetCalls,
+  ...driftCalls,
   'governor.state': { args: z.tuple([]), result: GovernorState.nullable() },
   /** Stops a running `listAll` by its request id; true when there was one. */
   'api.cancel': { args: z.tuple([z.string().max(64)]), result: z.boolean() },
@@ -104,6 +106,7 @@ export const ipcEvents = {
   ...agentEvents,
   ...activityEvents,
   ...fleetEvents,
+  ...driftEvents,
   'governor.changed': GovernorState,
   'api.activity': ApiActivity,
   'api.progress': ApiProgress,
@@ -124,6 +127,7 @@ export const STATE_EVENTS = {
   'governor.changed': 'governor.state',
   'agents.changed': 'agents.snapshot',
   'rollout.changed': 'rollout.state',
+  'drift.changed': 'drift.state',
 } as const satisfies { readonly [E in IpcEventName]?: StateCallOf<E> };
 export type StateEventName = keyof typeof STATE_EVENTS;
 

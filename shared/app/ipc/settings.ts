@@ -72,6 +72,29 @@ export function alertRulesOf(settings: Pick<Settings, 'alerts'>, profileId: stri
   return settings.alerts[profileId] ?? DEFAULT_ALERT_RULES;
 }
 
+/** Drift watch: how often a watched profile is checked, and the share of its rate limit. */
+export const DriftSettings = z.strictObject({
+  intervalMinutes: z
+    .int('drift.intervalMinutes must be a whole number of minutes')
+    .min(5, 'drift.intervalMinutes must be 5 to 1440 minutes')
+    .max(1440, 'drift.intervalMinutes must be 5 to 1440 minutes')
+    .default(15),
+  /** At most this percent of the limit, averaged over an hour, goes to drift checks. */
+  budgetPercent: z
+    .int('drift.budgetPercent must be a whole percent')
+    .min(1, 'drift.budgetPercent must be 1 to 25 percent')
+    .max(25, 'drift.budgetPercent must be 1 to 25 percent')
+    .default(5),
+});
+export type DriftSettings = z.output<typeof DriftSettings>;
+
+/** App updates: checked at start and every 6 hours; installed only with the person's consent. */
+export const UpdateSettings = z.strictObject({
+  /** Download a newer version in the background as soon as it is found. */
+  autoDownload: z.boolean().default(true),
+});
+export type UpdateSettings = z.output<typeof UpdateSettings>;
+
 export const Settings = z.object({
   /** How often sessions are polled; the monitor stretches it to stay within its share. */
   pollIntervalSeconds: z.int().min(5).max(3600).default(DEFAULT_POLL_SECONDS),
@@ -88,6 +111,8 @@ export const Settings = z.object({
   launchAtLogin: z.boolean().default(false),
   /** Alert rules by profile id. */
   alerts: z.record(z.string().max(64), AlertRules).default(() => ({})),
+  drift: DriftSettings.default(() => DriftSettings.parse({})),
+  updates: UpdateSettings.default(() => UpdateSettings.parse({})),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -103,6 +128,8 @@ export const SettingsPatch = z.strictObject({
   launchAtLogin: z.boolean().optional(),
   /** Each profile named gets these rules whole; other profiles keep theirs. */
   alerts: Settings.shape.alerts.unwrap().optional(),
+  drift: DriftSettings.optional(),
+  updates: UpdateSettings.optional(),
 });
 export type SettingsPatch = z.input<typeof SettingsPatch>;
 

@@ -72,15 +72,22 @@ it('picks agents of two profiles and updates them a few at a time, naming the on
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('spinbutton', { name: 'Batch size' }).fill('3');
   await dialog.getByRole('radio', { name: 'Skip it and go on' }).check();
+  expect(await dialog.getByRole('spinbutton', { name: 'Batch size' }).inputValue()).toBe('3');
   await dialog.getByRole('button', { name: 'Start' }).click();
 
   const panel = page.getByRole('region', { name: /^Rolling update.*: \d of 3$/ });
   await panel.waitFor();
   const step = (name: string) => panel.getByRole('row', { name, exact: true });
   // The 10 s between the accepted update and the restart, counted down in words.
+  // The 10 s window is caught live; when it is missed, the panel's words say what happened.
   await step('s-linux')
     .getByText(/Waiting \d+ s before restart/)
-    .waitFor({ timeout: 15_000 });
+    .waitFor({ timeout: 20_000 })
+    .catch(async (error: unknown) => {
+      throw new Error(`s-linux was not seen waiting; the panel read: ${await panel.innerText()}`, {
+        cause: error,
+      });
+    });
   for (const [width, height] of [
     [1280, 800],
     [800, 600],
