@@ -63,9 +63,11 @@ export type DriftStatus = {
 export type DriftState = readonly DriftStatus[];
 
 const answer = <T>() => z.custom<T>();
+/** One schema for the call and its event: they carry the same whole state. */
+const DriftStateAnswer = answer<DriftState>();
 
 export const driftCalls = {
-  'drift.state': { args: z.tuple([]), result: answer<DriftState>() },
+  'drift.state': { args: z.tuple([]), result: DriftStateAnswer },
   /** Keeps the live configuration as the baseline and starts watching (or resets it). */
   'drift.watch': { args: z.tuple([DriftRequest]), result: answer<DriftStatus>() },
   /** Stops watching and deletes the baseline. */
@@ -78,4 +80,4 @@ export const driftCalls = {
   'drift.putBack': { args: z.tuple([DriftRequest]), result: answer<PlannedSnapshot>() },
 } as const;
 
-export const driftEvents = { 'drift.changed': answer<DriftState>() } as const;
+export const driftEvents = { 'drift.changed': DriftStateAnswer } as const;
