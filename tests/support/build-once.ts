@@ -16,6 +16,8 @@ const SOURCES = [
   'sandbox',
   'web',
   'renderer',
+  'electron',
+  'scripts/build-electron.ts',
   'package-lock.json',
   'vite.config.ts',
 ];
