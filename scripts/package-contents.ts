@@ -21,7 +21,9 @@ export function filesOf(entry: FilesystemEntry, prefix = ''): PackedFile[] {
 
 /** The package a file belongs to: the name after its last node_modules/, if any. */
 function packageOf(file: string): string | undefined {
-  return /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*\/node_modules\/)/.exec(file)?.[1];
+  const parts = `/${file}`.split('/node_modules/');
+  if (parts.length < 2) return undefined;
+  return /^(?:@[^/]+\/)?[^/]+/.exec(parts.at(-1) ?? '')?.[0];
 }
 
 /** The packages of `forbidden` that the package holds. */

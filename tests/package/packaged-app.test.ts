@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { APP_ORIGIN } from '../../core/ipc/sender.ts';
+import { REQUIRED_FUSES } from '../../scripts/electron-security-scan.ts';
 import { bareImports, unresolvedIn } from '../../scripts/package-imports.ts';
 import {
   filesOf,
@@ -74,13 +75,13 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-it('flips the fuses electron-builder.yml asks for in the packaged binary', async () => {
+it('flips the fuses electron-builder.yml asks for, and the ones Burrow requires', async () => {
   const asked = (await config.getConfig(root, null, null)).electronFuses ?? {};
   expect(Object.keys(asked).length).toBeGreaterThan(0);
-  const wire = await getCurrentFuseWire(packaged.binary);
-  expect(fuseMismatches(asked as Record<string, boolean>, wire as Record<number, number>)).toEqual(
-    [],
-  );
+  const wire = (await getCurrentFuseWire(packaged.binary)) as Record<number, number>;
+  expect(fuseMismatches(asked as Record<string, boolean>, wire)).toEqual([]);
+  // A fuse flipped back in electron-builder.yml is packaged as asked: the policy catches it.
+  expect(fuseMismatches(REQUIRED_FUSES, wire)).toEqual([]);
 });
 
 it('holds production dependencies only, without what only weighs, within 12 MiB', () => {
