@@ -4,15 +4,7 @@
  */
 import type { FilesystemEntry } from '@electron/asar/lib/filesystem.js';
 import { describe, expect, it } from 'vitest';
-import {
-  filesOf,
-  isAbiStable,
-  nativesPacked,
-  packagesIn,
-  sizeOf,
-  unpackedNotNative,
-  weightIn,
-} from '../../../scripts/package-contents.ts';
+import * as contents from '../../../scripts/package-contents.ts';
 import { bareImports } from '../../../scripts/package-imports.ts';
 import { fuseMismatches } from '../../../scripts/package-fuses.ts';
 
@@ -33,35 +25,35 @@ const header = dir({
   }),
   link: { link: 'dist' } as FilesystemEntry,
 });
-const files = filesOf(header);
+const files = contents.filesOf(header);
 
 describe('what a package holds', () => {
   it('lists every file with its size and whether it was unpacked, links left out', () => {
     expect(files.map((f) => f.path)).toContain('node_modules/ssh2/lib/index.js');
     expect(files.find((f) => f.path.endsWith('keyring.node'))?.unpacked).toBe(true);
     expect(files.some((f) => f.path === 'link')).toBe(false);
-    expect(sizeOf(files)).toBe(231);
+    expect(contents.sizeOf(files)).toBe(231);
   });
 
   it('names a development-only package shipped, even nested in another', () => {
-    expect(packagesIn(files, ['svelte', 'vite'])).toEqual(['svelte']);
+    expect(contents.packagesIn(files, ['svelte', 'vite'])).toEqual(['svelte']);
   });
 
   it('names sources, type definitions and docs that only weigh', () => {
-    expect(weightIn(files)).toEqual([
+    expect(contents.weightIn(files)).toEqual([
       'node_modules/ssh2/README.md',
       'node_modules/zod/index.d.cts',
     ]);
   });
 
   it('names a native module packed inside the archive, and anything else unpacked', () => {
-    expect(nativesPacked(files)).toEqual(['node_modules/ssh2/lib/crypto.node']);
-    expect(unpackedNotNative(files)).toEqual(['node_modules/zod/LICENSE']);
+    expect(contents.nativesPacked(files)).toEqual(['node_modules/ssh2/lib/crypto.node']);
+    expect(contents.unpackedNotNative(files)).toEqual(['node_modules/zod/LICENSE']);
   });
 
   it('tells a Node-API module from one built for a single runtime ABI', () => {
-    expect(isAbiStable(Buffer.from('\0napi_register_module_v1\0'))).toBe(true);
-    expect(isAbiStable(Buffer.from('\0node_register_module_v115\0'))).toBe(false);
+    expect(contents.isAbiStable(Buffer.from('\0napi_register_module_v1\0'))).toBe(true);
+    expect(contents.isAbiStable(Buffer.from('\0node_register_module_v115\0'))).toBe(false);
   });
 });
 
