@@ -130,7 +130,7 @@ it('keeps the installers configured validly (mac, win, linux: checked, not built
   );
 });
 
-it('boots from the package: tray, window on app://, IPC, the Local sandbox, quitting', async () => {
+it('boots from the package: tray, window on app://, IPC, the Local sandbox, a key, quitting', async () => {
   const home = mkdtempSync(path.join(work, 'home-'));
   const app: Booted = bootMain({
     main: path.join(appDir, 'dist/electron/main.js'),
@@ -156,6 +156,22 @@ it('boots from the package: tray, window on app://, IPC, the Local sandbox, quit
       expect(local?.state).not.toBe('failed');
     }
     expect(local?.state).toBe('running');
+    // A key made by the generation worker inside the package, encrypted with bcrypt-pbkdf.
+    const ca = await app.invoke('api.sshCertificateAuthorities.create', {
+      body: { private_key_type: 'ed25519' },
+    });
+    if (!ca.ok) throw new Error(`creating a CA: ${ca.error.message}`);
+    const made = await app.invoke('ssh.generate', {
+      passphrase: 'packaged',
+      target: { name: 'id_packaged' },
+      certificate: {
+        caId: (ca.value as { id: string }).id,
+        principals: [os.userInfo().username],
+        validity: { preset: '1h' },
+      },
+    });
+    expect(made, JSON.stringify(made)).toMatchObject({ ok: true });
+    expect(existsSync(path.join(home, '.ssh/id_packaged-cert.pub'))).toBe(true);
     // The keychain's native module, loaded by the Local sandbox profile's key, from beside the asar.
     expect(loadedNatives(app.child.pid ?? 0)).toEqual([
       expect.stringMatching(

@@ -30,32 +30,41 @@ export type BootOptions = {
   env?: NodeJS.ProcessEnv;
 };
 
-// Absolute, so that the app's own folder needs neither tsx nor the stand-in in its node_modules.
+/*
+ * Loaded with `--import` before the main process: tsx (which compiles the stand-in's TypeScript)
+ * and a resolve hook that answers `electron` with the stand-in, every other module as Node
+ * resolves it. Both by absolute URL, so that the app's own folder needs neither in its
+ * node_modules; the hook as a data: URL, because worker threads inherit these flags and load no
+ * TypeScript (on Node 20, tsx registers itself in the main thread only).
+ */
+const standIn = new URL('./electron.ts', import.meta.url).href;
+const hook = `export async function resolve(specifier, context, next) {
+  return next(specifier === 'electron' ? ${JSON.stringify(standIn)} : specifier, context);
+}`;
+const registerHook = `import { register } from 'node:module';
+register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
 const loaders = [
   pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href,
-  new URL('./register.ts', import.meta.url).href,
+  `data:text/javascript,${encodeURIComponent(registerHook)}`,
 ];
 
 export function bootMain(options: BootOptions): Booted {
   // A keychain of its own: the key of the Local sandbox profile goes there and nowhere else.
   const command = [
     'echo -n pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null',
-    `exec "$0" ${loaders.map((url) => `--import ${url}`).join(' ')} "$1"`,
+    'exec "$0" "$@"',
   ].join('; ');
-  const child = spawn(
-    'dbus-run-session',
-    ['--', 'sh', '-c', command, process.execPath, options.main],
-    {
-      cwd: options.appPath,
-      env: {
-        ...(options.env ?? process.env),
-        HOME: options.home,
-        BURROW_STAND_IN_DATA: path.join(options.home, 'data'),
-        BURROW_STAND_IN_APP_PATH: options.appPath,
-      },
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  const node = [process.execPath, ...loaders.flatMap((url) => ['--import', url]), options.main];
+  const child = spawn('dbus-run-session', ['--', 'sh', '-c', command, ...node], {
+    cwd: options.appPath,
+    env: {
+      ...(options.env ?? process.env),
+      HOME: options.home,
+      BURROW_STAND_IN_DATA: path.join(options.home, 'data'),
+      BURROW_STAND_IN_APP_PATH: options.appPath,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
   const told: FromStandIn[] = [];
   const waiting = new Set<() => void>();
   const output: string[] = [];
