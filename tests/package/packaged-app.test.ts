@@ -9,6 +9,9 @@
  * effect) is left to a machine that has it (README.md, "Packaging and installing").
  */
 import { getRawHeader } from '@electron/asar';
+// electron-builder's own loading and validation of electron-builder.yml, as packaging does it.
+import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config.js';
+import { DebugLogger } from 'builder-util';
 import { getCurrentFuseWire } from '@electron/fuses';
 import type { Configuration } from 'electron-builder';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
@@ -47,15 +50,6 @@ const appDir = path.join(work, 'app');
 let packaged: PackagedApp;
 let files: PackedFile[];
 
-// electron-builder's own loading and validation of electron-builder.yml, as packaging does it.
-type ConfigModule = {
-  getConfig(projectDir: string, path: null, options: null): Promise<Configuration>;
-  validateConfiguration(config: Configuration, logger: unknown): Promise<void>;
-};
-const config = (await import(
-  'app-builder-lib/out/util/config/config.js' as string
-)) as ConfigModule;
-
 beforeAll(async () => {
   const started = performance.now();
   packaged = await packageDir({
@@ -76,7 +70,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 it('flips the fuses electron-builder.yml asks for, and the ones Burrow requires', async () => {
-  const asked = (await config.getConfig(root, null, null)).electronFuses ?? {};
+  const asked = (await getConfig(root, null, null)).electronFuses ?? {};
   expect(Object.keys(asked).length).toBeGreaterThan(0);
   const wire = (await getCurrentFuseWire(packaged.binary)) as Record<number, number>;
   expect(fuseMismatches(asked as Record<string, boolean>, wire)).toEqual([]);
@@ -121,13 +115,11 @@ it('holds every package the built main process, workers and preload import', () 
 });
 
 it('keeps the installers configured validly (mac, win, linux: checked, not built here)', async () => {
-  const valid = await config.getConfig(root, null, null);
-  const logger = { isEnabled: false, add: () => undefined };
-  await expect(config.validateConfiguration(valid, logger)).resolves.toBeUndefined();
+  const valid = await getConfig(root, null, null);
+  const logger = new DebugLogger(false);
+  await expect(validateConfiguration(valid, logger)).resolves.toBeUndefined();
   const misspelt = { ...valid, nsis: { ...valid.nsis, oneClik: false } } as Configuration;
-  await expect(config.validateConfiguration(misspelt, logger)).rejects.toThrow(
-    /configuration\.nsis/,
-  );
+  await expect(validateConfiguration(misspelt, logger)).rejects.toThrow(/configuration\.nsis/);
 });
 
 it('boots from the package: tray, window on app://, IPC, the Local sandbox, a key, quitting', async () => {
