@@ -88,6 +88,8 @@ export default defineConfig({
         exclude: ['tests/e2e/web/**'],
         globalSetup: ['tests/support/build-once.ts'],
       }),
+      // The app packaged by electron-builder and booted from its asar (tests/package/).
+      nodeProject('package', { ...slow, globalSetup: ['tests/support/build-once.ts'] }),
       {
         extends: true,
         test: {

@@ -305,16 +305,18 @@ export function scanShell(files: ReadonlyMap<string, string>): Finding[] {
     }));
 }
 
+/** The fuses a packaged binary must have, whatever electron-builder.yml says. */
+export const REQUIRED_FUSES: Readonly<Record<string, boolean>> = {
+  runAsNode: false,
+  enableNodeOptionsEnvironmentVariable: false,
+  enableNodeCliInspectArguments: false,
+  enableEmbeddedAsarIntegrityValidation: true,
+  onlyLoadAppFromAsar: true,
+};
+
 /** The fuses electron-builder flips in the packaged binary (its electronFuses option). */
 export function scanFuses(builderConfig: string): Finding[] {
-  const wanted: Record<string, boolean> = {
-    runAsNode: false,
-    enableNodeOptionsEnvironmentVariable: false,
-    enableNodeCliInspectArguments: false,
-    enableEmbeddedAsarIntegrityValidation: true,
-    onlyLoadAppFromAsar: true,
-  };
-  return Object.entries(wanted)
+  return Object.entries(REQUIRED_FUSES)
     .filter(
       ([fuse, value]) =>
         !new RegExp(`^\\s+${fuse}:\\s*${String(value)}\\s*$`, 'm').test(builderConfig),

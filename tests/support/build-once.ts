@@ -1,7 +1,7 @@
 /**
- * The e2e project's global setup: runs `npm run build:test` unless its last build is newer than
- * every source it builds from, so that `npm test` builds once and a single test file run by hand
- * never starts yesterday's renderer or CLIs.
+ * The e2e and package projects' global setup: runs `npm run build:test` unless its last build is
+ * newer than every source it builds from, so that `npm test` builds once and a single test file
+ * run by hand never starts yesterday's renderer, main process or CLIs.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -16,6 +16,8 @@ const SOURCES = [
   'sandbox',
   'web',
   'renderer',
+  'electron',
+  'scripts/build-electron.ts',
   'package-lock.json',
   'vite.config.ts',
 ];

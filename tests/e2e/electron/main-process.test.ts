@@ -6,130 +6,29 @@
  * notification policy. It catches a bundle that cannot load (a missing file, an ESM/CJS
  * mix-up, a path outside dist/) as well as wiring that unit tests of the pieces cannot see.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { APP_ORIGIN } from '../../../core/ipc/sender.ts';
-import { IPC_INVOKE_CHANNEL, type IpcReply } from '../../../shared/app/ipc/bridge.ts';
+import { IPC_INVOKE_CHANNEL } from '../../../shared/app/ipc/bridge.ts';
 import type { MonitorSnapshot } from '../../../shared/app/monitor.ts';
-import { isOutOfDate } from '../../support/build-once.ts';
+import { bootMain, is, stopMain, type Booted } from './stand-in/boot.ts';
 import type { FromStandIn, ToStandIn } from './stand-in/messages.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
+// Built by the project's global setup (tests/support/build-once.ts) with the rest of dist/.
 const bundle = path.join(root, 'dist/electron/main.js');
-
-/** Builds dist/electron when it is missing or older than its sources (about 2 s). */
-function ensureBuilt(): void {
-  if (!isOutOfDate(bundle, ['electron', 'core', 'shared', 'sandbox'])) return;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-electron.ts'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) throw new Error(`building dist/electron failed:\n${run.stderr}`);
-}
-
-type Booted = {
-  child: ChildProcess;
-  told: FromStandIn[];
-  /** Resolves with the first thing told that `match` accepts, even one told already. */
-  until<T extends FromStandIn>(match: (m: FromStandIn) => m is T, ms?: number): Promise<T>;
-  invoke(name: string, ...args: unknown[]): Promise<IpcReply>;
-  output: string[];
-};
 
 const home = mkdtempSync(path.join(os.tmpdir(), 'burrow-main-'));
 let app: Booted;
 
-function boot(): Booted {
-  // A keychain of its own: the key of the Local sandbox profile goes there and nowhere else.
-  const command = [
-    'echo -n pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null',
-    'exec "$0" --import tsx --import ./tests/e2e/electron/stand-in/register.ts dist/electron/main.js',
-  ].join('; ');
-  const child = spawn('dbus-run-session', ['--', 'sh', '-c', command, process.execPath], {
-    cwd: root,
-    env: { ...process.env, HOME: home, BURROW_STAND_IN_DATA: path.join(home, 'data') },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  const told: FromStandIn[] = [];
-  const waiting = new Set<() => void>();
-  const output: string[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  let exited = false;
-  const wakeAll = () => {
-    for (const wake of waiting) wake();
-  };
-  child.on('message', (message: FromStandIn) => {
-    told.push(message);
-    wakeAll();
-  });
-  // A bundle that cannot load ends the process at once: every wait fails then, not at its timeout.
-  child.on('exit', () => {
-    exited = true;
-    wakeAll();
-  });
-  const until: Booted['until'] = (match, ms = 20_000) =>
-    new Promise((resolve, reject) => {
-      const fail = (why: string) => {
-        clearTimeout(timer);
-        waiting.delete(check);
-        reject(new Error(`${why}; the process said:\n${output.join('')}`));
-      };
-      const timer = setTimeout(() => fail(`nothing told matched in ${ms} ms`), ms);
-      const check = () => {
-        const found = told.find(match);
-        if (!found) {
-          if (exited) fail('the main process ended');
-          return;
-        }
-        clearTimeout(timer);
-        waiting.delete(check);
-        resolve(found);
-      };
-      waiting.add(check);
-      check();
-    });
-  let ids = 0;
-  const invoke = async (name: string, ...args: unknown[]) => {
-    const id = ++ids;
-    const message: ToStandIn = {
-      do: 'invoke',
-      id,
-      channel: IPC_INVOKE_CHANNEL,
-      frameUrl: `${APP_ORIGIN}/index.html`,
-      name,
-      args,
-    };
-    child.send(message);
-    const reply = await until(
-      (m): m is Extract<FromStandIn, { what: 'reply' }> => m.what === 'reply' && m.id === id,
-    );
-    return reply.reply as IpcReply;
-  };
-  return { child, told, until, invoke, output };
-}
-
-const is =
-  <W extends FromStandIn['what']>(what: W) =>
-  (m: FromStandIn): m is Extract<FromStandIn, { what: W }> =>
-    m.what === what;
-
 beforeAll(() => {
-  ensureBuilt();
-  app = boot();
+  app = bootMain({ main: bundle, appPath: root, home });
 }, 60_000);
 
 afterAll(async () => {
-  if (app.child.exitCode === null && app.child.signalCode === null) {
-    // Closing the channel ends the app (see the stand-in), then its D-Bus session.
-    const ended = new Promise((resolve) => app.child.once('exit', resolve));
-    app.child.disconnect();
-    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    if (app.child.exitCode === null) app.child.kill('SIGKILL');
-  }
+  await stopMain(app);
   rmSync(home, { recursive: true, force: true });
 });
 

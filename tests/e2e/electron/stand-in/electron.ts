@@ -103,7 +103,10 @@ class StandInApp
     return dataDir;
   }
   getAppPath(): string {
-    return path.resolve(import.meta.dirname, '../../../..');
+    // The app's folder as the test booted it: the repository, or a package's extracted asar.
+    return (
+      process.env['BURROW_STAND_IN_APP_PATH'] ?? path.resolve(import.meta.dirname, '../../../..')
+    );
   }
   getLoginItemSettings(): ReturnType<App['getLoginItemSettings']> {
     return {
