@@ -1,19 +1,9 @@
 import { parseHostport } from '../../shared/api/hosts.ts';
+import { hostLabel } from '../../shared/app/host-label.ts';
 import type { ApiClient } from '../api/client.ts';
 
 /** Where a new service goes when the account has no edge to learn its domain from. */
 export const FALLBACK_DOMAIN = 'example.com';
-
-/** A service's name as one DNS label: lower case, letters, digits and hyphens. */
-export function hostLabel(name: string): string {
-  const label = name
-    .toLowerCase()
-    .replace(/[^a-z0-9-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 63)
-    .replace(/-+$/, '');
-  return label || 'service';
-}
 
 /**
  * A hostport for the service that no edge of the account serves yet: `<name>.<domain>:443`, the
