@@ -116,7 +116,7 @@ it('walks from a name to a live service, checking OIDC at its fields before any 
 
   const started = page.getByRole('dialog', { name: 'Start the agent' });
   await expect
-    .element(started.getByLabelText('Agent command', { exact: true }))
+    .element(started.getByText(/^npm run agent /))
     .toHaveTextContent(
       'npm run agent -- --api-url http://127.0.0.1:4040 --authtoken tok_s3cret --bind service=web',
     );

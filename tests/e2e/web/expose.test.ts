@@ -51,7 +51,7 @@ it('creates an edge that an agent started with the shown command serves, and say
   await dialog.getByRole('button', { name: 'Create' }).click();
 
   const started = page.getByRole('dialog', { name: 'Start the agent' });
-  const command = (await started.getByLabel('Agent command', { exact: true }).textContent()) ?? '';
+  const command = (await started.getByText(/^npm run agent /).textContent()) ?? '';
   expect(command).toMatch(/ --bind service=shop$/);
   const status = started.getByRole('status');
   expect(await status.textContent()).toContain('Waiting for an agent');
