@@ -1,4 +1,6 @@
 import { TunnelGroupBackendCreate } from '../../shared/api/backends.ts';
+import { utf8ByteLength } from '../../shared/api/bytes.ts';
+import { DESCRIPTION_MAX_BYTES } from '../../shared/api/common.ts';
 import type { CredentialCreate } from '../../shared/api/credentials.ts';
 import { HTTPSEdgeRouteCreate } from '../../shared/api/https-edge-routes.ts';
 import { HTTPSEdgeCreate } from '../../shared/api/https-edges.ts';
@@ -43,9 +45,15 @@ export function exposeBodies(request: CheckedExposeRequest): ExposeBodies {
       { match_type: 'path_prefix', match: ROUTE_MATCH, ...request.protection },
       (f) => `protection.${f}`,
     ),
-    credential: { description: `Agents serving ${name}`, acl: binds.map((b) => `bind:${b}`) },
+    credential: { description: credentialDescription(name), acl: binds.map((b) => `bind:${b}`) },
     binds,
   };
+}
+
+/** Whom the credential is for; the name alone where the words would pass the API's limit. */
+function credentialDescription(name: string): string {
+  const words = `Agents serving ${name}`;
+  return utf8ByteLength(words) <= DESCRIPTION_MAX_BYTES ? words : name;
 }
 
 function check<S extends z.ZodType>(

@@ -146,6 +146,14 @@ describe('a run', () => {
     ]);
   });
 
+  it('names the credential by the service alone when the words would be too long', async () => {
+    const name = 'x'.repeat(255);
+    const result = await handlers['expose.run'](
+      request({ name, hostport: 'long.example.com:443', labels: { service: 'long' } }),
+    );
+    expect(result).toMatchObject({ outcome: 'created', credential: { name } });
+  });
+
   it('uses a credential whose ACL permits the labels instead of making one', async () => {
     const fits = await api.credentials.create({
       description: 'kiosk agents',
