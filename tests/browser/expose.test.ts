@@ -122,6 +122,10 @@ it('walks from a name to a live service, checking OIDC at its fields before any 
     );
   await expect.element(started.getByRole('status')).toHaveTextContent(/Waiting for an agent/);
   expect(started.element().textContent).not.toContain('oidc-s3cret');
+  // The token is shown only now: Escape asks before it goes, while no agent has used it.
+  await userEvent.keyboard('{Escape}');
+  await page.getByRole('button', { name: 'Back to the agent command' }).click();
+  await expect.element(started.getByText(/^npm run agent /)).toBeVisible();
   const snapshot = watched(SOME_PROFILES.activeId ?? '');
   const [profile] = snapshot.profiles;
   if (profile)
@@ -130,6 +134,8 @@ it('walks from a name to a live service, checking OIDC at its fields before any 
   await expect
     .element(started.getByRole('status'))
     .toHaveTextContent(/Your service is live at https:\/\/web\.example\.com/);
+  await started.getByRole('button', { name: 'Done' }).click();
+  await expect.element(started).not.toBeInTheDocument();
 });
 
 it('goes back to the step of the field core refuses, and says when a run left nothing', async () => {
@@ -152,6 +158,9 @@ it('goes back to the step of the field core refuses, and says when a run left no
     }),
   });
   await toProtection();
+  // What was typed is not dropped by a stray Escape.
+  await userEvent.keyboard('{Escape}');
+  await page.getByRole('button', { name: 'Keep editing' }).click();
   await dialog().getByRole('button', { name: 'Review' }).click();
   const hostport = dialog().getByLabelText('Domain and port (required)');
   await expect.element(hostport).toHaveAttribute('aria-invalid', 'true');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { killAll, startAgent } from '../../support/agents.ts';
 import { chromiumArgs, chromiumExecutable, watchProblems } from '../../support/chromium.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
+import { screenshot } from './support-window.ts';
 
 /*
  * "Expose a service" as a new user does it, in Chromium against `npm run web`: from the Edges
@@ -48,6 +49,7 @@ it('creates an edge that an agent started with the shown command serves, and say
   expect(await plan.textContent()).toContain(
     "Create a tunnel-group backend 'shop' (labels service=shop)",
   );
+  await screenshot(page, 'expose-plan');
   await dialog.getByRole('button', { name: 'Create' }).click();
 
   const started = page.getByRole('dialog', { name: 'Start the agent' });
@@ -61,6 +63,7 @@ it('creates an edge that an agent started with the shown command serves, and say
   await status
     .filter({ hasText: 'Your service is live at https://shop.demo.burrow.test' })
     .waitFor({ timeout: 15_000 });
+  await screenshot(page, 'expose-live');
   await started.getByRole('button', { name: 'Done' }).click();
 
   // The list behind the dialog has read the new edge.
