@@ -173,3 +173,13 @@ it('goes back to the step of the field core refuses, and says when a run left no
     .element(dialog().getByRole('alert'))
     .toHaveTextContent(/failed: no IP policy ipp_1.*Nothing was left behind/);
 });
+
+it('is offered where a new account has no agent yet', async () => {
+  window.location.hash = '#/sessions';
+  render(App, {
+    bridge: scriptedBridge({ 'sessions.snapshot': () => watched(SOME_PROFILES.activeId ?? '') }),
+  });
+  await expect.element(page.getByText(/^No agent is online/)).toBeVisible();
+  await page.getByRole('button', { name: 'Expose a service…' }).click();
+  await expect.element(dialog().getByLabelText('Name (required)')).toBeVisible();
+});
