@@ -15,6 +15,7 @@ import type { IpcImplementation } from './ipc/dispatch.ts';
 import { ipcErrorOf } from './ipc/dispatch.ts';
 import { EventHub } from './ipc/events.ts';
 import { driftHandlers } from './drift/handlers.ts';
+import { exposeHandlers } from './expose/handlers.ts';
 import { fleetHandlers } from './fleet/handlers.ts';
 import { FleetService } from './fleet/service.ts';
 import type { SecretStore } from './profiles/keychain.ts';
@@ -230,8 +231,9 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     describe: ipcErrorOf,
   });
 
+  const activeClient = async () => (await profiles.client()).client;
   const api = ipcApiCalls({
-    client: async () => (await profiles.client()).client,
+    client: activeClient,
     onProgress: (progress) => events.emit('api.progress', progress),
   });
   const implementation: IpcImplementation = {
@@ -247,6 +249,10 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       ...agentHandlers(agents),
       ...fleetHandlers(fleet),
       ...driftHandlers(),
+      ...exposeHandlers({
+        client: activeClient,
+        onProgress: (p) => events.emit('expose.progress', p),
+      }),
       ...dialogHandlers(dialogs),
       'governor.state': async () => {
         const active = profiles.activeProfile();

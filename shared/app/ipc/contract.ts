@@ -4,6 +4,7 @@ import { agentCalls, agentEvents } from './agents.ts';
 import type { ApiCallTypes } from './api-calls.ts';
 import { dialogCalls } from './dialogs.ts';
 import { driftCalls, driftEvents } from './drift.ts';
+import { exposeCalls, exposeEvents } from './expose.ts';
 import { fleetCalls, fleetEvents } from './fleet.ts';
 import { ProfileId, profileCalls, profileEvents } from './profiles.ts';
 import { sessionCalls, sessionEvents } from './sessions.ts';
@@ -54,6 +55,7 @@ export const appCalls = {
   ...activityCalls,
   ...fleetCalls,
   ...driftCalls,
+  ...exposeCalls,
   'governor.state': { args: z.tuple([]), result: GovernorState.nullable() },
   /** Stops a running `listAll` by its request id; true when there was one. */
   'api.cancel': { args: z.tuple([z.string().max(64)]), result: z.boolean() },
@@ -107,6 +109,7 @@ export const ipcEvents = {
   ...activityEvents,
   ...fleetEvents,
   ...driftEvents,
+  ...exposeEvents,
   'governor.changed': GovernorState,
   'api.activity': ApiActivity,
   'api.progress': ApiProgress,
