@@ -51,11 +51,12 @@ export class UpdateService {
   private phase: UpdatePhase;
   private offered: Release | null = null;
   private lastCheck: UpdateCheck | null = null;
-  private nextCheckAt: number | null = null;
-  private timer: Timer | undefined;
+  /** The next read of the feed, and the next try of a download cut off: each its own timer. */
+  private readonly timers: Record<'check' | 'resume', { at: number; timer: Timer } | undefined> = {
+    check: undefined,
+    resume: undefined,
+  };
   private noticed: string | null = null;
-  /** A download was cut off: the next timer takes it up again rather than reading the feed. */
-  private resume = false;
   private closed = false;
 
   constructor(private readonly options: UpdateServiceOptions) {
@@ -78,14 +79,14 @@ export class UpdateService {
   }
 
   state(): UpdateState {
-    const at = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+    const at = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
     return {
       phase: this.phase,
       current: this.options.current,
       offered: this.offered?.version ?? null,
       message: this.message(),
       lastCheck: this.lastCheck,
-      nextCheckAt: at(this.nextCheckAt),
+      nextCheckAt: at(this.nextAt()),
     };
   }
 
@@ -102,7 +103,7 @@ export class UpdateService {
       this.failed(before, `Could not check for updates: ${messageOf(error)}`);
       return this.state();
     }
-    this.schedule(CHECK_EVERY_MS);
+    this.schedule('check', CHECK_EVERY_MS);
     if (!isNewer(release.version, this.options.current)) {
       this.offered = this.phase === 'ready' ? this.offered : null;
       this.checked(`Burrow is up to date (${this.options.current})`);
@@ -127,7 +128,7 @@ export class UpdateService {
     if (!engine || this.phase === 'downloading' || this.phase === 'ready') return this.state();
     if (!release)
       throw new AppError('UPDATE_NOTHING_OFFERED', 'No newer version to download: check first');
-    this.resume = false;
+    this.cancel('resume');
     this.set('downloading');
     try {
       const update = await engine.source.download(release);
@@ -135,8 +136,7 @@ export class UpdateService {
     } catch (error) {
       const interrupted = error instanceof AppError && error.code === 'UPDATE_INTERRUPTED';
       // A refused file is not fetched again until the next regular check: it may be the feed's.
-      if (interrupted) this.schedule(RETRY_AFTER_MS);
-      this.resume = interrupted;
+      if (interrupted) this.schedule('resume', RETRY_AFTER_MS);
       this.checked(messageOf(error), true);
       this.set('available');
       return this.state();
@@ -160,7 +160,8 @@ export class UpdateService {
 
   close(): void {
     this.closed = true;
-    this.timer?.cancel();
+    this.cancel('check');
+    this.cancel('resume');
   }
 
   private message(): string {
@@ -182,7 +183,7 @@ export class UpdateService {
   }
 
   private failed(phase: UpdatePhase, result: string): void {
-    this.schedule(RETRY_AFTER_MS);
+    this.schedule('check', RETRY_AFTER_MS);
     this.checked(result, true);
     this.set(phase);
   }
@@ -191,15 +192,25 @@ export class UpdateService {
     this.lastCheck = { at: new Date(this.clock.now()).toISOString(), result, failed };
   }
 
-  private schedule(ms: number): void {
+  /** A read of the feed, or the retry of a download cut off, `ms` from now. */
+  private schedule(which: 'check' | 'resume', ms: number): void {
     if (this.closed) return;
-    this.timer?.cancel();
-    this.nextCheckAt = this.clock.now() + ms;
-    this.timer = this.clock.setTimer(() => {
-      const resume = this.resume;
-      this.resume = false;
-      void (resume ? this.download() : this.check());
-    }, ms);
+    this.cancel(which);
+    const run = () => {
+      this.timers[which] = undefined;
+      void (which === 'resume' ? this.download() : this.check());
+    };
+    this.timers[which] = { at: this.clock.now() + ms, timer: this.clock.setTimer(run, ms) };
+  }
+
+  private cancel(which: 'check' | 'resume'): void {
+    this.timers[which]?.timer.cancel();
+    this.timers[which] = undefined;
+  }
+
+  private nextAt(): number | undefined {
+    const times = [this.timers.check?.at, this.timers.resume?.at].filter((t) => t !== undefined);
+    return times.length > 0 ? Math.min(...times) : undefined;
   }
 
   private set(phase: UpdatePhase): void {
