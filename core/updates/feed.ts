@@ -82,6 +82,20 @@ export function parseRelease(text: string, feedFileUrl: string, name: string): R
   return { version: top.version, url: url.href, fileName, sha512, size };
 }
 
+/**
+ * The feed's address from the `app-update.yml` electron-builder writes beside the packaged app
+ * (from electron-builder.yml's `publish`): a generic provider's `url`, or a GitHub repository's
+ * latest release, whose files GitHub serves under one address.
+ */
+export function feedUrlOf(appUpdateYml: string): string {
+  const { top } = readYaml(appUpdateYml);
+  const name = 'app-update.yml';
+  if (top.provider === 'generic' && top.url) return top.url;
+  if (top.provider === 'github' && top.owner && top.repo)
+    return `https://github.com/${top.owner}/${top.repo}/releases/latest/download/`;
+  throw bad(name, 'provider must be generic (with a url) or github (with owner and repo)');
+}
+
 /** Reads the feed's newest release; an unreachable feed or a bad file rejects in words. */
 export async function readFeed(
   feedUrl: string,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelFile, parseRelease } from '../../../../core/updates/feed.ts';
+import { channelFile, feedUrlOf, parseRelease } from '../../../../core/updates/feed.ts';
 import { compareVersions, isNewer } from '../../../../core/updates/versions.ts';
 
 const SHA = `${'A'.repeat(86)}==`;
@@ -76,5 +76,19 @@ describe('a feed file', () => {
     ];
     for (const [text, message] of cases)
       expect(() => parseRelease(text, FEED, 'latest.yml'), message).toThrow(message);
+  });
+});
+
+describe("the feed's address, from the app-update.yml beside the packaged app", () => {
+  it('is the generic provider’s url, or a GitHub repository’s latest release', () => {
+    const generic =
+      'provider: generic\nurl: https://updates.example/burrow\nupdaterCacheDirName: burrow-updater\n';
+    expect(feedUrlOf(generic)).toBe('https://updates.example/burrow');
+    expect(feedUrlOf('owner: acme\nrepo: burrow\nprovider: github\n')).toBe(
+      'https://github.com/acme/burrow/releases/latest/download/',
+    );
+    expect(() => feedUrlOf('provider: s3\nbucket: b\n')).toThrow(
+      'app-update.yml: provider must be generic (with a url) or github (with owner and repo)',
+    );
   });
 });

@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AppUpdatesOptions } from '../core/updates/app.ts';
+import type { DownloadedUpdate } from '../core/updates/download.ts';
+import { feedSource } from '../core/updates/engine.ts';
+import { feedUrlOf } from '../core/updates/feed.ts';
+import type { UpdateInstaller } from '../core/updates/service.ts';
+
+/*
+ * The one step of an update only electron-updater does: installing on the platform (replacing
+ * the AppImage, running the NSIS installer). Core reads the feed, downloads and checks the file
+ * (core/updates/engine.ts says why there); this hands the checked file to electron-updater as
+ * its own finished download, and installs on the person's click or when Burrow quits.
+ */
+
+/** electron-updater's updater, with the internal download helper this adapter fills. */
+type PlatformUpdater = {
+  autoDownload: boolean;
+  autoInstallOnAppQuit: boolean;
+  allowDowngrade: boolean;
+  install(isSilent: boolean, isForceRunAfter: boolean): boolean;
+  quitAndInstall(isSilent: boolean, isForceRunAfter: boolean): void;
+  getOrCreateDownloadHelper(): Promise<{
+    setDownloadedFile(
+      file: string,
+      packageFile: null,
+      versionInfo: { version: string; files: unknown[]; path: string; sha512: string },
+      fileInfo: { url: URL; info: { url: string; sha512: string; size?: number } },
+      fileName: string,
+      isSaveCache: boolean,
+    ): Promise<void>;
+  }>;
+};
+
+export type ElectronUpdates = {
+  /** For core; undefined when this copy cannot update itself (core says why). */
+  readonly updates: AppUpdatesOptions | undefined;
+  /** Burrow is quitting: a ready update installs now (the person's consent is quitting). */
+  quitting(): void;
+};
+
+const none: ElectronUpdates = { updates: undefined, quitting: () => undefined };
+
+/** Hands a checked download to electron-updater as if it had downloaded it itself. */
+async function handOver(updater: PlatformUpdater, update: DownloadedUpdate): Promise<void> {
+  const { version, url, fileName, sha512, size } = update;
+  const info = { url: fileName, sha512, ...(size !== null && { size }) };
+  const helper = await updater.getOrCreateDownloadHelper();
+  await helper.setDownloadedFile(
+    update.file,
+    null,
+    { version, files: [info], path: fileName, sha512 },
+    { url: new URL(url), info },
+    fileName,
+    false,
+  );
+}
+
+/**
+ * Updates for the packaged app: the feed named by the `app-update.yml` electron-builder wrote
+ * (electron-builder.yml's `publish`), electron-updater's platform updater for the install. From
+ * the sources, or on macOS (whose Squirrel installer downloads for itself), there are none.
+ */
+export async function electronUpdates(options: {
+  readonly isPackaged: boolean;
+  readonly resourcesPath: string;
+  readonly dataDir: string;
+  readonly notify: (message: string) => void;
+}): Promise<ElectronUpdates> {
+  if (!options.isPackaged) return none;
+  let feedUrl: string;
+  try {
+    feedUrl = feedUrlOf(await readFile(path.join(options.resourcesPath, 'app-update.yml'), 'utf8'));
+  } catch (error) {
+    console.error('Burrow: no update feed:', error instanceof Error ? error.message : error);
+    return none;
+  }
+  // Loaded only in a packaged app: from the sources it would only slow the start.
+  const { default: electronUpdater } = await import('electron-updater');
+  if (!(electronUpdater.autoUpdater instanceof electronUpdater.BaseUpdater)) return none;
+  const updater = electronUpdater.autoUpdater as unknown as PlatformUpdater;
+  // Core decides what to download and when; electron-updater only installs.
+  updater.autoDownload = false;
+  updater.autoInstallOnAppQuit = false;
+  updater.allowDowngrade = false;
+  let ready = false;
+  const installer: UpdateInstaller = {
+    ready: async (update) => {
+      await handOver(updater, update);
+      ready = true;
+    },
+    installNow: () => updater.quitAndInstall(false, true),
+  };
+  return {
+    updates: {
+      engine: { source: feedSource({ feedUrl, dir: options.dataDir }), installer },
+      notify: options.notify,
+    },
+    // electron-updater's own install on quit listens for Electron's `quit`, which Burrow's
+    // `app.exit` after closing skips; main.ts calls this instead. A second install is ignored.
+    quitting: () => void (ready && updater.install(true, false)),
+  };
+}
