@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { chmod, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppUpdatesOptions } from '../core/updates/app.ts';
 import type { DownloadedUpdate } from '../core/updates/download.ts';
@@ -14,12 +14,13 @@ import type { UpdateInstaller } from '../core/updates/service.ts';
  */
 
 /** electron-updater's updater, with the internal download helper this adapter fills. */
-type PlatformUpdater = {
+export type PlatformUpdater = {
   autoDownload: boolean;
   autoInstallOnAppQuit: boolean;
   allowDowngrade: boolean;
   install(isSilent: boolean, isForceRunAfter: boolean): boolean;
   quitAndInstall(isSilent: boolean, isForceRunAfter: boolean): void;
+  on(event: 'error', listener: (error: Error) => void): unknown;
   getOrCreateDownloadHelper(): Promise<{
     setDownloadedFile(
       file: string,
@@ -45,6 +46,8 @@ const none: ElectronUpdates = { updates: undefined, quitting: () => undefined };
 async function handOver(updater: PlatformUpdater, update: DownloadedUpdate): Promise<void> {
   const { version, url, fileName, sha512, size } = update;
   const info = { url: fileName, sha512, ...(size !== null && { size }) };
+  // The new AppImage is run to finish installing: electron-updater's own download marks it so.
+  if (fileName.endsWith('.AppImage')) await chmod(update.file, 0o755);
   const helper = await updater.getOrCreateDownloadHelper();
   await helper.setDownloadedFile(
     update.file,
@@ -79,22 +82,38 @@ export async function electronUpdates(options: {
   const { default: electronUpdater } = await import('electron-updater');
   if (!(electronUpdater.autoUpdater instanceof electronUpdater.BaseUpdater)) return none;
   const updater = electronUpdater.autoUpdater as unknown as PlatformUpdater;
-  // Core decides what to download and when; electron-updater only installs.
-  updater.autoDownload = false;
-  updater.autoInstallOnAppQuit = false;
-  updater.allowDowngrade = false;
-  let ready = false;
-  const installer: UpdateInstaller = {
-    ready: async (update) => {
-      await handOver(updater, update);
-      ready = true;
-    },
-    installNow: () => updater.quitAndInstall(false, true),
-  };
+  const { installer, quitting } = platformInstaller(updater);
   return {
     updates: {
       engine: { source: feedSource({ feedUrl, dir: options.dataDir }), installer },
       notify: options.notify,
+    },
+    quitting,
+  };
+}
+
+/**
+ * The installer core drives: a checked download handed over when ready, installed on the click
+ * (quit, install, run the new version) or when Burrow quits.
+ */
+export function platformInstaller(updater: PlatformUpdater): {
+  installer: UpdateInstaller;
+  quitting(): void;
+} {
+  // Core decides what to download and when; electron-updater only installs.
+  updater.autoDownload = false;
+  updater.autoInstallOnAppQuit = false;
+  updater.allowDowngrade = false;
+  // Without a listener, electron-updater's failed install would throw out of the quit.
+  updater.on('error', (error) => console.error('Burrow: the update did not install:', error));
+  let ready = false;
+  return {
+    installer: {
+      ready: async (update) => {
+        await handOver(updater, update);
+        ready = true;
+      },
+      installNow: () => updater.quitAndInstall(false, true),
     },
     // electron-updater's own install on quit listens for Electron's `quit`, which Burrow's
     // `app.exit` after closing skips; main.ts calls this instead. A second install is ignored.
