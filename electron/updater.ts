@@ -78,10 +78,17 @@ export async function electronUpdates(options: {
     console.error('Burrow: no update feed:', error instanceof Error ? error.message : error);
     return none;
   }
-  // Loaded only in a packaged app: from the sources it would only slow the start.
-  const { default: electronUpdater } = await import('electron-updater');
-  if (!(electronUpdater.autoUpdater instanceof electronUpdater.BaseUpdater)) return none;
-  const updater = electronUpdater.autoUpdater as unknown as PlatformUpdater;
+  let updater: PlatformUpdater;
+  try {
+    // Loaded only in a packaged app: from the sources it would only slow the start.
+    const { default: electronUpdater } = await import('electron-updater');
+    if (!(electronUpdater.autoUpdater instanceof electronUpdater.BaseUpdater)) return none;
+    updater = electronUpdater.autoUpdater as unknown as PlatformUpdater;
+  } catch (error) {
+    // Updates are never a reason for Burrow not to start.
+    console.error('Burrow: no updater:', error instanceof Error ? error.message : error);
+    return none;
+  }
   const { installer, quitting } = platformInstaller(updater);
   return {
     updates: {
