@@ -34,13 +34,16 @@ export type PlatformUpdater = {
 };
 
 export type ElectronUpdates = {
-  /** For core; undefined when this copy cannot update itself (core says why). */
+  /** For core: the engine, or why there is none (undefined: from the sources, core says so). */
   readonly updates: AppUpdatesOptions | undefined;
   /** Burrow is quitting: a ready update installs now (the person's consent is quitting). */
   quitting(): void;
 };
 
-const none: ElectronUpdates = { updates: undefined, quitting: () => undefined };
+const none = (unavailable?: string): ElectronUpdates => ({
+  updates: unavailable === undefined ? undefined : { engine: null, unavailable },
+  quitting: () => undefined,
+});
 
 /** Hands a checked download to electron-updater as if it had downloaded it itself. */
 async function handOver(updater: PlatformUpdater, update: DownloadedUpdate): Promise<void> {
@@ -70,24 +73,27 @@ export async function electronUpdates(options: {
   readonly dataDir: string;
   readonly notify: (message: string) => void;
 }): Promise<ElectronUpdates> {
-  if (!options.isPackaged) return none;
+  if (!options.isPackaged) return none();
   let feedUrl: string;
   try {
     feedUrl = feedUrlOf(await readFile(path.join(options.resourcesPath, 'app-update.yml'), 'utf8'));
   } catch (error) {
-    console.error('Burrow: no update feed:', error instanceof Error ? error.message : error);
-    return none;
+    return none(`This build names no update feed: ${messageOf(error)}`);
   }
   let updater: PlatformUpdater;
   try {
     // Loaded only in a packaged app: from the sources it would only slow the start.
     const { default: electronUpdater } = await import('electron-updater');
-    if (!(electronUpdater.autoUpdater instanceof electronUpdater.BaseUpdater)) return none;
-    updater = electronUpdater.autoUpdater as unknown as PlatformUpdater;
+    const { autoUpdater, AppImageUpdater, NsisUpdater } = electronUpdater;
+    // Only these install the one file core downloads; macOS's Squirrel fetches its own.
+    if (!(autoUpdater instanceof AppImageUpdater || autoUpdater instanceof NsisUpdater))
+      return none(
+        'Updates install themselves from the AppImage and the Windows installer: get new versions of this one from the releases',
+      );
+    updater = autoUpdater as unknown as PlatformUpdater;
   } catch (error) {
     // Updates are never a reason for Burrow not to start.
-    console.error('Burrow: no updater:', error instanceof Error ? error.message : error);
-    return none;
+    return none(`The updater did not start: ${messageOf(error)}`);
   }
   const { installer, quitting } = platformInstaller(updater);
   return {
@@ -127,3 +133,5 @@ export function platformInstaller(updater: PlatformUpdater): {
     quitting: () => void (ready && updater.install(true, false)),
   };
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -4,6 +4,8 @@ import { updateHandlers } from './handlers.ts';
 import { UpdateService, type UpdateServiceOptions } from './service.ts';
 
 export type AppUpdatesOptions = Pick<UpdateServiceOptions, 'engine' | 'clock'> & {
+  /** Why there is no engine, when the shell knows better than "from its sources". */
+  readonly unavailable?: string;
   /** The quiet "ready: restart to update" notice, once per version (the shell shows it). */
   readonly notify?: (message: string) => void;
 };
@@ -28,7 +30,7 @@ export function appUpdates(
   const service = new UpdateService({
     current: app.version,
     engine: options?.engine ?? null,
-    unavailable: noUpdater(app.shell),
+    unavailable: options?.unavailable ?? noUpdater(app.shell),
     settings,
     ...(options?.clock && { clock: options.clock }),
   });
