@@ -105,7 +105,7 @@ export class UpdateService {
     }
     this.schedule('check', CHECK_EVERY_MS);
     if (!isNewer(release.version, this.options.current)) {
-      this.offered = this.phase === 'ready' ? this.offered : null;
+      this.offered = before === 'ready' ? this.offered : null;
       this.checked(`Burrow is up to date (${this.options.current})`);
       this.set(before === 'ready' ? 'ready' : 'idle');
       return this.state();

@@ -75,6 +75,13 @@ it('offers a newer version, downloads it, checks its sha512 and installs only on
   await service.check();
   expect(feed.requests.filter((r) => r.endsWith('.AppImage'))).toHaveLength(1);
   expect(notices).toHaveLength(1);
+  // The feed rolled back meanwhile: the downloaded update stays ready, still named.
+  feed.publish('1.4.0', payload);
+  expect(await service.check()).toMatchObject({
+    phase: 'ready',
+    offered: '1.5.0',
+    message: 'Burrow 1.5.0 is ready: restart to update',
+  });
   expect(installed.now).toBe(0);
   service.install();
   expect(installed.now).toBe(1);
