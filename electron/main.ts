@@ -67,6 +67,7 @@ if (!app.requestSingleInstanceLock()) {
         updateNotice.on('click', () => window.open(trayRoute({ screen: 'settings' })));
         updateNotice.show();
       },
+      quit: () => app.quit(),
     });
     burrow = await createBurrow({
       version: app.getVersion(),

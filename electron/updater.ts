@@ -19,7 +19,6 @@ export type PlatformUpdater = {
   autoInstallOnAppQuit: boolean;
   allowDowngrade: boolean;
   install(isSilent: boolean, isForceRunAfter: boolean): boolean;
-  quitAndInstall(isSilent: boolean, isForceRunAfter: boolean): void;
   on(event: 'error', listener: (error: Error) => void): unknown;
   getOrCreateDownloadHelper(): Promise<{
     setDownloadedFile(
@@ -72,6 +71,8 @@ export async function electronUpdates(options: {
   readonly resourcesPath: string;
   readonly dataDir: string;
   readonly notify: (message: string) => void;
+  /** Burrow's own quit (asking first while a rolling update runs). */
+  readonly quit: () => void;
 }): Promise<ElectronUpdates> {
   if (!options.isPackaged) return none();
   let feedUrl: string;
@@ -95,7 +96,7 @@ export async function electronUpdates(options: {
     // Updates are never a reason for Burrow not to start.
     return none(`The updater did not start: ${messageOf(error)}`);
   }
-  const { installer, quitting } = platformInstaller(updater);
+  const { installer, quitting } = platformInstaller(updater, options.quit);
   return {
     updates: {
       engine: { source: feedSource({ feedUrl, dir: options.dataDir }), installer },
@@ -106,13 +107,15 @@ export async function electronUpdates(options: {
 }
 
 /**
- * The installer core drives: a checked download handed over when ready, installed on the click
- * (quit, install, run the new version) or when Burrow quits.
+ * The installer core drives: a checked download handed over when ready, installed when Burrow
+ * quits, and on the click the same with the new version started after. Installing comes after
+ * Burrow closed, not before (electron-updater's `quitAndInstall`): a new version started while
+ * this one still closes would find it holding the single-instance lock, and exit.
  */
-export function platformInstaller(updater: PlatformUpdater): {
-  installer: UpdateInstaller;
-  quitting(): void;
-} {
+export function platformInstaller(
+  updater: PlatformUpdater,
+  quit: () => void,
+): { installer: UpdateInstaller; quitting(): void } {
   // Core decides what to download and when; electron-updater only installs.
   updater.autoDownload = false;
   updater.autoInstallOnAppQuit = false;
@@ -120,17 +123,21 @@ export function platformInstaller(updater: PlatformUpdater): {
   // Without a listener, electron-updater's failed install would throw out of the quit.
   updater.on('error', (error) => console.error('Burrow: the update did not install:', error));
   let ready = false;
+  let restart = false;
   return {
     installer: {
       ready: async (update) => {
         await handOver(updater, update);
         ready = true;
       },
-      installNow: () => updater.quitAndInstall(false, true),
+      installNow: () => {
+        restart = true;
+        quit();
+      },
     },
     // electron-updater's own install on quit listens for Electron's `quit`, which Burrow's
-    // `app.exit` after closing skips; main.ts calls this instead. A second install is ignored.
-    quitting: () => void (ready && updater.install(true, false)),
+    // `app.exit` after closing skips; main.ts calls this once closed instead.
+    quitting: () => void (ready && updater.install(true, restart)),
   };
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import electronUpdater from 'electron-updater';
 import type { AppAdapter } from 'electron-updater/out/AppAdapter.js';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { feedSource } from '../../../core/updates/engine.ts';
 import { UpdateService } from '../../../core/updates/service.ts';
 import { platformInstaller, type PlatformUpdater } from '../../../electron/updater.ts';
@@ -34,7 +34,8 @@ function standInApp(dir: string, quits: string[]): AppAdapter {
   };
 }
 
-it('installs the checked AppImage only when Burrow quits, by electron-updater', async () => {
+/** A ready update (a script standing in for the new AppImage), not installed yet. */
+async function readyUpdate() {
   const dir = await mkdtemp(path.join(tmpdir(), 'burrow-install-'));
   await writeFile(
     path.join(dir, 'app-update.yml'),
@@ -43,14 +44,15 @@ it('installs the checked AppImage only when Burrow quits, by electron-updater', 
   const running = path.join(dir, 'Burrow-1.4.0.AppImage');
   await writeFile(running, 'the running version');
   const marker = path.join(dir, 'ran');
-  feed.publish(
-    '1.5.0',
-    Buffer.from(`#!/bin/sh\necho "$APPIMAGE_EXIT_AFTER_INSTALL" > '${marker}'\n`),
-  );
+  // What the new version was started with: silent, and whether it exits after installing.
+  const script = `#!/bin/sh\necho "$APPIMAGE_SILENT_INSTALL $APPIMAGE_EXIT_AFTER_INSTALL" > '${marker}'\n`;
+  feed.publish('1.5.0', Buffer.from(script));
   const quits: string[] = [];
   const updater = new electronUpdater.AppImageUpdater(null, standInApp(dir, quits));
   updater.logger = null;
-  const { installer, quitting } = platformInstaller(updater as unknown as PlatformUpdater);
+  const { installer, quitting } = platformInstaller(updater as unknown as PlatformUpdater, () =>
+    quits.push('Burrow quits'),
+  );
   const service = new UpdateService({
     current: '1.4.0',
     engine: {
@@ -60,23 +62,40 @@ it('installs the checked AppImage only when Burrow quits, by electron-updater', 
     unavailable: '',
     settings: { get: () => ({ updates: { autoDownload: true } }) },
   });
-  const appImage = process.env.APPIMAGE;
-  process.env.APPIMAGE = running;
-  try {
-    await service.check();
-    await new Promise<void>((resolve) => {
-      const stop = service.subscribe((state) => state.phase === 'ready' && (stop(), resolve()));
-    });
-    // Ready, and nothing installed until Burrow quits.
-    expect(await readFile(running, 'utf8')).toBe('the running version');
-    quitting();
-    expect(await readFile(marker, 'utf8')).toBe('true\n');
-    const installed = path.join(dir, 'Burrow-1.5.0.AppImage');
-    expect(await readFile(installed, 'utf8')).toMatch(/^#!\/bin\/sh/);
-    expect(quits).toEqual([]);
-  } finally {
-    if (appImage === undefined) delete process.env.APPIMAGE;
-    else process.env.APPIMAGE = appImage;
-    service.close();
-  }
+  await service.check();
+  await new Promise<void>((resolve) => {
+    const stop = service.subscribe((state) => state.phase === 'ready' && (stop(), resolve()));
+  });
+  service.close();
+  expect(await readFile(running, 'utf8')).toBe('the running version');
+  const installed = path.join(dir, 'Burrow-1.5.0.AppImage');
+  return { service, quitting, quits, running, marker, installed };
+}
+
+let appImage: string | undefined;
+beforeEach(() => void (appImage = process.env.APPIMAGE));
+afterEach(() => {
+  if (appImage === undefined) delete process.env.APPIMAGE;
+  else process.env.APPIMAGE = appImage;
+});
+
+it('installs the checked AppImage when Burrow quits, by electron-updater', async () => {
+  const update = await readyUpdate();
+  process.env.APPIMAGE = update.running;
+  update.quitting();
+  // Moved into place and run to finish installing, not to stay open.
+  expect(await readFile(update.marker, 'utf8')).toBe('true true\n');
+  expect(await readFile(update.installed, 'utf8')).toMatch(/^#!\/bin\/sh/);
+  expect(update.quits).toEqual([]);
+});
+
+it('on the click, quits first, then installs and starts the new version', async () => {
+  const update = await readyUpdate();
+  process.env.APPIMAGE = update.running;
+  update.service.install();
+  expect(update.quits).toEqual(['Burrow quits']);
+  await expect(readFile(update.installed, 'utf8')).rejects.toThrow('ENOENT');
+  // main.ts, once Burrow closed:
+  update.quitting();
+  await expect.poll(() => readFile(update.marker, 'utf8').catch(() => '')).toBe('true \n');
 });
