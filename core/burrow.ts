@@ -36,6 +36,7 @@ import { sshHandlers } from './ssh/handlers.ts';
 import { createSshService, watchRenewals, type SshService } from './ssh/service.ts';
 import type { KeyValueStore } from './store.ts';
 import { TrayService } from './tray/service.ts';
+import { appUpdates, type AppUpdatesOptions } from './updates/app.ts';
 
 export type BurrowOptions = {
   readonly version: string;
@@ -56,6 +57,8 @@ export type BurrowOptions = {
   readonly pollIntervalMs?: number;
   /** Tests only: the alert rules' wall clock and timer (a faster one makes minutes short). */
   readonly alertClock?: Pick<NotifierOptions, 'now' | 'setTimer'>;
+  /** An installed app's updater; without one, the update calls say why there is none. */
+  readonly updates?: AppUpdatesOptions;
 };
 
 export type Burrow = {
@@ -168,6 +171,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     onEvent: (event) => recorder.record(rolloutEntry(event)),
   });
   fleet.subscribe((rollout) => events.emit('rollout.changed', rollout));
+  const updates = appUpdates(options, options.updates, settings, events);
   const tray = new TrayService({
     profiles,
     agents,
@@ -177,6 +181,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     pauseNotifications: (choice) => notifier.pause(choice),
     rollout: fleet,
     activity: unseenActivity,
+    updates: updates.service,
   });
   watched.onEvent((event) => {
     events.emit('monitor.event', event);
@@ -253,6 +258,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
         client: activeClient,
         onProgress: (p) => events.emit('expose.progress', p),
       }),
+      ...updates.handlers,
       ...dialogHandlers(dialogs),
       'governor.state': async () => {
         const active = profiles.activeProfile();
@@ -282,6 +288,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     close: async () => {
       stopRenewalWatch();
       stopLeadTimeWatch();
+      updates.service.close();
       recorder.stop();
       unseenActivity.close();
       notifier.close();

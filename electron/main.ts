@@ -6,7 +6,7 @@ import { createBurrow, type Burrow } from '../core/burrow.ts';
 import { osKeychain } from '../core/profiles/keychain.ts';
 import { setAsideDamagedSettings } from '../core/settings/damaged.ts';
 import type { ConfirmRequest } from '../shared/app/ipc/dialogs.ts';
-import type { TrayShell } from '../shared/app/tray.ts';
+import { trayRoute, type TrayShell } from '../shared/app/tray.ts';
 import { startEmbeddedSandbox } from '../sandbox/embedded.ts';
 import { electronDialogs } from './dialogs.ts';
 import { registerIpc } from './ipc.ts';
@@ -17,6 +17,7 @@ import { registerAppScheme, serveRenderer } from './protocol.ts';
 import { closeWithin, quitGate } from './quit.ts';
 import { LAUNCHED_BEFORE_KEY, opensWindowAtStart } from './startup.ts';
 import { startTray } from './tray.ts';
+import { electronUpdates, type ElectronUpdates } from './updater.ts';
 import { MainWindow } from './windows.ts';
 
 const APP_ID = 'dev.burrow.app';
@@ -42,6 +43,9 @@ if (!app.requestSingleInstanceLock()) {
     else app.dock?.hide();
   });
   let burrow: Burrow | undefined;
+  let updater: ElectronUpdates | undefined;
+  // Held while shown: a notification collected too early loses its click.
+  let updateNotice: NativeNotification | undefined;
   const stops: (() => void)[] = [];
   // A second launch (from the launcher, or the autostart entry) opens the first one's window.
   app.on('second-instance', () => window.open());
@@ -53,6 +57,18 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(async () => {
     serveRenderer(rendererDir);
+    updater = await electronUpdates({
+      isPackaged: app.isPackaged,
+      resourcesPath: process.resourcesPath,
+      dataDir: path.join(app.getPath('userData'), 'updates'),
+      notify: (message) => {
+        if (!NativeNotification.isSupported()) return;
+        updateNotice = new NativeNotification({ title: 'Burrow', body: message, silent: true });
+        updateNotice.on('click', () => window.open(trayRoute({ screen: 'settings' })));
+        updateNotice.show();
+      },
+      quit: () => app.quit(),
+    });
     burrow = await createBurrow({
       version: app.getVersion(),
       shell: 'electron',
@@ -62,6 +78,7 @@ if (!app.requestSingleInstanceLock()) {
       startLocalSandbox: startEmbeddedSandbox,
       dialogs,
       damagedSettings,
+      updates: updater.updates,
     });
     registerIpc(burrow.implementation, burrow.events);
     const { tray, notifications, monitor } = burrow;
@@ -153,6 +170,7 @@ if (!app.requestSingleInstanceLock()) {
       void closeWithin(async () => {
         for (const stop of stops) stop();
         await burrow?.close();
+        updater?.quitting();
       }).then((outcome) => {
         if (outcome === 'timed-out') console.error('Burrow: closing took too long; exiting anyway');
         app.exit(0);

@@ -35,6 +35,8 @@ export type TrayState = {
   readonly rolloutLine?: string | null;
   /** Asked before quitting, while quitting would stop something (a rolling update). */
   readonly quitQuestion?: ConfirmRequest | null;
+  /** The version of an update downloaded and ready to install, or null. */
+  readonly updateReady?: string | null;
 };
 
 /**
@@ -210,6 +212,13 @@ export function trayModel(state: TrayState): TrayModel {
     });
   items.push(pauseMenu(state.doNotDisturbUntil, state.now));
   items.push(separator('app'));
+  if (state.updateReady)
+    items.push(
+      item('update', `Restart to update to ${state.updateReady}`, {
+        name: 'app.update',
+        by: 'core',
+      }),
+    );
   items.push(item('open', 'Open Burrow', open('home')));
   items.push({
     ...item('quit', 'Quit Burrow', { name: 'app.quit', by: 'shell' }),

@@ -4,6 +4,7 @@ import type { ConfirmRequest } from '../../shared/app/ipc/dialogs.ts';
 import type { ProfilesState } from '../../shared/app/ipc/profiles.ts';
 import type { SessionActionRequest, TrayRunResult } from '../../shared/app/ipc/sessions.ts';
 import type { Settings } from '../../shared/app/ipc/settings.ts';
+import type { UpdateState } from '../../shared/app/ipc/updates.ts';
 import type { MonitorEvent, MonitorSnapshot } from '../../shared/app/monitor.ts';
 import type { ActionResult } from '../../shared/app/sessions/actions.ts';
 import type { TrayItem, TrayModel } from '../../shared/app/tray.ts';
@@ -44,6 +45,12 @@ export type TrayServiceOptions = {
   readonly activity: {
     unseen(): number;
     subscribe(listener: (unseen: number) => void): () => void;
+  };
+  /** Burrow's own update: "Restart to update" once one is ready, and its install. */
+  readonly updates?: {
+    state(): UpdateState;
+    subscribe(listener: (state: UpdateState) => void): () => void;
+    install(): unknown;
   };
   readonly now?: () => number;
 };
@@ -93,6 +100,7 @@ export class TrayService {
         this.changed();
       }),
       options.activity.subscribe(() => this.changed()),
+      options.updates?.subscribe(() => this.changed()) ?? (() => undefined),
       options.settings.subscribe((value) => {
         this.watchDoNotDisturb(value.doNotDisturbUntil);
         this.changed();
@@ -147,6 +155,9 @@ export class TrayService {
       case 'notifications.resume':
         this.options.pauseNotifications('resume');
         return { action, result: null };
+      case 'app.update':
+        this.options.updates?.install();
+        return { action, result: null };
     }
   }
 
@@ -168,6 +179,7 @@ export class TrayService {
     const { profiles, activeId } = this.options.profiles.state();
     const dnd = this.options.settings.get().doNotDisturbUntil;
     const rollout = this.options.rollout?.rolloutState();
+    const ready = this.options.updates?.state();
     return trayModel({
       profiles: profiles.map((p) => ({ id: p.id, name: p.name, active: p.id === activeId })),
       agents: this.options.agents.snapshot(),
@@ -179,6 +191,7 @@ export class TrayService {
       rolloutLine:
         rollout?.state === 'running' || rollout?.state === 'paused' ? rollout.line : null,
       quitQuestion: this.options.rollout?.quitQuestion() ?? null,
+      updateReady: ready?.phase === 'ready' ? ready.offered : null,
     });
   }
 

@@ -47,6 +47,8 @@ export const TrayAction = z.discriminatedUnion('name', [
     for: z.enum(['hour', 'tomorrow']),
   }),
   z.object({ name: z.literal('notifications.resume'), ...core }),
+  /** The person's consent to install the downloaded update: Burrow quits and restarts. */
+  z.object({ name: z.literal('app.update'), ...core }),
   z.object({ name: z.literal('clipboard.copy'), ...shell, text: z.string() }),
   z.object({
     name: z.literal('app.open'),

@@ -191,3 +191,47 @@ it('moves a profile to another address, its key tried there, and shows a refusal
   ]);
   expect(bridge.argsOf('profiles.changeKey')).toBeUndefined();
 });
+
+it('shows the last update check in words, and restarts to update only on the click', async () => {
+  openSettings();
+  const at = new Date(Date.now() - 5 * 60_000).toISOString();
+  const state = {
+    phase: 'downloading',
+    current: '1.2.3',
+    offered: '1.3.0',
+    message: 'Downloading Burrow 1.3.0…',
+    lastCheck: { at, result: 'Burrow 1.3.0 is available', failed: false },
+    nextCheckAt: null,
+  } as const;
+  const bridge = scriptedBridge({
+    'updates.state': () => state,
+    'updates.install': () => ({ ...state, phase: 'ready' }),
+  });
+  render(App, { bridge });
+  const updates = page.getByRole('region', { name: 'Updates' });
+  await expect
+    .element(updates)
+    .toHaveTextContent('Last checked 5 minutes ago: Burrow 1.3.0 is available.');
+  await expect
+    .element(updates.getByRole('button', { name: 'Restart to update' }))
+    .not.toBeInTheDocument();
+  bridge.emit('updates.changed', {
+    ...state,
+    phase: 'ready',
+    message: 'Burrow 1.3.0 is ready: restart to update',
+  });
+  await expect
+    .element(updates.getByRole('status'))
+    .toHaveTextContent('Burrow 1.3.0 is ready: restart to update');
+  expect(bridge.argsOf('updates.install')).toBeUndefined();
+  await updates.getByRole('button', { name: 'Restart to update' }).click();
+  await expect.poll(() => bridge.argsOf('updates.install')).toEqual([]);
+});
+
+it('says in words that browser mode has no updater', async () => {
+  openSettings();
+  render(App, { bridge: scriptedBridge() });
+  const updates = page.getByRole('region', { name: 'Updates' });
+  await expect.element(updates).toHaveTextContent('Browser mode has no updater');
+  await expect.element(updates.getByRole('button', { name: 'Check now' })).not.toBeInTheDocument();
+});

@@ -11,6 +11,7 @@ import { sessionCalls, sessionEvents } from './sessions.ts';
 import { settingsCalls, settingsEvents } from './settings.ts';
 import { snapshotCalls, snapshotEvents } from './snapshots.ts';
 import { sshCalls, sshEvents } from './ssh.ts';
+import { updateCalls, updateEvents } from './updates.ts';
 
 /**
  * The one list of calls the renderer may make and events it may receive. Electron IPC (in the
@@ -56,6 +57,7 @@ export const appCalls = {
   ...fleetCalls,
   ...driftCalls,
   ...exposeCalls,
+  ...updateCalls,
   'governor.state': { args: z.tuple([]), result: GovernorState.nullable() },
   /** Stops a running `listAll` by its request id; true when there was one. */
   'api.cancel': { args: z.tuple([z.string().max(64)]), result: z.boolean() },
@@ -110,6 +112,7 @@ export const ipcEvents = {
   ...fleetEvents,
   ...driftEvents,
   ...exposeEvents,
+  ...updateEvents,
   'governor.changed': GovernorState,
   'api.activity': ApiActivity,
   'api.progress': ApiProgress,
@@ -131,6 +134,7 @@ export const STATE_EVENTS = {
   'agents.changed': 'agents.snapshot',
   'rollout.changed': 'rollout.state',
   'drift.changed': 'drift.state',
+  'updates.changed': 'updates.state',
 } as const satisfies { readonly [E in IpcEventName]?: StateCallOf<E> };
 export type StateEventName = keyof typeof STATE_EVENTS;
 

@@ -63,6 +63,14 @@ export function scriptedBridge(answers: ScriptedAnswers = {}): ScriptedBridge {
     'sessions.seen': () => null,
     'agents.snapshot': () => ({ profiles: [] }),
     'rollout.state': () => null,
+    'updates.state': () => ({
+      phase: 'unavailable',
+      current: '1.2.3',
+      offered: null,
+      message: 'Browser mode has no updater: updates come with the installed desktop app',
+      lastCheck: null,
+      nextCheckAt: null,
+    }),
     'tray.model': () => ({
       icon: { state: 'normal', variant: 'burrow', tooltip: 'Burrow' },
       title: '',

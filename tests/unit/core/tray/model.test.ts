@@ -378,6 +378,23 @@ describe('trayModel', () => {
   });
 });
 
+it('offers "Restart to update" once an update is ready, run by core on the click', () => {
+  expect(find(trayModel(state()).items, 'update')).toBeUndefined();
+  const items = trayModel(state({ updateReady: '1.5.0' })).items;
+  expect(find(items, 'update')).toEqual({
+    type: 'item',
+    id: 'update',
+    label: 'Restart to update to 1.5.0',
+    enabled: true,
+    action: { name: 'app.update', by: 'core' },
+  });
+  expect(labels(items).slice(-3)).toEqual([
+    'Restart to update to 1.5.0',
+    'Open Burrow',
+    'Quit Burrow',
+  ]);
+});
+
 describe('what a click does, decided once by the model and followed by both shells', () => {
   function shell(confirms: boolean) {
     const done: string[] = [];

@@ -10,6 +10,7 @@ import {
   type MonitorSnapshot,
 } from '../../../../shared/app/monitor.ts';
 import type { TrayModel } from '../../../../shared/app/tray.ts';
+import type { UpdateState } from '../../../../shared/app/ipc/updates.ts';
 import { session } from '../../../support/tunnel-sessions.ts';
 import { memorySettings, recordedActions } from '../support.ts';
 
@@ -73,6 +74,18 @@ function setup() {
     unseen = next;
     activityChanges.emit(next);
   };
+  let update: UpdateState = {
+    phase: 'idle',
+    current: '1.4.0',
+    offered: null,
+    message: 'Burrow is up to date (1.4.0)',
+    lastCheck: null,
+    nextCheckAt: null,
+  };
+  const updateChanges = new Emitter<UpdateState>('updates');
+  const setUpdate = (next: Partial<UpdateState>) =>
+    updateChanges.emit((update = { ...update, ...next }));
+  const installs: string[] = [];
   const tray = new TrayService({
     profiles: {
       state: () => state,
@@ -93,10 +106,15 @@ function setup() {
     runSession,
     pauseNotifications: (choice) => paused.push(choice),
     activity: { unseen: () => unseen, subscribe: (l) => activityChanges.subscribe(l) },
+    updates: {
+      state: () => update,
+      subscribe: (listener) => updateChanges.subscribe(listener),
+      install: () => installs.push(update.offered ?? 'nothing'),
+    },
   });
   const models: TrayModel[] = [];
   tray.subscribe((model) => models.push(model));
-  return { tray, events, ran, paused, models, setAgents, setUnseen };
+  return { tray, events, ran, paused, models, setAgents, setUnseen, setUpdate, installs };
 }
 
 describe('the tray service', () => {
@@ -115,6 +133,20 @@ describe('the tray service', () => {
     await expect(tray.run('open')).rejects.toMatchObject({ code: 'TRAY_SHELL_ITEM' });
     await expect(tray.run('nothing')).rejects.toMatchObject({ code: 'TRAY_NO_ITEM' });
     await expect(tray.run('profile:globex')).rejects.toMatchObject({ code: 'TRAY_DISABLED' });
+    tray.close();
+  });
+
+  it('offers "Restart to update" once an update is ready, and installs it only on that click', async () => {
+    const { tray, models, setUpdate, installs } = setup();
+    setUpdate({ phase: 'downloading', offered: '1.5.0' });
+    expect(tray.model().items.map((i) => i.id)).not.toContain('update');
+    setUpdate({ phase: 'ready' });
+    expect(models.at(-1)?.items).toContainEqual(
+      expect.objectContaining({ id: 'update', label: 'Restart to update to 1.5.0' }),
+    );
+    expect(installs).toEqual([]);
+    await tray.run('update');
+    expect(installs).toEqual(['1.5.0']);
     tray.close();
   });
 

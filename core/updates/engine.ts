@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { downloadRelease } from './download.ts';
+import { channelFile, readFeed } from './feed.ts';
+import type { UpdateSource } from './service.ts';
+
+/**
+ * The feed read and the download checked by core itself (fetch and node:crypto), not by
+ * electron-updater: its HTTP goes through Electron's `net` module and its files through
+ * Electron's `app`, so its checks cannot run, nor be tested, outside Electron. electron-updater
+ * keeps the one step only it can do, installing on each platform (electron/updater.ts).
+ */
+export function feedSource(options: {
+  readonly feedUrl: string;
+  /** Downloads land here (the app's data folder). */
+  readonly dir: string;
+  readonly platform?: NodeJS.Platform;
+  readonly arch?: string;
+}): UpdateSource {
+  const file = channelFile(options.platform ?? process.platform, options.arch ?? process.arch);
+  return {
+    latest: () => readFeed(options.feedUrl, file),
+    download: (release) => downloadRelease(release, path.join(options.dir, 'pending')),
+  };
+}

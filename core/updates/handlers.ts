@@ -1,0 +1,15 @@
+import type { updateCalls } from '../../shared/app/ipc/updates.ts';
+import type { AppHandlers } from '../ipc/handlers.ts';
+import type { UpdateService } from './service.ts';
+
+/** The update calls of the contract, carried to the update service. */
+export function updateHandlers(
+  updates: UpdateService,
+): Pick<AppHandlers, keyof typeof updateCalls> {
+  return {
+    'updates.state': () => updates.state(),
+    'updates.check': () => updates.check(),
+    'updates.download': () => updates.download(),
+    'updates.install': () => updates.install(),
+  };
+}

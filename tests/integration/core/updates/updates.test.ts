@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { UpdateState } from '../../../../shared/app/ipc/updates.ts';
+import type { DownloadedUpdate } from '../../../../core/updates/download.ts';
+import { feedSource } from '../../../../core/updates/engine.ts';
+import { CHECK_EVERY_MS, RETRY_AFTER_MS, UpdateService } from '../../../../core/updates/service.ts';
+import { FakeClock } from '../../../unit/core/api/fake-clock.ts';
+import { sha512Of, startFeedServer, type FeedServer } from './feed-server.ts';
+
+/*
+ * The update decisions against a real feed over loopback HTTP: what is offered, what is
+ * downloaded and checked, what is said, when it is checked again. The installer is the one stand-in:
+ * installing is electron-updater's platform step, which needs Electron.
+ */
+
+let feed: FeedServer;
+beforeAll(async () => void (feed = await startFeedServer()));
+afterAll(() => feed.close());
+beforeEach(() => void feed.requests.splice(0));
+
+const payload = randomBytes(256 * 1024);
+
+async function updater(options: { current?: string; autoDownload?: boolean } = {}) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'burrow-updates-'));
+  const clock = new FakeClock();
+  const installed = { ready: [] as DownloadedUpdate[], now: 0 };
+  const service = new UpdateService({
+    current: options.current ?? '1.4.0',
+    engine: {
+      source: feedSource({ feedUrl: feed.url, dir, platform: 'linux', arch: 'x64' }),
+      installer: {
+        ready: (update) => void installed.ready.push(update),
+        installNow: () => void (installed.now += 1),
+      },
+    },
+    unavailable: 'never said here',
+    settings: { get: () => ({ updates: { autoDownload: options.autoDownload ?? true } }) },
+    clock,
+  });
+  const notices: string[] = [];
+  service.onNotice((message) => notices.push(message));
+  return { service, clock, installed, notices, dir };
+}
+
+/** Resolves with the first state (now or later) that `matches`. */
+function until(service: UpdateService, matches: (state: UpdateState) => boolean) {
+  return new Promise<UpdateState>((resolve) => {
+    if (matches(service.state())) return resolve(service.state());
+    const stop = service.subscribe((state) => {
+      if (!matches(state)) return;
+      stop();
+      resolve(state);
+    });
+  });
+}
+
+it('offers a newer version, downloads it, checks its sha512 and installs only on the click', async () => {
+  feed.publish('1.5.0', payload);
+  const { service, installed, notices } = await updater();
+  service.start();
+  const ready = await until(service, (s) => s.phase === 'ready');
+  expect(ready).toMatchObject({
+    offered: '1.5.0',
+    message: 'Burrow 1.5.0 is ready: restart to update',
+    lastCheck: { result: 'Burrow 1.5.0 is available', failed: false },
+  });
+  expect(installed.ready).toHaveLength(1);
+  // Compared by hash: a deep comparison of the bytes themselves takes seconds.
+  expect(sha512Of(await readFile(installed.ready[0]!.file))).toBe(sha512Of(payload));
+  expect(notices).toEqual(['Burrow 1.5.0 is ready: restart to update']);
+  // Checked again: still ready, no second download, no second notice, nothing installed.
+  await service.check();
+  expect(feed.requests.filter((r) => r.endsWith('.AppImage'))).toHaveLength(1);
+  expect(notices).toHaveLength(1);
+  // The feed rolled back meanwhile: the downloaded update stays ready, still named.
+  feed.publish('1.4.0', payload);
+  expect(await service.check()).toMatchObject({
+    phase: 'ready',
+    offered: '1.5.0',
+    message: 'Burrow 1.5.0 is ready: restart to update',
+  });
+  expect(installed.now).toBe(0);
+  service.install();
+  expect(installed.now).toBe(1);
+  service.close();
+});
+
+it('offers nothing for the same or an older version: never a downgrade', async () => {
+  const { service, installed } = await updater({ current: '1.5.0' });
+  for (const version of ['1.5.0', '1.4.9', '1.5.0-beta.3']) {
+    feed.publish(version, payload);
+    const state = await service.check();
+    expect(state).toMatchObject({ phase: 'idle', offered: null });
+    expect(state.lastCheck?.result).toBe('Burrow is up to date (1.5.0)');
+  }
+  expect(feed.requests.some((r) => r.endsWith('.AppImage'))).toBe(false);
+  expect(installed.ready).toEqual([]);
+  expect(() => service.install()).toThrow('No update is ready to install');
+  service.close();
+});
+
+it('refuses a download whose sha512 is not the feed’s, says so and keeps nothing', async () => {
+  feed.publish('1.5.0', payload, sha512Of(Buffer.from('another file')));
+  const { service, installed, dir } = await updater();
+  await service.check();
+  const refused = await until(service, (s) => s.lastCheck?.failed === true);
+  expect(refused).toMatchObject({
+    phase: 'available',
+    message: "The download of Burrow 1.5.0 was refused: its sha512 is not the feed's",
+  });
+  expect(installed.ready).toEqual([]);
+  expect(await readdir(path.join(dir, 'pending'))).toEqual([]);
+  expect(() => service.install()).toThrow('No update is ready to install');
+  service.close();
+});
+
+it('takes up a download cut off midway later, and checks the feed at start and every 6 hours', async () => {
+  feed.publish('1.5.0', payload);
+  feed.dropNextDownload();
+  const { service, clock, installed } = await updater();
+  service.start();
+  const cut = await until(service, (s) => s.lastCheck?.failed === true);
+  expect(cut.message).toMatch(/^The download of Burrow 1\.5\.0 was interrupted/);
+  expect(cut.nextCheckAt).toBe(new Date(RETRY_AFTER_MS).toISOString());
+  await clock.advance(RETRY_AFTER_MS);
+  await until(service, (s) => s.phase === 'ready');
+  expect(installed.ready).toHaveLength(1);
+  const feedReads = () => feed.requests.filter((r) => r === '/latest-linux.yml').length;
+  expect(feedReads()).toBe(1);
+  // The regular check, 6 hours after the last read of the feed.
+  await clock.advance(CHECK_EVERY_MS - RETRY_AFTER_MS);
+  await until(service, (s) => s.phase === 'ready' && feedReads() === 2);
+  expect(service.state().nextCheckAt).toBe(new Date(2 * CHECK_EVERY_MS).toISOString());
+  service.close();
+});
+
+it('waits for the person to download when downloading automatically is off', async () => {
+  feed.publish('1.6.0', payload);
+  const { service, installed } = await updater({ autoDownload: false });
+  const offered = await service.check();
+  expect(offered).toMatchObject({ phase: 'available', message: 'Burrow 1.6.0 is available' });
+  expect(installed.ready).toEqual([]);
+  await service.download();
+  expect(service.state().phase).toBe('ready');
+  service.close();
+});
+
+it('says why a check failed, and checks again sooner', async () => {
+  const { service, clock } = await updater();
+  const broken = new UpdateService({
+    ...{ current: '1.4.0', unavailable: '', clock },
+    engine: {
+      source: feedSource({ feedUrl: `${feed.url}nowhere/`, dir: tmpdir() }),
+      installer: { ready: () => undefined, installNow: () => undefined },
+    },
+    settings: { get: () => ({ updates: { autoDownload: true } }) },
+  });
+  const state = await broken.check();
+  expect(state.lastCheck).toMatchObject({ failed: true });
+  expect(state.message).toMatch(/^Could not check for updates: The update feed answered 404/);
+  expect(state.nextCheckAt).toBe(new Date(RETRY_AFTER_MS).toISOString());
+  broken.close();
+  service.close();
+});
