@@ -122,10 +122,11 @@ it('lists every profile, the active one first: Watch when not watched, the basel
   await expect.element(check).toBeEnabled();
 });
 
-it('stops watching only once confirmed', async () => {
+it('stops watching only once confirmed; a call that fails says why in its profile', async () => {
   const bridge = openDrift({
     'drift.state': () => [watched(LOCAL, 'Local sandbox')],
     'drift.unwatch': () => unwatched(LOCAL, 'Local sandbox'),
+    'drift.watch': { error: { code: 'DRIFT_UNAVAILABLE', message: 'Drift watch is not running' } },
   });
   const local = region('Local sandbox');
   const stop = local.getByRole('button', { name: 'Stop watching…' });
@@ -137,6 +138,8 @@ it('stops watching only once confirmed', async () => {
   await userEvent.click(page.getByRole('button', { name: 'Stop watching', exact: true }));
   expect(bridge.argsOf('drift.unwatch')).toEqual([{ profileId: LOCAL }]);
   await expect.element(local.getByRole('button', { name: 'Watch this account' })).toHaveFocus();
+  await local.getByRole('button', { name: 'Watch this account' }).click();
+  await expect.element(local.getByRole('alert')).toHaveTextContent(/Drift watch is not running/);
 });
 
 it('shows a drift: its summary, the diff from the baseline to the live account, the secret it cannot put back; Accept sends its id', async () => {
@@ -185,7 +188,7 @@ it('an accept refused as stale says the account changed again, and shows the new
   await expect.element(local.getByRole('heading', { level: 3, name: again.summary })).toBeVisible();
 });
 
-it('Put back shows the plan, then applies it once confirmed', async () => {
+it('Export writes the live state; Put back shows the plan, then applies it once confirmed', async () => {
   const plan: PlannedSnapshot = {
     ...DRIFT.changes,
     counts: { create: 0, update: 1, delete: 1, unchanged: 1 },
@@ -210,6 +213,12 @@ it('Put back shows the plan, then applies it once confirmed', async () => {
   const bridge = openDrift({
     'drift.state': () => [watched(LOCAL, 'Local sandbox', DRIFT)],
     'drift.putBack': () => plan,
+    'snapshots.export': () => ({
+      status: 'saved',
+      path: '/home/me/live.json',
+      resources: 3,
+      containsSecrets: false,
+    }),
     'snapshots.apply': () => ({
       ok: true,
       created: 0,
@@ -220,6 +229,12 @@ it('Put back shows the plan, then applies it once confirmed', async () => {
     }),
   });
   const local = region('Local sandbox');
+  await local.getByRole('button', { name: 'Export the live state…' }).click();
+  expect(bridge.argsOf('snapshots.export')?.[0]).toMatchObject({
+    profileId: LOCAL,
+    withSecrets: false,
+  });
+  await expect.element(local.getByText('Wrote 3 resources to /home/me/live.json.')).toBeVisible();
   await local.getByRole('button', { name: 'Put back…' }).click();
   expect(bridge.argsOf('drift.putBack')).toEqual([{ profileId: LOCAL }]);
   await expect
