@@ -34,6 +34,8 @@ export const SCREENS = [
   { id: 'agent-ingresses', label: 'Agent ingresses', params: [] },
   { id: 'abuse-reports', label: 'Abuse reports', params: [] },
   { id: 'snapshots', label: 'Snapshots', params: [] },
+  /** `profile`: the profile whose drift to point out (a drift notice's subject). */
+  { id: 'drift', label: 'Drift', params: ['profile'] },
   /** `profile`, `kind`: the record's filters. */
   { id: 'activity', label: 'Activity', params: ['profile', 'kind'] },
   /** `profile`: the profile to point out (a notification about its key, its address). */

@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/app/ipc/contract.ts';
 import type { Profile, ProfilesState } from '../../../shared/app/ipc/profiles.ts';
 import type { Settings } from '../../../shared/app/ipc/settings.ts';
+import { DriftWatch } from './drift.svelte.ts';
 import { problemOf } from './errors.ts';
 import { followState, type FollowedState } from './follow-state.ts';
 import { SessionsState } from './sessions.svelte.ts';
@@ -28,10 +29,12 @@ export class AppState {
   failure = $state<IpcError | undefined>();
   readonly toasts = new Toasts();
   readonly sessions: SessionsState;
+  readonly drift: DriftWatch;
   private followedGovernor: FollowedState | undefined;
 
   constructor(readonly bridge: Bridge) {
     this.sessions = new SessionsState(bridge, this.toasts);
+    this.drift = new DriftWatch(bridge);
   }
 
   get activeProfile(): Profile | undefined {
@@ -67,6 +70,7 @@ export class AppState {
         this.wait = { ...activity, until: Date.now() + activity.retryInMs };
       }),
       this.sessions.start(),
+      this.drift.start(),
     ];
     void this.load(profiles, settings);
     return () => stops.forEach((stop) => stop());

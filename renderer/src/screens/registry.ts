@@ -3,6 +3,7 @@ import type { ScreenId, ScreenParams } from '../../../shared/app/routes.ts';
 import type { AppState } from '../lib/app-state.svelte.ts';
 import ResourceSection from '../resources/ResourceSection.svelte';
 import ActivityScreen from './activity/ActivityScreen.svelte';
+import DriftScreen from './drift/DriftScreen.svelte';
 import Sessions from './Sessions.svelte';
 import Settings from './Settings.svelte';
 import SnapshotsScreen from './snapshots/SnapshotsScreen.svelte';
@@ -31,6 +32,7 @@ export const SCREEN_VIEWS: { readonly [S in ScreenId]: Component<ScreenProps<S>>
   'agent-ingresses': ResourceSection,
   'abuse-reports': ResourceSection,
   snapshots: SnapshotsScreen,
+  drift: DriftScreen,
   activity: ActivityScreen,
   settings: Settings,
 };

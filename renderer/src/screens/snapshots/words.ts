@@ -1,3 +1,4 @@
+import type { StepView } from '../../../../shared/app/ipc/snapshots.ts';
 import { KINDS } from '../../resources/kind-list.ts';
 import type { Field, ModuleSpec } from '../../resources/kind-shape.ts';
 import { ROUTE_MODULES } from '../../resources/modules/route-modules.ts';
@@ -33,6 +34,29 @@ export function fieldLabel(group: string, path: string): string {
   );
   return found?.label ?? humanize(path);
 }
+
+/**
+ * How a diff's steps read: a plan's say what applying it does, drift's what changed outside
+ * Burrow. Each action's verb, its words after a count, and the heads of an update's two columns.
+ */
+export type DiffWords = {
+  readonly verbs: Readonly<Record<StepView['action'], string>>;
+  readonly counted: Readonly<Record<StepView['action'], string>>;
+  readonly from: string;
+  readonly to: string;
+};
+
+export const PLAN_WORDS: DiffWords = {
+  verbs: { create: 'Create', update: 'Update', delete: 'Delete', unchanged: 'Unchanged' },
+  counted: {
+    create: 'to create',
+    update: 'to update',
+    delete: 'to delete',
+    unchanged: 'unchanged',
+  },
+  from: 'Now',
+  to: 'After',
+};
 
 /** A value of a plan as one line: absent, text as it is, anything else as compact JSON. */
 export function shown(value: unknown): string {

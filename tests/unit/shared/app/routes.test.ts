@@ -155,8 +155,8 @@ describe('routes', () => {
     }
   });
 
-  it('every screen but sessions, SSH, snapshots, activity and settings has lists of its own to show', () => {
-    const own = new Set(['sessions', 'ssh', 'snapshots', 'activity', 'settings']);
+  it('every screen but sessions, SSH, snapshots, drift, activity and settings has lists of its own to show', () => {
+    const own = new Set(['sessions', 'ssh', 'snapshots', 'drift', 'activity', 'settings']);
     for (const screen of SCREENS.filter((s) => !own.has(s.id)))
       expect(kindsIn(screen.id).length, screen.id).toBeGreaterThan(0);
   });

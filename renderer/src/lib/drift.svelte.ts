@@ -1,0 +1,45 @@
+import type { DriftState, DriftStatus } from '../../../shared/app/ipc/drift.ts';
+import type { Bridge } from '../../../shared/app/ipc/bridge.ts';
+import { followState, type FollowedState } from './follow-state.ts';
+
+/**
+ * Every profile's drift watch as core tells it: the checks go on in core whatever the window
+ * does, so the window follows `drift.changed` from its start (the sidebar counts what drifted)
+ * and asks again when a call it made may have been overtaken (an accept refused as stale).
+ */
+export class DriftWatch {
+  statuses = $state<DriftState>([]);
+  private followed: FollowedState | undefined;
+
+  constructor(private readonly bridge: Bridge) {}
+
+  /** Watched profiles whose live account differs from their baseline. */
+  get drifted(): number {
+    return this.statuses.filter((s) => s.watching && s.drift !== null).length;
+  }
+
+  statusOf(profileId: string): DriftStatus | undefined {
+    return this.statuses.find((s) => s.profileId === profileId);
+  }
+
+  start(): () => void {
+    this.followed = followState(this.bridge, 'drift.changed', (state) => {
+      this.statuses = state;
+    });
+    void this.refresh();
+    return this.followed.stop;
+  }
+
+  /** Asks for the whole state now; a failure leaves what was shown (the screen says why calls fail). */
+  async refresh(): Promise<void> {
+    await this.followed?.ask().catch(() => undefined);
+  }
+
+  /** One status a call answered, kept until the next event brings them all. */
+  take(status: DriftStatus): void {
+    const known = this.statuses.some((s) => s.profileId === status.profileId);
+    this.statuses = known
+      ? this.statuses.map((s) => (s.profileId === status.profileId ? status : s))
+      : [...this.statuses, status];
+  }
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { hourlyShare, keptWhen, requestCount } from '../../../renderer/src/screens/drift/words.ts';
+
+describe("the Drift screen's words", () => {
+  it('says a share of a rate limit in requests an hour, rounded down', () => {
+    expect(hourlyShare(120, 60_000, 5)).toBe('at most 360 requests an hour');
+    expect(hourlyShare(100, 10_000, 25)).toBe('at most 9,000 requests an hour');
+    expect(hourlyShare(7, 60_000, 1)).toBe('at most 4 requests an hour');
+  });
+
+  it('says how a baseline was kept, and what a check cost', () => {
+    expect(keptWhen('accept')).toBe(', when you accepted a change');
+    expect(keptWhen(null)).toBe('');
+    expect(requestCount(1)).toBe('1 request');
+    expect(requestCount(12)).toBe('12 requests');
+  });
+});
