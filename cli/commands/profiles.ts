@@ -1,6 +1,6 @@
 import { defineCommand } from '../command.ts';
 import { table, writeJson } from '../io.ts';
-import { dataDirOf, keysPresent, openAppProfiles } from '../target.ts';
+import { dataDirOf, keysPresent, openAppProfiles } from '../app-profiles.ts';
 
 function keyCell(kind: string, present: boolean | undefined): string {
   if (kind === 'local') return 'own';
