@@ -9,6 +9,8 @@ export type RunContext<O extends OptionSpecs> = {
   /** The global options; the command sets its own fields before handing them on. */
   readonly options: Options;
   readonly io: Io;
+  /** Every command, as the command line knows them (for `burrow completion`). */
+  readonly commands: Readonly<Record<string, Command>>;
 };
 
 /**
