@@ -50,8 +50,8 @@ function localFailure(error: unknown): never {
   const reason = error instanceof Error ? error.message : String(error);
   throw new CliError(
     /in use by another sandbox/.test(reason)
-      ? `The Local sandbox is running in Burrow, which has its data: quit Burrow to use it from ` +
-          `the command line (${reason})`
+      ? `The Local sandbox's data is held by a process that does not say where it listens (an ` +
+          `older Burrow?): quit Burrow to use it from the command line (${reason})`
       : `The Local sandbox did not start: ${reason}`,
   );
 }
@@ -65,6 +65,8 @@ export async function openProfileService(
     store: app.store,
     secrets: app.secrets,
     localSandboxDir: path.join(dataDir, 'local-sandbox'),
+    // A command that uses Burrow's Local sandbox fails plainly if Burrow quits meanwhile.
+    localSandboxWatchMs: 0,
     // Loaded only when this process runs the Local sandbox itself, not when it uses the app's.
     startLocalSandbox: async (options) =>
       (await import('../sandbox/embedded.ts')).startEmbeddedSandbox(options),
@@ -77,8 +79,9 @@ async function profileTarget(options: Options, io: Io): Promise<Target> {
   const dataDir = dataDirOf(options, io);
   const app = await openAppProfiles(dataDir, io);
   const profile = chooseProfile(app, options.profile);
-  // Only this profile's client is asked for: the Local sandbox starts (in this process, for the
-  // command's duration) only when the command works on it.
+  // Only this profile's client is asked for: the Local sandbox is used only when the command
+  // works on it, Burrow's (or another command's) when it runs one, else one started in this
+  // process for the command's duration.
   const service = await openProfileService(app, dataDir);
   try {
     const { client } = await service

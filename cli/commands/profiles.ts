@@ -26,8 +26,7 @@ export default defineCommand({
     const keys = await keysPresent(app);
     const rows = app.profiles.map((p) => ({
       name: p.name,
-      address:
-        p.kind === 'local' ? 'Local sandbox (in this process while a command runs)' : p.baseUrl,
+      address: p.kind === 'local' ? "Local sandbox (Burrow's, or the command's own)" : p.baseUrl,
       kind: p.kind,
       active: p.id === app.activeId,
       // The Local sandbox makes its own key; for the others, undefined when no keychain answers.
