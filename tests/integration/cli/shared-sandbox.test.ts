@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -97,6 +98,9 @@ describe.skipIf(noSecretService)('one Local sandbox for the app and the command'
     // The command let go of nothing of the app's: its sandbox still answers, still recorded.
     await client.tunnelSessions.list({ limit: 1 });
     expect((await record(dir)).pid).toBe(process.pid);
+    // A clean quit takes the record away with the sandbox.
+    await core.close();
+    expect(existsSync(file)).toBe(false);
   });
 
   it('a stale record (nothing listening, or its process gone) is ignored and replaced', async () => {
