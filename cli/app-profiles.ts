@@ -58,10 +58,17 @@ export async function openAppProfiles(dataDir: string, io: Io): Promise<AppProfi
   };
 }
 
-/** Whether each profile's key is in the keychain; undefined for all when no keychain answers. */
+/**
+ * Whether each remote profile's key is in the keychain; undefined for all when no keychain
+ * answers. Every key found proves the keychain answers; a missing one may mean there is none
+ * (reading then answers "no such entry" as if all were well), which only the probe tells.
+ */
 export async function keysPresent(app: AppProfiles): Promise<Map<string, boolean> | undefined> {
-  if (!(await probeKeychain(app.secrets)).available) return undefined;
-  const present = new Map<string, boolean>();
-  for (const p of app.profiles) present.set(p.id, (await app.secrets.get(p.id)) !== null);
-  return present;
+  const remote = app.profiles.filter((p) => p.kind === 'remote');
+  const present = await Promise.all(
+    remote.map(async (p) => [p.id, (await app.secrets.get(p.id)) !== null] as const),
+  ).catch(() => undefined);
+  if (present === undefined) return undefined;
+  if (present.every(([, found]) => found)) return new Map(present);
+  return (await probeKeychain(app.secrets)).available ? new Map(present) : undefined;
 }
