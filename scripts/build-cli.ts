@@ -7,7 +7,7 @@
 import { chmod } from 'node:fs/promises';
 import { bundleForNode, WORKER_ENTRIES } from './node-bundle.ts';
 
-export const CLI_DIR = 'dist/cli';
+const CLI_DIR = 'dist/cli';
 
 await bundleForNode({
   outDir: CLI_DIR,
