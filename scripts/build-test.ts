@@ -14,6 +14,9 @@ import { BUILT_STAMP, TEST_BIN_DIR, TEST_BINS } from '../tests/support/bins.ts';
 import { bundleForNode, WORKER_ENTRIES } from './node-bundle.ts';
 
 await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
-await bundleForNode({ outDir: TEST_BIN_DIR, input: { ...TEST_BINS, ...WORKER_ENTRIES } });
+await bundleForNode({
+  outDir: TEST_BIN_DIR,
+  input: { ...TEST_BINS, ...WORKER_ENTRIES },
+});
 writeFileSync(BUILT_STAMP, `${new Date().toISOString()}\n`);
 console.log(`built dist/renderer and ${TEST_BIN_DIR}/`);
