@@ -129,6 +129,8 @@ describe.skipIf(noSecretService)('one Local sandbox for the app and the command'
   it('the command first, the app later: the app uses its sandbox, then runs its own when it ends', async () => {
     const dir = await dataFolder();
     const watch = burrow(dir, 'sessions', '--watch', '--json');
+    // Ended by the test; by this if the test fails first.
+    cleanup.push(async () => watch.child.kill('SIGKILL'));
     await until(() => watch.out.stdout.includes('\n'));
     expect((await record(dir)).pid).toBe(watch.child.pid);
 
