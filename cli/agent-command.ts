@@ -1,7 +1,10 @@
 import { defineCommand, withTarget, YES_OPTION } from './command.ts';
-import { agentOrSelection } from './fleet.ts';
-import { SELECTION_DETAILS, SELECTION_OPTIONS, selectionRefusal } from './fleet-options.ts';
-import { AGENT_DETAILS, actionCommand } from './session-actions.ts';
+import {
+  AGENT_DETAILS,
+  SELECTION_DETAILS,
+  SELECTION_OPTIONS,
+  selectionRefusal,
+} from './fleet-options.ts';
 
 /**
  * `burrow restart` and `burrow stop`: the same command but for the action, on one AGENT or on
@@ -17,7 +20,11 @@ export function agentActionCommand(
     args: ['[AGENT]'],
     options: { ...SELECTION_OPTIONS, yes: YES_OPTION },
     refusal: (values) => selectionRefusal(values),
-    run: ({ args: [agent], values, options, io }) => {
+    run: async ({ args: [agent], values, options, io }) => {
+      const [{ agentOrSelection }, { actionCommand }] = await Promise.all([
+        import('./fleet.ts'),
+        import('./session-actions.ts'),
+      ]);
       const asked = { ...options, yes: values.yes };
       return agentOrSelection(action, agent, values, asked, io, (one) =>
         withTarget(options, io, (target) => actionCommand(action, target, one, asked, io)),

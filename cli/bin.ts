@@ -6,7 +6,9 @@ const argv = process.argv.slice(2);
 // Ctrl-C ends a watch cleanly (exit 0) and cancels a rollout between its steps; any other command it kills as usual, and an apply so
 // killed is carried on by running it again.
 const stop = new AbortController();
-if (argv.includes('--watch') || argv[0] === 'rollout') process.once('SIGINT', () => stop.abort());
+// `on`, not `once`: conf's exit hook (when-exit) raises SIGINT again after its own handler ran,
+// which would kill the command before the watch has closed what it opened.
+if (argv.includes('--watch') || argv[0] === 'rollout') process.on('SIGINT', () => stop.abort());
 
 // `burrow export | head`: a reader that has had enough is no error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -22,4 +24,8 @@ process.exitCode = await main(argv, {
   isTTY: { stdin: process.stdin.isTTY === true, stderr: process.stderr.isTTY === true },
   cwd: process.cwd(),
   signal: stop.signal,
+  // Tests that spawn the command keep their keys under a service of their own.
+  ...(process.env['BURROW_KEYCHAIN_SERVICE'] && {
+    keychainService: process.env['BURROW_KEYCHAIN_SERVICE'],
+  }),
 });

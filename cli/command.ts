@@ -1,6 +1,6 @@
 import type { CommandSpec, OptionSpecs, Options, Values } from './args.ts';
 import type { Io } from './io.ts';
-import { openTarget, type Target } from './target.ts';
+import type { Target } from './target.ts';
 
 export type RunContext<O extends OptionSpecs> = {
   readonly args: readonly string[];
@@ -9,6 +9,8 @@ export type RunContext<O extends OptionSpecs> = {
   /** The global options; the command sets its own fields before handing them on. */
   readonly options: Options;
   readonly io: Io;
+  /** Every command, as the command line knows them (for `burrow completion`). */
+  readonly commands: Readonly<Record<string, Command>>;
 };
 
 /**
@@ -35,6 +37,8 @@ export async function withTarget(
   io: Io,
   run: (target: Target) => Promise<number>,
 ): Promise<number> {
+  // Loaded when a command runs: `burrow --help` and completion read only the declarations.
+  const { openTarget } = await import('./target.ts');
   const target = await openTarget(options, io);
   try {
     return await run(target);

@@ -6,8 +6,8 @@ import { agentDisplayName, agentKey } from '../shared/app/monitor.ts';
 import type { ApiClient } from '../core/api/index.ts';
 import type { Options, Values } from './args.ts';
 import { escapeControls } from '../shared/app/printable.ts';
+import { dataDirOf, openAppProfiles } from './app-profiles.ts';
 import { CliError, type Io } from './io.ts';
-import { dataDirOf, openAppProfiles, openProfileService, openTarget } from './target.ts';
 
 /** The options that pick agents, declared once for agents, restart, stop, update and rollout. */
 export const SELECTION_OPTIONS = {
@@ -31,6 +31,10 @@ export type SelectionValues = Values<typeof SELECTION_OPTIONS>;
 export const SELECTION_DETAILS =
   'Without AGENT, the selection options (--all-profiles, --state, --os, --version-below, ' +
   '--name) pick the agents: the command says what it will do to them, and asks first unless --yes.';
+
+export const AGENT_DETAILS =
+  'AGENT is an agent name (as "burrow sessions" shows it) or a session id; a name that more ' +
+  'than one session has must be given as a session id.';
 
 /** Whether any option narrows the selection (an AGENT argument is then not expected). */
 export function selects(values: SelectionValues): boolean {
@@ -99,6 +103,7 @@ export type Fleet = {
 };
 
 async function allProfiles(options: Options, io: Io) {
+  const { openProfileService } = await import('./target.ts');
   const dataDir = dataDirOf(options, io);
   const app = await openAppProfiles(dataDir, io);
   const service = await openProfileService(app, dataDir);
@@ -121,6 +126,8 @@ async function allProfiles(options: Options, io: Io) {
 
 /** The command's accounts listed once, their agents filtered by the selection options. */
 export async function openFleet(options: Options, values: SelectionValues, io: Io): Promise<Fleet> {
+  // Loaded when a command runs, as in withTarget.
+  const { openTarget } = await import('./target.ts');
   const opened = values['all-profiles']
     ? await allProfiles(options, io)
     : await openTarget(options, io).then((target) => ({

@@ -21,7 +21,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       return 0;
     }
     const { command, args, values, options } = invocation;
-    return await command.spec.run({ args, values, options, io });
+    return await command.spec.run({ args, values, options, io, commands: COMMANDS });
   } catch (error) {
     io.stderr.write(
       failureLines(error)

@@ -10,10 +10,6 @@ import { CliError, confirm, writeJson, type Io } from './io.ts';
 import type { Options } from './args.ts';
 import type { Target } from './target.ts';
 
-export const AGENT_DETAILS =
-  'AGENT is an agent name (as "burrow sessions" shows it) or a session id; a name that more ' +
-  'than one session has must be given as a session id.';
-
 /** What the command uses of the window's sessions service: the same door for both. */
 export type SessionsDoor = Pick<SessionsService, 'run' | 'onAction' | 'close'>;
 

@@ -1,16 +1,11 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
-import { Profile } from '../shared/app/ipc/profiles.ts';
+import type { Profile } from '../shared/app/ipc/profiles.ts';
 import { createApiClient, type ApiClient } from '../core/api/index.ts';
-import { defaultDataDir } from '../core/paths.ts';
 import { keyOwner, profileOwner } from '../core/snapshot/account.ts';
 import { snapshotAddress } from '../core/snapshot/address.ts';
-import { osKeychain, probeKeychain, type SecretStore } from '../core/profiles/keychain.ts';
 import { ProfileService } from '../core/profiles/profiles.ts';
-import { SETTINGS_FILE, setAsideDamagedSettings } from '../core/settings/damaged.ts';
-import { openConfStore, type KeyValueStore } from '../core/store.ts';
-import { startEmbeddedSandbox } from '../sandbox/embedded.ts';
+import type { KeyValueStore } from '../core/store.ts';
+import { dataDirOf, openAppProfiles, openSettings, type AppProfiles } from './app-profiles.ts';
 import type { Options } from './args.ts';
 import { CliError, type Io } from './io.ts';
 
@@ -34,58 +29,6 @@ export type Target = {
   close(): Promise<void>;
 };
 
-export function dataDirOf(options: Options, io: Io): string {
-  return options.dataDir === undefined
-    ? defaultDataDir(io.env)
-    : path.resolve(io.cwd, options.dataDir);
-}
-
-/** The app's profiles (settings.json) and the keychain; never creates either. */
-export type AppProfiles = {
-  readonly store: KeyValueStore;
-  readonly profiles: readonly Profile[];
-  readonly activeId: string | undefined;
-  readonly secrets: SecretStore;
-};
-
-function noProfiles(dataDir: string): CliError {
-  return new CliError(
-    `No Burrow profiles in ${dataDir}: start Burrow once (or pass --data-dir), or use ` +
-      '--api-url with the key in BURROW_API_KEY',
-  );
-}
-
-/** The app's settings store, a damaged settings.json set aside first (and said, once, here). */
-async function openSettings(dataDir: string, io: Io): Promise<KeyValueStore> {
-  const damaged = setAsideDamagedSettings(dataDir);
-  if (damaged) io.stderr.write(`burrow: ${damaged.message}\n`);
-  return openConfStore(dataDir);
-}
-
-export async function openAppProfiles(dataDir: string, io: Io): Promise<AppProfiles> {
-  // Opening the store of a folder without one would start a new one; the app makes it first.
-  if (!existsSync(path.join(dataDir, SETTINGS_FILE))) throw noProfiles(dataDir);
-  const store = await openSettings(dataDir, io);
-  // Without them, ProfileService would take this for a first launch and make the Local sandbox.
-  if (store.get('profiles') === undefined) throw noProfiles(dataDir);
-  const profiles = z.array(Profile).safeParse(store.get('profiles'));
-  const active = store.get('activeProfileId');
-  return {
-    store,
-    profiles: profiles.success ? profiles.data : [],
-    activeId: typeof active === 'string' ? active : undefined,
-    secrets: await osKeychain(io.keychainService),
-  };
-}
-
-/** Whether each profile's key is in the keychain; undefined for all when no keychain answers. */
-export async function keysPresent(app: AppProfiles): Promise<Map<string, boolean> | undefined> {
-  if (!(await probeKeychain(app.secrets)).available) return undefined;
-  const present = new Map<string, boolean>();
-  for (const p of app.profiles) present.set(p.id, (await app.secrets.get(p.id)) !== null);
-  return present;
-}
-
 function chooseProfile(app: AppProfiles, name: string | undefined): Profile {
   if (name === undefined) {
     const active = app.profiles.find((p) => p.id === app.activeId);
@@ -107,8 +50,8 @@ function localFailure(error: unknown): never {
   const reason = error instanceof Error ? error.message : String(error);
   throw new CliError(
     /in use by another sandbox/.test(reason)
-      ? `The Local sandbox is running in Burrow, which has its data: quit Burrow to use it from ` +
-          `the command line (${reason})`
+      ? `The Local sandbox's data is held by a process that does not say where it listens (an ` +
+          `older Burrow?): quit Burrow to use it from the command line (${reason})`
       : `The Local sandbox did not start: ${reason}`,
   );
 }
@@ -122,7 +65,11 @@ export async function openProfileService(
     store: app.store,
     secrets: app.secrets,
     localSandboxDir: path.join(dataDir, 'local-sandbox'),
-    startLocalSandbox: startEmbeddedSandbox,
+    // A command that uses Burrow's Local sandbox fails plainly if Burrow quits meanwhile.
+    localSandboxWatchMs: 0,
+    // Loaded only when this process runs the Local sandbox itself, not when it uses the app's.
+    startLocalSandbox: async (options) =>
+      (await import('../sandbox/embedded.ts')).startEmbeddedSandbox(options),
   });
   await service.init();
   return service;
@@ -132,8 +79,9 @@ async function profileTarget(options: Options, io: Io): Promise<Target> {
   const dataDir = dataDirOf(options, io);
   const app = await openAppProfiles(dataDir, io);
   const profile = chooseProfile(app, options.profile);
-  // Only this profile's client is asked for: the Local sandbox starts (in this process, for the
-  // command's duration) only when the command works on it.
+  // Only this profile's client is asked for: the Local sandbox is used only when the command
+  // works on it, Burrow's (or another command's) when it runs one, else one started in this
+  // process for the command's duration.
   const service = await openProfileService(app, dataDir);
   try {
     const { client } = await service

@@ -9,35 +9,15 @@
  * package.json and dist/renderer from its own URL, and core/ssh the key generation worker beside
  * the module that starts it.
  */
-import { builtinModules } from 'node:module';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { build } from 'vite';
 import { BUILT_STAMP, TEST_BIN_DIR, TEST_BINS } from '../tests/support/bins.ts';
-
-const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
-  dependencies: Record<string, string>;
-};
-const nodeModules = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+import { bundleForNode, WORKER_ENTRIES } from './node-bundle.ts';
 
 await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
-await build({
-  configFile: false,
-  logLevel: 'warn',
-  build: {
-    outDir: TEST_BIN_DIR,
-    emptyOutDir: true,
-    ssr: true,
-    target: 'node20',
-    rollupOptions: {
-      input: {
-        ...TEST_BINS,
-        'generator-thread': 'core/ssh/keys/generator-thread.ts',
-        'open-thread': 'core/snapshot/open-thread.ts',
-      },
-      external: [...nodeModules, ...Object.keys(pkg.dependencies)],
-      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
-    },
-  },
+await bundleForNode({
+  outDir: TEST_BIN_DIR,
+  input: { ...TEST_BINS, ...WORKER_ENTRIES },
 });
 // The main process as `npm run build` builds it: the boot and packaged-app tests start it.
 await import('./build-electron.ts');

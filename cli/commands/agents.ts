@@ -1,5 +1,4 @@
 import { defineCommand } from '../command.ts';
-import { agentsCommand } from '../fleet.ts';
 import { openFleet, SELECTION_OPTIONS, selectionRefusal } from '../fleet-options.ts';
 
 export default defineCommand({
@@ -14,6 +13,7 @@ export default defineCommand({
     'burrow agents --os linux --version-below 3.2.0 --json',
   ],
   run: async ({ values, options, io }) => {
+    const { agentsCommand } = await import('../fleet.ts');
     const fleet = await openFleet(options, values, io);
     try {
       return agentsCommand(fleet, options, io);

@@ -1,5 +1,4 @@
 import { defineCommand, withTarget, YES_OPTION } from '../command.ts';
-import { applyCommand } from '../snapshots.ts';
 
 export default defineCommand({
   summary: 'apply a snapshot to the profile (shows the plan, asks first unless --yes)',
@@ -12,8 +11,10 @@ export default defineCommand({
     prune: { type: 'boolean', help: 'also delete what the snapshot does not have' },
   },
   examples: ['burrow apply prod.json --profile Staging', 'burrow apply prod.json --yes --prune'],
-  run: ({ args: [file = ''], values, options, io }) =>
-    withTarget(options, io, (target) =>
+  run: async ({ args: [file = ''], values, options, io }) => {
+    const { applyCommand } = await import('../snapshots.ts');
+    return withTarget(options, io, (target) =>
       applyCommand(target, file, { ...options, yes: values.yes, prune: values.prune }, io),
-    ),
+    );
+  },
 });

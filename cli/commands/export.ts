@@ -1,5 +1,4 @@
 import { defineCommand, withTarget } from '../command.ts';
-import { exportCommand } from '../snapshots.ts';
 
 export default defineCommand({
   summary: "the profile's whole configuration as a snapshot (JSON), to stdout or -o FILE",
@@ -15,8 +14,9 @@ export default defineCommand({
     'burrow export -o prod.json --profile Prod',
     'burrow export --with-secrets -o prod.json --profile Prod',
   ],
-  run: ({ values, options, io }) =>
-    withTarget(options, io, (target) =>
+  run: async ({ values, options, io }) => {
+    const { exportCommand } = await import('../snapshots.ts');
+    return withTarget(options, io, (target) =>
       exportCommand(
         target,
         {
@@ -26,5 +26,6 @@ export default defineCommand({
         },
         io,
       ),
-    ),
+    );
+  },
 });

@@ -1,5 +1,4 @@
 import { defineCommand, withTarget } from '../command.ts';
-import { planCommand } from '../snapshots.ts';
 
 export default defineCommand({
   summary: 'what applying a snapshot to the profile would change; exit 0: nothing, 2: changes',
@@ -22,8 +21,9 @@ export default defineCommand({
     'burrow plan --from-profile Prod --profile Staging',
     'BURROW_API_KEY=… burrow plan prod.json --api-url https://api.example.com --json',
   ],
-  run: ({ args: [file = ''], values, options, io }) =>
-    withTarget(options, io, (target) =>
+  run: async ({ args: [file = ''], values, options, io }) => {
+    const { planCommand } = await import('../snapshots.ts');
+    return withTarget(options, io, (target) =>
       planCommand(
         target,
         file,
@@ -34,5 +34,6 @@ export default defineCommand({
         },
         io,
       ),
-    ),
+    );
+  },
 });

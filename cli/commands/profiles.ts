@@ -1,6 +1,7 @@
 import { defineCommand } from '../command.ts';
+import { escapeControls } from '../../shared/app/printable.ts';
 import { table, writeJson } from '../io.ts';
-import { dataDirOf, keysPresent, openAppProfiles } from '../target.ts';
+import { dataDirOf, keysPresent, openAppProfiles } from '../app-profiles.ts';
 
 function keyCell(kind: string, present: boolean | undefined): string {
   if (kind === 'local') return 'own';
@@ -11,15 +12,21 @@ function keyCell(kind: string, present: boolean | undefined): string {
 export default defineCommand({
   summary: 'the profiles: name, address, whether active, whether its key is in the keychain',
   args: [],
-  options: {},
+  options: {
+    names: { type: 'boolean', help: 'only the names, one a line (for completion)' },
+  },
   examples: ['burrow profiles', 'burrow profiles --json'],
-  async run({ options, io }) {
+  async run({ values, options, io }) {
     const app = await openAppProfiles(dataDirOf(options, io), io);
+    // Asked at each completion: no keychain asked, nothing started.
+    if (values.names) {
+      io.stdout.write(app.profiles.map((p) => `${escapeControls(p.name)}\n`).join(''));
+      return 0;
+    }
     const keys = await keysPresent(app);
     const rows = app.profiles.map((p) => ({
       name: p.name,
-      address:
-        p.kind === 'local' ? 'Local sandbox (in this process while a command runs)' : p.baseUrl,
+      address: p.kind === 'local' ? "Local sandbox (Burrow's, or the command's own)" : p.baseUrl,
       kind: p.kind,
       active: p.id === app.activeId,
       // The Local sandbox makes its own key; for the others, undefined when no keychain answers.

@@ -1,6 +1,5 @@
 import { RolloutOptions } from '../../shared/app/fleet.ts';
 import { defineCommand, YES_OPTION } from '../command.ts';
-import { rolloutCommand } from '../fleet.ts';
 import { openFleet, SELECTION_OPTIONS, selectionRefusal } from '../fleet-options.ts';
 
 const whole = (text: string | undefined, fallback: number) =>
@@ -59,6 +58,7 @@ export default defineCommand({
   run: async ({ values, options, io }) => {
     const rollout = rolloutOptions(values);
     if (!rollout.success) return 1;
+    const { rolloutCommand } = await import('../fleet.ts');
     const fleet = await openFleet(options, values, io);
     try {
       return await rolloutCommand(fleet, rollout.data, { ...options, yes: values.yes }, io);

@@ -1,5 +1,4 @@
 import { defineCommand, withTarget } from '../command.ts';
-import { sessionsCommand } from '../sessions.ts';
 
 const seconds = (interval: string | undefined) => Number(interval ?? '5');
 
@@ -29,12 +28,14 @@ export default defineCommand({
     return undefined;
   },
   examples: ['burrow sessions --profile Prod', 'burrow sessions --watch --interval 10 --json'],
-  run: ({ values, options, io }) =>
-    withTarget(options, io, (target) =>
+  run: async ({ values, options, io }) => {
+    const { sessionsCommand } = await import('../sessions.ts');
+    return withTarget(options, io, (target) =>
       sessionsCommand(
         target,
         { ...options, watch: values.watch, intervalMs: seconds(values.interval) * 1000 },
         io,
       ),
-    ),
+    );
+  },
 });

@@ -1,5 +1,4 @@
 import { defineCommand, withTarget } from '../command.ts';
-import { sshCommand } from '../ssh.ts';
 
 export default defineCommand({
   summary: 'SSH keys and certificates signed by a CA of the profile',
@@ -39,8 +38,9 @@ export default defineCommand({
     'burrow ssh sign ~/.ssh/id_ed25519.pub --ca "Team CA" --principal me',
     'burrow ssh renew deploy',
   ],
-  run: ({ args: [subcommand = '', arg = ''], values: v, options, io }) =>
-    withTarget(options, io, (target) =>
+  run: async ({ args: [subcommand = '', arg = ''], values: v, options, io }) => {
+    const { sshCommand } = await import('../ssh.ts');
+    return withTarget(options, io, (target) =>
       sshCommand(
         target,
         subcommand,
@@ -59,5 +59,6 @@ export default defineCommand({
         },
         io,
       ),
-    ),
+    );
+  },
 });

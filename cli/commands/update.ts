@@ -1,7 +1,10 @@
 import { defineCommand, withTarget, YES_OPTION } from '../command.ts';
-import { agentOrSelection } from '../fleet.ts';
-import { SELECTION_DETAILS, SELECTION_OPTIONS, selectionRefusal } from '../fleet-options.ts';
-import { AGENT_DETAILS, actionCommand } from '../session-actions.ts';
+import {
+  AGENT_DETAILS,
+  SELECTION_DETAILS,
+  SELECTION_OPTIONS,
+  selectionRefusal,
+} from '../fleet-options.ts';
 
 export default defineCommand({
   summary: 'update an agent, or every agent the selection options pick, to the newest of its major',
@@ -21,7 +24,11 @@ export default defineCommand({
     'burrow update build-box --restart',
     'burrow update --all-profiles --version-below 3.3.0 --yes',
   ],
-  run: ({ args: [agent], values, options, io }) => {
+  run: async ({ args: [agent], values, options, io }) => {
+    const [{ agentOrSelection }, { actionCommand }] = await Promise.all([
+      import('../fleet.ts'),
+      import('../session-actions.ts'),
+    ]);
     const given = { ...options, restart: values.restart, yes: values.yes };
     const action = values.restart ? 'update-and-restart' : 'update';
     return agentOrSelection(action, agent, values, given, io, (one) =>

@@ -21,6 +21,12 @@ export type ProfileServiceOptions = {
   readonly startLocalSandbox: StartLocalSandbox;
   /** The Local sandbox's own folder inside the app's data folder. */
   readonly localSandboxDir: string;
+  /**
+   * How often a Local sandbox that another process runs (a `burrow` command that started it
+   * first) is checked for still running; once it has gone, this process starts its own. 0: not
+   * checked. Default 2 s.
+   */
+  readonly localSandboxWatchMs?: number;
   readonly client?: PoolClientOptions | undefined;
   /** A settings.json set aside at start-up, said in the state for the window. */
   readonly damagedSettings?: DamagedSettings | undefined;
@@ -40,8 +46,11 @@ export class ProfileService {
 
   constructor(private readonly options: ProfileServiceOptions) {
     this.store = new ProfileStore(options.store, options.secrets, () => this.changed());
-    this.local = new LocalSandbox(options.startLocalSandbox, options.localSandboxDir, () =>
-      this.changed(),
+    this.local = new LocalSandbox(
+      options.startLocalSandbox,
+      options.localSandboxDir,
+      () => this.changed(),
+      { watchMs: options.localSandboxWatchMs ?? 2_000, onGone: () => void this.reconnectLocal() },
     );
     this.clients = new ClientPool({
       profile: (id) => this.store.profile(id),
@@ -178,6 +187,14 @@ export class ProfileService {
     if (profile.kind === 'remote') return { baseUrl: profile.baseUrl, apiKey };
     const sandbox = await this.local.ensure(apiKey);
     return { baseUrl: sandbox.url, apiKey, rateLimit: sandbox.rateLimit };
+  }
+
+  /** The Local sandbox this process used has gone with its process: a client to a new one. */
+  private async reconnectLocal(): Promise<void> {
+    const local = this.store.localProfile();
+    if (!local) return;
+    await this.clients.drop(local.id);
+    void this.client(local.id).catch(() => undefined);
   }
 
   private changed(): void {

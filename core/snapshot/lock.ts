@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { AppError } from '../errors.ts';
+import { isRunning } from '../process-alive.ts';
 
 /**
  * One apply per account at a time, across processes (the window, `burrow apply`, two terminals):
@@ -27,15 +28,6 @@ function startOf(pid: number | 'self'): string | null {
   } catch {
     return null;
   }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  return true;
 }
 
 function isAlive(held: Holder): boolean {

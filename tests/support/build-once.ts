@@ -43,31 +43,32 @@ export function isOutOfDate(built: string, sources: readonly string[]): boolean 
   return builtAt <= Math.max(...sources.map((entry) => newest(path.join(repo, entry))));
 }
 
-const LOCK = path.join(repo, 'dist-test.building');
-
-/** Both e2e projects start at once (`npm run test:e2e`): one builds, the other waits for it. */
-function whileLocked(run: () => void): void {
+/**
+ * Runs `run` holding `lock` (a folder): both e2e projects start at once (`npm run test:e2e`), and
+ * test files run side by side; one builds, the others wait for it.
+ */
+export function whileLocked(lock: string, run: () => void): void {
   const until = Date.now() + 5 * 60_000;
   for (;;) {
     try {
-      mkdirSync(LOCK);
+      mkdirSync(lock);
       break;
     } catch {
-      if (Date.now() > until) throw new Error(`${LOCK} is still there after 5 minutes`);
+      if (Date.now() > until) throw new Error(`${lock} is still there after 5 minutes`);
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
     }
   }
   try {
     run();
   } finally {
-    rmSync(LOCK, { recursive: true, force: true });
+    rmSync(lock, { recursive: true, force: true });
   }
 }
 
 export default function setup(): void {
   const sources = [...SOURCES, SCRIPT];
   if (!isOutOfDate(BUILT_STAMP, sources)) return;
-  whileLocked(() => {
+  whileLocked(path.join(repo, 'dist-test.building'), () => {
     if (!isOutOfDate(BUILT_STAMP, sources)) return;
     execFileSync(process.execPath, ['--import', 'tsx', SCRIPT], { cwd: repo, stdio: 'inherit' });
   });

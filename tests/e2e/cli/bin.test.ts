@@ -1,16 +1,13 @@
 import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { builtBurrow } from '../../support/built-cli.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSnapshot } from '../../../core/snapshot/export.ts';
 import { SNAPSHOT_KINDS } from '../../../shared/app/snapshot-document.ts';
 import { clientOf, startSandbox, type Sandbox } from '../../integration/core/api/support.ts';
 import { seedAccount } from '../../integration/core/snapshot/seed.ts';
 import { burrow, tempDir } from '../../integration/cli/support.ts';
-
-/** package.json's `bin`, run as an installed `burrow` would be. */
-const BIN = fileURLToPath(new URL('../../../cli/burrow.js', import.meta.url));
 
 type Spawned = {
   code: number | null;
@@ -28,7 +25,7 @@ function spawnBurrow(
   env: Record<string, string | undefined> = {},
   kill?: { when: (stdout: string) => boolean; delayMs: number },
 ): Promise<Spawned> {
-  const child = spawn(process.execPath, [BIN, ...argv], {
+  const child = spawn(process.execPath, [builtBurrow(), ...argv], {
     env: { ...process.env, BURROW_DATA_DIR: undefined, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

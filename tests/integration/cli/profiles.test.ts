@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmbeddedSandbox } from '../../../sandbox/embedded.ts';
 import { burrow as run, oneLine, tempDir, type RunOptions } from './support.ts';
 
 /** Never the person's own keychain entries: the Local sandbox's key goes under a test service. */
@@ -62,20 +61,6 @@ describe('burrow with the app profiles', () => {
     expect(JSON.parse(exported.stdout)).toMatchObject({
       source: { apiUrl: `burrow-local-sandbox:${LOCAL.id}`, profileName: 'Local sandbox' },
     });
-  });
-
-  it('the Local sandbox while Burrow runs it: one line saying to quit Burrow', async () => {
-    const running = await startEmbeddedSandbox({
-      dataDir: join(dir, 'local-sandbox'),
-      apiKey: 'k',
-    });
-    try {
-      const result = await burrow(['sessions', '--data-dir', dir]);
-      expect(result.code).toBe(1);
-      oneLine(result, 'quit Burrow');
-    } finally {
-      await running.close();
-    }
   });
 
   it('a profile without a key, a profile nobody has, no profiles at all: one line each', async () => {

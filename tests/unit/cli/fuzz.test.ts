@@ -174,12 +174,16 @@ function vector(seed: number): { argv: string[]; env: Record<string, string | un
   return { argv, env: { BURROW_API_KEY: key, ...folder } };
 }
 
-/** What a vector must give: exit 1 with one clean line on stderr, or exit 0 and the help. */
+/**
+ * What a vector must give: exit 1 with one clean line on stderr, or exit 0 and the help (or,
+ * for `burrow completion SHELL`, which needs no account, its script).
+ */
 function problem(run: Run, ms: number): string | undefined {
   if (ms > LIMIT_MS) return `took ${Math.round(ms)} ms`;
   if (/^ {4}at /m.test(run.stderr) || /^ {4}at /m.test(run.stdout)) return 'a stack trace';
   if (run.code === 0)
-    return run.stdout.startsWith('usage: burrow ') && run.stderr === ''
+    return /^(usage: burrow |#compdef burrow\n|# burrow completion for )/.test(run.stdout) &&
+      run.stderr === ''
       ? undefined
       : 'exit 0 without the help';
   if (run.code !== 1) return `exit ${run.code}`;

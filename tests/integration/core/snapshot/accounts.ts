@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { builtBurrow } from '../../../support/built-cli.ts';
 import { createApiClient } from '../../../../core/api/client.ts';
 import { SNAPSHOT_KINDS, type SnapshotDocument } from '../../../../shared/app/snapshot-document.ts';
 import { startSandbox, type Sandbox } from '../api/support.ts';
@@ -56,8 +56,6 @@ export function slowWrites(sandbox: Sandbox, latencyMs: number): void {
   sandbox.faults.add({ kind: 'latency', latencyMs, method: 'POST' });
 }
 
-const BIN = fileURLToPath(new URL('../../../../cli/burrow.js', import.meta.url));
-
 export type Finished = {
   code: number | null;
   signal: string | null;
@@ -67,7 +65,7 @@ export type Finished = {
 
 /** The real `burrow` in a process of its own, the key in its environment. */
 export function startBurrow(argv: readonly string[], apiKey: string) {
-  const child = spawn(process.execPath, [BIN, ...argv], {
+  const child = spawn(process.execPath, [builtBurrow(), ...argv], {
     env: { ...process.env, BURROW_DATA_DIR: undefined, BURROW_API_KEY: apiKey },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
