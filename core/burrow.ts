@@ -15,6 +15,7 @@ import type { IpcImplementation } from './ipc/dispatch.ts';
 import { ipcErrorOf } from './ipc/dispatch.ts';
 import { EventHub } from './ipc/events.ts';
 import { driftHandlers } from './drift/handlers.ts';
+import { startDriftWatch } from './drift/wiring.ts';
 import { fleetHandlers } from './fleet/handlers.ts';
 import { FleetService } from './fleet/service.ts';
 import type { SecretStore } from './profiles/keychain.ts';
@@ -228,7 +229,10 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     dialogs,
     onProgress: (progress) => events.emit('snapshots.progress', progress),
     describe: ipcErrorOf,
+    onApplied: (profileId) => drift.applied(profileId),
   });
+  const driftParts = { profiles, settings, notifier, events, snapshots, record: recorder.record };
+  const drift = await startDriftWatch(options, driftParts);
 
   const api = ipcApiCalls({
     client: async () => (await profiles.client()).client,
@@ -246,7 +250,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       ...snapshotHandlers(snapshots),
       ...agentHandlers(agents),
       ...fleetHandlers(fleet),
-      ...driftHandlers(),
+      ...driftHandlers(drift),
       ...dialogHandlers(dialogs),
       'governor.state': async () => {
         const active = profiles.activeProfile();
@@ -280,6 +284,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       unseenActivity.close();
       notifier.close();
       snapshots.close();
+      drift.close();
       api.close();
       tray.close();
       await fleet.close();
