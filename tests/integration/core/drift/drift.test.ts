@@ -5,7 +5,7 @@ import type { ApiClient } from '../../../../core/api/client.ts';
 import { withoutHashes } from '../../../../core/drift/secrets.ts';
 import { profileOwner } from '../../../../core/snapshot/account.ts';
 import { changesOf, planSnapshot } from '../../../../core/snapshot/plan.ts';
-import { startAccount } from '../api/support.ts';
+import { clientOf, startAccount, type Sandbox } from '../api/support.ts';
 import { seedAccount } from '../snapshot/seed.ts';
 import { driftOver, PROFILE } from './support.ts';
 
@@ -16,11 +16,12 @@ import { driftOver, PROFILE } from './support.ts';
 
 const cleanup: (() => Promise<unknown>)[] = [];
 let api: ApiClient;
+let sandbox: Sandbox;
 let watch: Awaited<ReturnType<typeof driftOver>>;
 const request = { profileId: PROFILE.id };
 
 beforeAll(async () => {
-  ({ api } = await startAccount('drift-core', cleanup));
+  ({ api, sandbox } = await startAccount('drift-core', cleanup));
   await seedAccount(api);
   watch = await driftOver(api, cleanup);
 });
@@ -142,5 +143,29 @@ describe('drift watch', () => {
     await watch.removeProfile();
     await expect(stat(join(watch.dataDir, 'drift', `${PROFILE.id}.json`))).rejects.toThrow();
     expect(watch.drift.state()).toEqual([]);
+  });
+});
+
+describe("drift watch's budget", () => {
+  it('postpones a check that would spend more than its share of the hour, and says so', async () => {
+    // 200 in 10 minutes is 1,200 an hour: 1 % is 12 requests, one check's worth.
+    const { client } = clientOf(sandbox, { rateLimit: { requests: 200, windowMs: 600_000 } });
+    cleanup.push(() => client.close());
+    const tight = await driftOver(client, cleanup, {
+      settings: () => ({ intervalMinutes: 15, budgetPercent: 1 }),
+    });
+    await tight.drift.watch(request);
+    const watchedAt = tight.clock.now();
+    tight.clock.advance(15 * 60_000);
+    const postponed = await tight.drift.check(request);
+    expect(postponed.lastCheck).toMatchObject({ requests: 0 });
+    expect(postponed.lastCheck?.error).toMatch(
+      /^Postponed: .* 12 an hour \(1 % of the rate limit\)/,
+    );
+    expect(postponed.nextCheckAt).toBe(new Date(watchedAt + 3_600_000).toISOString());
+
+    tight.clock.advance(45 * 60_000);
+    const checked = await tight.drift.check(request);
+    expect(checked.lastCheck).toMatchObject({ requests: 11, error: null });
   });
 });
