@@ -63,13 +63,16 @@ export class DriftService {
     this.now = options.now ?? Date.now;
   }
 
-  /** The baselines kept of the profiles there are; their first checks one interval from now. */
-  async init(): Promise<void> {
+  /**
+   * The baselines kept of the profiles there are; their first checks one interval from now.
+   * `forgetOthers`: the app knows every profile, so a baseline of none is a removed profile's.
+   */
+  async init(forgetOthers = false): Promise<void> {
     const known = new Set(this.options.profiles.list().map((p) => p.id));
     for (const id of await this.store.profileIds()) {
       const baseline = known.has(id) ? await this.store.read(id) : undefined;
       if (baseline) this.schedule(this.watchOf(id, baseline), this.intervalMs());
-      else await this.store.remove(id);
+      else if (forgetOthers) await this.store.remove(id);
     }
     this.emit();
   }

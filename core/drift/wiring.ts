@@ -64,6 +64,6 @@ export async function startDriftWatch(
   });
   drift.subscribe((state) => parts.events.emit('drift.changed', state));
   profiles.subscribe(() => void drift.profilesChanged());
-  await drift.init();
+  await drift.init(true);
   return drift;
 }
