@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Drift } from '../../shared/app/ipc/drift.ts';
 import type { SnapshotDocument } from '../../shared/app/snapshot-document.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiClient } from '../api/client.ts';
+import type { ListAllOptions, ListName } from '../api/types.ts';
 import type { SnapshotAccount } from '../snapshot/account.ts';
 import { canonical } from '../snapshot/fields.ts';
 import { changesOf, planSnapshot, type Plan } from '../snapshot/plan.ts';
@@ -13,18 +15,40 @@ import { driftSummary } from './words.ts';
 /** What a comparison found, apart from when it was first found. */
 export type Found = Omit<Drift, 'foundAt'> & { readonly plan: Plan };
 
-/** The account's client, counting the list pages it reads: a check's cost, as it is reported. */
-function counted(client: ApiClient): { client: ApiClient; requests: () => number } {
+/**
+ * Drift reads while the key's window is at most half used: the monitor's polls (background too)
+ * and a person's clicks keep the other half, however large the account.
+ */
+const SHARE_OF_WINDOW = 0.5;
+const PACE_MS = 250;
+
+async function roomInWindow(client: ApiClient, signal?: AbortSignal): Promise<void> {
+  for (;;) {
+    const { used, capacity } = client.budget();
+    if (used < capacity * SHARE_OF_WINDOW) return;
+    await sleep(PACE_MS, undefined, signal === undefined ? {} : { signal });
+  }
+}
+
+/** The account's client, its lists read page by page within half the window, pages counted. */
+function paced(
+  client: ApiClient,
+  signal?: AbortSignal,
+): { client: ApiClient; requests: () => number } {
   let requests = 0;
-  const listAll: ApiClient['listAll'] = (name, options = {}) =>
-    client.listAll(name, {
-      ...options,
-      // Called once a page: each page is one request (a retried one is not counted twice).
-      onProgress: (loaded, pages) => {
-        requests += 1;
-        options.onProgress?.(loaded, pages);
-      },
-    });
+  const listAll = (async (name: ListName, { onProgress, ...request }: ListAllOptions = {}) => {
+    const items: unknown[] = [];
+    let pages = 0;
+    await roomInWindow(client, signal);
+    for await (const page of client.pages(name, request)) {
+      pages += 1;
+      requests += 1;
+      items.push(...page.items);
+      onProgress?.(items.length, pages);
+      if (page.nextPageUri !== null) await roomInWindow(client, signal);
+    }
+    return items;
+  }) as ApiClient['listAll'];
   return {
     client: Object.assign(Object.create(client) as ApiClient, { listAll }),
     requests: () => requests,
@@ -38,7 +62,7 @@ export async function readHashed(
   key: Buffer,
   signal?: AbortSignal,
 ): Promise<{ document: SnapshotDocument; requests: number }> {
-  const { client, requests } = counted(account.client);
+  const { client, requests } = paced(account.client, signal);
   const document = await service.read(
     { ...account, client },
     { withSecrets: true, ...(signal !== undefined && { signal }) },

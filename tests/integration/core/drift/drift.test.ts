@@ -5,6 +5,7 @@ import type { ApiClient } from '../../../../core/api/client.ts';
 import { withoutHashes } from '../../../../core/drift/secrets.ts';
 import { profileOwner } from '../../../../core/snapshot/account.ts';
 import { changesOf, planSnapshot } from '../../../../core/snapshot/plan.ts';
+import { noSecretService } from '../../../support/secret-service.ts';
 import { clientOf, startAccount, type Sandbox } from '../api/support.ts';
 import { seedAccount } from '../snapshot/seed.ts';
 import { driftOver, PROFILE } from './support.ts';
@@ -43,7 +44,7 @@ async function www() {
   return { edge, route };
 }
 
-describe('drift watch', () => {
+describe.skipIf(noSecretService !== undefined)('drift watch', () => {
   it('keeps a baseline without a secret in the clear, in a file only its owner reads', async () => {
     const status = await watch.drift.watch(request);
     expect(status).toMatchObject({ watching: true, baselineFrom: 'watch', drift: null });
@@ -146,7 +147,7 @@ describe('drift watch', () => {
   });
 });
 
-describe("drift watch's budget", () => {
+describe.skipIf(noSecretService !== undefined)("drift watch's budget", () => {
   it('postpones a check that would spend more than its share of the hour, and says so', async () => {
     // 200 in 10 minutes is 1,200 an hour: 1 % is 12 requests, one check's worth.
     const { client } = clientOf(sandbox, { rateLimit: { requests: 200, windowMs: 600_000 } });
