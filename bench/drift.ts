@@ -108,7 +108,7 @@ function verdict(ok: boolean, text: string): void {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${text}`);
 }
 
-/** The check's requests and the time one of them takes, from a run without the limit. */
+/** The check's requests, and the longest one of its pages takes, without the limit. */
 async function requestsPerCheck(size: number, dataDir: string, dataFile: string) {
   const sandbox = await startSandbox({ apiKey: API_KEY, rateLimit: 'off', dataFile });
   const api = createApiClient({
@@ -148,7 +148,14 @@ async function requestsPerCheck(size: number, dataDir: string, dataFile: string)
       `${size} resources: one changed field found: ${found?.summary ?? 'nothing'} (${fields.join(', ')})`,
     );
     drift.close();
-    return ms / Math.max(1, requests);
+    // One request slot: the longest a page of the check takes alone (edges come with routes).
+    let slot = 0;
+    for (const list of ['httpsEdges.list', 'ipPolicies.list', 'credentials.list'] as const) {
+      const t = performance.now();
+      await api.call(list, { query: { limit: PAGE } });
+      slot = Math.max(slot, performance.now() - t);
+    }
+    return slot;
   } finally {
     await api.close();
     await sandbox.close();
@@ -211,7 +218,7 @@ async function waitsBeside(size: number, dataDir: string, dataFile: string, page
     );
     verdict(
       late(clicks, idle.click) <= Math.max(1, pageMs),
-      `a person's call: at most ${late(clicks, idle.click).toFixed(0)} ms later than alone (${clicks.length} calls; one request slot, a page of the check, is ${pageMs.toFixed(0)} ms)`,
+      `a person's call: at most ${late(clicks, idle.click).toFixed(0)} ms later than alone (${clicks.length} calls; one request slot, the longest page of the check, is ${pageMs.toFixed(0)} ms)`,
     );
     drift.close();
   } finally {
