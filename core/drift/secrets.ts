@@ -25,6 +25,16 @@ export async function driftKey(secrets: SecretStore): Promise<Buffer> {
   return key;
 }
 
+/** The key, asked of the keychain once; a keychain that failed is asked again next time. */
+export function keyOnce(secrets: SecretStore): () => Promise<Buffer> {
+  let key: Promise<Buffer> | undefined;
+  return () =>
+    (key ??= driftKey(secrets).catch((error: unknown) => {
+      key = undefined;
+      throw error;
+    }));
+}
+
 const isHashed = (value: unknown) => typeof value === 'string' && value.startsWith(HASHED);
 
 function mapEntries(

@@ -19,7 +19,7 @@ import type { SnapshotService } from '../snapshot/service.ts';
 import { BaselineStore, newBaseline, type Baseline } from './baseline.ts';
 import { hourlyAllowance, postponedReason } from './budget.ts';
 import { compare, readHashed, type Found } from './check.ts';
-import { hashSecrets, driftKey, withoutHashes } from './secrets.ts';
+import { hashSecrets, keyOnce, withoutHashes } from './secrets.ts';
 import { DriftWatch, statusOf } from './watch.ts';
 
 /** What drift reaches of the profiles: their names in order, and one's account. */
@@ -56,11 +56,12 @@ export class DriftService {
   private readonly watches = new Map<string, DriftWatch>();
   private readonly now: () => number;
   private readonly stop = new AbortController();
-  private key: Promise<Buffer> | undefined;
+  private readonly hashKey: () => Promise<Buffer>;
 
   constructor(private readonly options: DriftServiceOptions) {
     this.store = new BaselineStore(options.dataDir);
     this.now = options.now ?? Date.now;
+    this.hashKey = keyOnce(options.secrets);
   }
 
   /**
@@ -153,6 +154,8 @@ export class DriftService {
 
   /** An apply through Burrow to `profileId` succeeded: a watched one keeps what it applied. */
   async applied(profileId: string): Promise<void> {
+    // Not read now (the account gone, the key refused): the baseline stays, and the next check
+    // shows what the apply changed as drift, which Accept then keeps.
     if (this.watches.has(profileId)) await this.keep(profileId, 'apply').catch(() => undefined);
   }
 
@@ -184,11 +187,6 @@ export class DriftService {
 
   private intervalMs(): number {
     return this.options.settings().intervalMinutes * 60_000;
-  }
-
-  private hashKey(): Promise<Buffer> {
-    this.key ??= driftKey(this.options.secrets);
-    return this.key;
   }
 
   private watched(profileId: string): DriftWatch {
