@@ -20,10 +20,10 @@ import { openTarget, type Target } from './target.ts';
  */
 
 /** The service for a command's data folder; tests hand in a stand-in. */
-const serviceOf = (target: Target) =>
+export const serviceOf = (target: Target) =>
   new SnapshotService({ dataDir: target.dataDir, holder: 'burrow apply' });
 
-const accountOf = (target: Target): SnapshotAccount => ({
+export const accountOf = (target: Target): SnapshotAccount => ({
   client: target.client,
   apiUrl: target.apiUrl,
   label: target.label,
@@ -88,7 +88,7 @@ export async function exportCommand(
   return 0;
 }
 
-async function readDocument(
+export async function readDocument(
   service: SnapshotService,
   file: string,
   io: Io,

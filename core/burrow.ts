@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { AppInfo, GovernorState } from '../shared/app/ipc/contract.ts';
 import type { DamagedSettings } from '../shared/app/ipc/profiles.ts';
-import { alertRulesOf } from '../shared/app/ipc/settings.ts';
 import { recordedRun, rolloutEntry } from './activity/actions.ts';
 import { activityHandlers, appRecorder } from './activity/handlers.ts';
 import { ActivityRecord } from './activity/record.ts';
@@ -15,6 +14,7 @@ import type { IpcImplementation } from './ipc/dispatch.ts';
 import { ipcErrorOf } from './ipc/dispatch.ts';
 import { EventHub } from './ipc/events.ts';
 import { driftHandlers } from './drift/handlers.ts';
+import { startDriftWatch } from './drift/wiring.ts';
 import { exposeHandlers } from './expose/handlers.ts';
 import { fleetHandlers } from './fleet/handlers.ts';
 import { FleetService } from './fleet/service.ts';
@@ -23,7 +23,6 @@ import type { StartLocalSandbox } from './profiles/local-sandbox.ts';
 import { profileHandlers } from './profiles/handlers.ts';
 import { ProfileService, type ProfileServiceOptions } from './profiles/profiles.ts';
 import { WatchedProfiles } from './monitor/watched.ts';
-import { watchLeadTimes } from './notify/lead-time.ts';
 import { Notifier, type NotifierOptions } from './notify/notifier.ts';
 import { sessionHandlers } from './sessions/handlers.ts';
 import { SessionsService } from './sessions/service.ts';
@@ -33,7 +32,8 @@ import { snapshotHandlers } from './snapshot/handlers.ts';
 import { SnapshotService } from './snapshot/service.ts';
 import { SnapshotWindow } from './snapshot/window.ts';
 import { sshHandlers } from './ssh/handlers.ts';
-import { createSshService, watchRenewals, type SshService } from './ssh/service.ts';
+import { sshInApp } from './ssh/app.ts';
+import type { SshService } from './ssh/service.ts';
 import type { KeyValueStore } from './store.ts';
 import { TrayService } from './tray/service.ts';
 import { appUpdates, type AppUpdatesOptions } from './updates/app.ts';
@@ -196,34 +196,13 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   notifier.subscribe((notification) => events.emit('notification', notification));
   tray.subscribe((model) => events.emit('tray.changed', model));
 
-  // The SSH service asks for a profile's client on each call: the active one to sign, the one
-  // that signed a saved certificate to renew it.
-  const ssh = createSshService({
-    api: async (profileId) => {
-      const { profileId: id, client } = await profiles.client(profileId);
-      return { profileId: id, api: client };
-    },
+  const { ssh, stop: stopSshWatches } = sshInApp({
+    profiles,
     store: options.store,
-    ...(options.home !== undefined && { home: options.home }),
-  });
-  const stopRenewalWatch = watchRenewals(ssh, (expiring) => {
-    events.emit('ssh.certificateExpiring', expiring);
-    const { certId, name, expiresAt } = expiring;
-    const profileId = ssh.listSaved().find((s) => s.id === certId)?.profileId;
-    notifier.hear({
-      kind: 'certificate-expiring',
-      certId,
-      name,
-      expiresAt,
-      at: Date.now(),
-      ...(profileId !== undefined && { profileId }),
-    });
-  });
-
-  const stopLeadTimeWatch = watchLeadTimes({
-    saved: () => ssh.listSaved(),
-    leadDaysOf: (id) => alertRulesOf(settings.get(), id).certificateLeadDays,
-    hear: (event) => notifier.hear(event),
+    home: options.home,
+    events,
+    notifier,
+    settings,
     ...(options.alertClock?.now && { now: options.alertClock.now }),
   });
 
@@ -234,7 +213,10 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     dialogs,
     onProgress: (progress) => events.emit('snapshots.progress', progress),
     describe: ipcErrorOf,
+    onApplied: (profileId) => drift.applied(profileId),
   });
+  const driftParts = { profiles, settings, notifier, events, snapshots, record: recorder.record };
+  const drift = await startDriftWatch(options, driftParts);
 
   const activeClient = async () => (await profiles.client()).client;
   const api = ipcApiCalls({
@@ -253,7 +235,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       ...snapshotHandlers(snapshots),
       ...agentHandlers(agents),
       ...fleetHandlers(fleet),
-      ...driftHandlers(),
+      ...driftHandlers(drift),
       ...exposeHandlers({
         client: activeClient,
         onProgress: (p) => events.emit('expose.progress', p),
@@ -286,13 +268,13 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     notifications: notifier,
     monitor: { pause: () => watched.monitor.pause(), resume: () => watched.monitor.resume() },
     close: async () => {
-      stopRenewalWatch();
-      stopLeadTimeWatch();
+      stopSshWatches();
       updates.service.close();
       recorder.stop();
       unseenActivity.close();
       notifier.close();
       snapshots.close();
+      drift.close();
       api.close();
       tray.close();
       await fleet.close();

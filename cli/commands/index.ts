@@ -7,6 +7,7 @@
 export { default as agents } from './agents.ts';
 export { default as apply } from './apply.ts';
 export { default as completion } from './completion.ts';
+export { default as drift } from './drift.ts';
 export { default as export } from './export.ts';
 export { default as plan } from './plan.ts';
 export { default as profiles } from './profiles.ts';

@@ -204,7 +204,9 @@ export class Notifier {
 
   private recordNotice(notification: Notification, held?: NoticeHeld): void {
     const profileId = profileOf(notification);
+    // Drift keeps its own entry, told or not (core/drift/wiring.ts): one entry per drift.
     if (profileId === undefined || this.options.record === undefined) return;
+    if (notification.kind === 'drift') return;
     const { agent } = notification;
     this.options.record({
       kind: 'notice',

@@ -52,6 +52,7 @@ const SWITCH_OF: Record<NoticeKind, NotifyKind | undefined> = {
   updated: 'updated',
   apiHealth: 'apiHealth',
   certificateExpiry: 'certificateExpiry',
+  drift: 'drift',
   backOnline: 'offline',
   behindVersion: 'updated',
   quietSummary: undefined,
@@ -194,6 +195,18 @@ function itemsOf(
         },
       ];
     }
+    case 'drift-found':
+      return [
+        {
+          kind: 'drift',
+          // Per drift: a new one is told even within the minute of the last.
+          subject: `drift:${event.profileId}:${event.driftId}`,
+          title: `${profileName(event.profileId)} changed outside Burrow: ${event.summary}`,
+          body: 'Open Drift to see what changed, accept it or put it back.',
+          target: { type: 'profile', profileId: event.profileId },
+          actions: ['open'],
+        },
+      ];
     case 'certificate-expiring':
       return [
         {

@@ -44,6 +44,8 @@ export type SnapshotWindowOptions = {
   readonly dialogs: Dialogs;
   readonly onProgress: (progress: SnapshotProgress) => void;
   readonly describe: Describe;
+  /** An apply to the profile succeeded: drift watch keeps what was applied as its baseline. */
+  readonly onApplied?: (profileId: string) => Promise<void>;
 };
 
 type HeldPlan = { readonly planned: Planned; readonly targetProfileId: string };
@@ -246,6 +248,7 @@ export class SnapshotWindow {
             }),
         });
         this.plans.delete(request.planId);
+        await this.options.onApplied?.(held.targetProfileId);
         return applied(result);
       } catch (error) {
         // Another apply holds the account: this one never started, so it is refused, not failed.

@@ -15,6 +15,7 @@ export const NOTIFY_KINDS = [
   'updated',
   'apiHealth',
   'certificateExpiry',
+  'drift',
 ] as const;
 export const NotifyKind = z.enum(NOTIFY_KINDS);
 export type NotifyKind = z.output<typeof NotifyKind>;
@@ -33,6 +34,7 @@ export const NotifyPrefs = z.object({
     updated: z.boolean(),
     apiHealth: z.boolean(),
     certificateExpiry: z.boolean(),
+    drift: z.boolean(),
   } satisfies Record<NotifyKind, z.ZodBoolean>),
   /** agentKey()s whose notifications are not shown. */
   mutedAgents: z.array(z.string()),
@@ -72,7 +74,23 @@ export const BehindVersion = z.object({
   sessions: z.array(TunnelSession).min(1),
 });
 
-export const NotifyInput = z.union([MonitorEvent, CertificateExpiring, BackOnline, BehindVersion]);
+/** A watched account changed outside Burrow (drift watch), told once per drift. */
+export const DriftFound = z.object({
+  kind: z.literal('drift-found'),
+  profileId: z.string(),
+  at: z.number(),
+  driftId: z.string(),
+  /** "1 edge updated, 2 IP policies created". */
+  summary: z.string(),
+});
+
+export const NotifyInput = z.union([
+  MonitorEvent,
+  CertificateExpiring,
+  BackOnline,
+  BehindVersion,
+  DriftFound,
+]);
 export type NotifyInput = z.output<typeof NotifyInput>;
 
 /** What clicking a notification opens. */

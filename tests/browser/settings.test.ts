@@ -112,7 +112,7 @@ it('switches certificate-expiry notifications off and on, each kind worded as wh
   const bridge = scriptedBridge();
   render(App, { bridge });
   const group = page.getByRole('group', { name: 'Notify me when' });
-  await expect.element(group.getByRole('checkbox')).toHaveLength(5);
+  await expect.element(group.getByRole('checkbox')).toHaveLength(6);
   const certificates = group.getByLabelText(
     'A saved SSH certificate is due for renewal (at its lead time)',
   );

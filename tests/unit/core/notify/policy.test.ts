@@ -207,6 +207,37 @@ describe('notify', () => {
   });
 });
 
+describe('a drift found', () => {
+  const found = (driftId: string): NotifyInput => ({
+    kind: 'drift-found',
+    profileId: 'p1',
+    at: NOW,
+    driftId,
+    summary: '1 edge updated, 2 IP policies created',
+  });
+
+  it('is told in its words, opening its profile, unless its switch is off or do not disturb', () => {
+    const { notifications } = run([found('0123456789abcdef')]);
+    expect(notifications).toMatchObject([
+      {
+        kind: 'drift',
+        title: 'Acme changed outside Burrow: 1 edge updated, 2 IP policies created',
+        target: { type: 'profile', profileId: 'p1' },
+      },
+    ]);
+    const off = { ...DEFAULT_PREFS.kinds, drift: false };
+    expect(run([found('0123456789abcdef')], { kinds: off }).notifications).toEqual([]);
+    expect(run([found('0123456789abcdef')], { doNotDisturbUntil: NOW + 1 }).notifications).toEqual(
+      [],
+    );
+  });
+
+  it('is told again within the minute when it is another drift', () => {
+    const first = run([found('0123456789abcdef')]);
+    expect(run([found('fedcba9876543210')], {}, first.state).notifications).toHaveLength(1);
+  });
+});
+
 describe('pauseUntil', () => {
   it('pauses for an hour, or until eight tomorrow morning', () => {
     expect(pauseUntil('hour', NOW)).toBe(NOW + 3_600_000);

@@ -1,0 +1,297 @@
+import { randomBytes } from 'node:crypto';
+import { Emitter } from '../../shared/app/emitter.ts';
+import {
+  AcceptRequest,
+  DriftRequest,
+  type Drift,
+  type DriftState,
+  type DriftStatus,
+} from '../../shared/app/ipc/drift.ts';
+import type { DriftSettings } from '../../shared/app/ipc/settings.ts';
+import type { PlannedSnapshot } from '../../shared/app/ipc/snapshots.ts';
+import type { SnapshotDocument } from '../../shared/app/snapshot-document.ts';
+import { systemClock, type Timer } from '../api/clock.ts';
+import { AppError } from '../errors.ts';
+import type { SecretStore } from '../profiles/keychain.ts';
+import type { SnapshotAccount } from '../snapshot/account.ts';
+import type { Plan } from '../snapshot/plan.ts';
+import type { SnapshotService } from '../snapshot/service.ts';
+import { BaselineStore, newBaseline, type Baseline } from './baseline.ts';
+import { hourlyAllowance, postponedReason } from './budget.ts';
+import { compare, readHashed, type Found } from './check.ts';
+import { hashSecrets, keyOnce, withoutHashes } from './secrets.ts';
+import { DriftWatch, statusOf } from './watch.ts';
+
+/** What drift reaches of the profiles: their names in order, and one's account. */
+export type DriftProfiles = {
+  list(): readonly { readonly id: string; readonly name: string }[];
+  account(profileId: string): Promise<SnapshotAccount>;
+};
+
+export type DriftServiceOptions = {
+  readonly dataDir: string;
+  /** The keychain, where the key secrets are hashed with is kept. */
+  readonly secrets: SecretStore;
+  readonly profiles: DriftProfiles;
+  readonly snapshots: SnapshotService;
+  readonly settings: () => DriftSettings;
+  /** A drift not told before: the notice and the activity entry (the app; not `burrow drift`). */
+  readonly tell?: (profileId: string, drift: Drift) => void;
+  /** The baseline (without its hashes) planned against the profile, as the window holds plans. */
+  readonly planBack?: (profileId: string, document: SnapshotDocument) => Promise<PlannedSnapshot>;
+  readonly now?: () => number;
+  readonly setTimer?: (callback: () => void, ms: number) => Timer;
+};
+
+/** The fewest requests a check makes: one list page per kind read (routes come with edges). */
+export const MIN_CHECK_REQUESTS = 11;
+
+/**
+ * Drift watch, one door for the window, the tray and `burrow drift`: each watched profile's
+ * baseline, checked in the background within its share of the rate limit, a new drift told once.
+ */
+export class DriftService {
+  private readonly changes = new Emitter<DriftState>('the drift watch');
+  private readonly store: BaselineStore;
+  private readonly watches = new Map<string, DriftWatch>();
+  private readonly now: () => number;
+  private readonly stop = new AbortController();
+  private readonly hashKey: () => Promise<Buffer>;
+
+  constructor(private readonly options: DriftServiceOptions) {
+    this.store = new BaselineStore(options.dataDir);
+    this.now = options.now ?? Date.now;
+    this.hashKey = keyOnce(options.secrets);
+  }
+
+  /**
+   * The baselines kept of the profiles there are; their first checks one interval from now.
+   * `forgetOthers`: the app knows every profile, so a baseline of none is a removed profile's.
+   */
+  async init(forgetOthers = false): Promise<void> {
+    const known = new Set(this.options.profiles.list().map((p) => p.id));
+    for (const id of await this.store.profileIds()) {
+      const baseline = known.has(id) ? await this.store.read(id) : undefined;
+      if (baseline) this.schedule(this.watchOf(id, baseline), this.intervalMs());
+      else if (forgetOthers) await this.store.remove(id);
+    }
+    this.emit();
+  }
+
+  /** The profiles changed: a removed one's baseline is deleted, a renamed one shown renamed. */
+  async profilesChanged(): Promise<void> {
+    const known = new Set(this.options.profiles.list().map((p) => p.id));
+    for (const id of [...this.watches.keys()]) if (!known.has(id)) await this.forget(id);
+    this.emit();
+  }
+
+  state(): DriftState {
+    return this.options.profiles.list().map((p) => statusOf(p.id, p.name, this.watches.get(p.id)));
+  }
+
+  status(profileId: string): DriftStatus {
+    const found = this.state().find((s) => s.profileId === profileId);
+    if (!found)
+      throw new AppError('PROFILE_NOT_FOUND', `There is no profile ${profileId}`, 'profileId');
+    return found;
+  }
+
+  /** Keeps the live configuration as the baseline, and watches it from now on. */
+  async watch(request: DriftRequest): Promise<DriftStatus> {
+    const { profileId } = DriftRequest.parse(request);
+    this.status(profileId);
+    await this.keep(profileId, 'watch');
+    return this.status(profileId);
+  }
+
+  async unwatch(request: DriftRequest): Promise<DriftStatus> {
+    const { profileId } = DriftRequest.parse(request);
+    await this.forget(profileId);
+    return this.status(profileId);
+  }
+
+  /** A profile removed, or no longer watched: its baseline deleted. */
+  async forget(profileId: string): Promise<void> {
+    this.watches.get(profileId)?.cancel();
+    this.watches.delete(profileId);
+    await this.store.remove(profileId);
+    this.emit();
+  }
+
+  /** Checks now, within the budget; answers when the check is done (or postponed). */
+  async check(request: DriftRequest): Promise<DriftStatus> {
+    const { profileId } = DriftRequest.parse(request);
+    await this.checkWatched(this.watched(profileId));
+    return this.status(profileId);
+  }
+
+  /** The live state as last checked becomes the baseline. */
+  async accept(request: AcceptRequest): Promise<DriftStatus> {
+    const { profileId, driftId } = AcceptRequest.parse(request);
+    const watch = this.watched(profileId);
+    if (watch.drift?.id !== driftId || watch.live === null)
+      throw new AppError(
+        'DRIFT_STALE',
+        'The account changed again since that drift was shown: look at the drift as it is now',
+        'driftId',
+      );
+    await this.setBaseline(watch, watch.live, 'accept');
+    return this.status(profileId);
+  }
+
+  /** The plan that puts the baseline back; a secret changed since is named and left. */
+  async putBack(request: DriftRequest): Promise<PlannedSnapshot> {
+    const { profileId } = DriftRequest.parse(request);
+    const watch = this.watched(profileId);
+    if (this.options.planBack === undefined)
+      throw new AppError('DRIFT_UNAVAILABLE', 'Put back is applied from the Burrow window');
+    const planned = await this.options.planBack(profileId, withoutHashes(watch.baseline.document));
+    const left = (watch.drift?.secretsChanged ?? []).map(
+      (name) => `${name}: its secret changed outside Burrow, and a hash cannot put it back`,
+    );
+    return { ...planned, untouched: [...planned.untouched, ...left] };
+  }
+
+  /** An apply through Burrow to `profileId` succeeded: a watched one keeps what it applied. */
+  async applied(profileId: string): Promise<void> {
+    // Not read now (the account gone, the key refused): the baseline stays, and the next check
+    // shows what the apply changed as drift, which Accept then keeps.
+    if (this.watches.has(profileId)) await this.keep(profileId, 'apply').catch(() => undefined);
+  }
+
+  /** The plan of the drift last found: `burrow drift` prints it. */
+  lastPlan(profileId: string): Plan | undefined {
+    return this.watches.get(profileId)?.plan ?? undefined;
+  }
+
+  /** The profile's live account against a snapshot file, hashed with a key of this run only. */
+  async compareWith(profileId: string, document: SnapshotDocument): Promise<Found | null> {
+    const key = randomBytes(32);
+    const account = await this.options.profiles.account(profileId);
+    const live = await readHashed(this.options.snapshots, account, key, this.stop.signal);
+    return compare(hashSecrets(document, key), live.document);
+  }
+
+  subscribe(listener: (state: DriftState) => void): () => void {
+    return this.changes.subscribe(listener);
+  }
+
+  close(): void {
+    this.stop.abort();
+    for (const watch of this.watches.values()) watch.cancel();
+  }
+
+  private emit(): void {
+    this.changes.emit(this.state());
+  }
+
+  private intervalMs(): number {
+    return this.options.settings().intervalMinutes * 60_000;
+  }
+
+  private watched(profileId: string): DriftWatch {
+    this.status(profileId);
+    const watch = this.watches.get(profileId);
+    if (!watch)
+      throw new AppError(
+        'DRIFT_NOT_WATCHED',
+        'That profile is not watched: watch it first',
+        'profileId',
+      );
+    return watch;
+  }
+
+  private watchOf(profileId: string, baseline: Baseline): DriftWatch {
+    const watch = this.watches.get(profileId) ?? new DriftWatch(baseline);
+    watch.baseline = baseline;
+    this.watches.set(profileId, watch);
+    return watch;
+  }
+
+  private schedule(watch: DriftWatch, inMs: number): void {
+    const setTimer = this.options.setTimer ?? ((cb, ms) => systemClock.setTimer(cb, ms));
+    watch.cancel();
+    watch.nextCheckAt = this.now() + inMs;
+    const profileId = watch.baseline.profileId;
+    watch.timer = setTimer(() => {
+      if (this.watches.get(profileId) === watch) void this.checkWatched(watch);
+    }, inMs);
+  }
+
+  /** The account as a baseline holds it; the requests it took are counted against the budget. */
+  private async read(watch: DriftWatch | undefined, account: SnapshotAccount) {
+    const key = await this.hashKey();
+    const live = await readHashed(this.options.snapshots, account, key, this.stop.signal);
+    watch?.spent(this.now(), live.requests);
+    return live;
+  }
+
+  /** Reads the live account and keeps it as the baseline. */
+  private async keep(profileId: string, from: Baseline['from']): Promise<void> {
+    const account = await this.options.profiles.account(profileId);
+    const { document, requests } = await this.read(undefined, account);
+    const watch = this.watchOf(profileId, newBaseline(profileId, document, from, this.now()));
+    watch.spent(this.now(), requests);
+    await this.setBaseline(watch, document, from);
+  }
+
+  private async setBaseline(
+    watch: DriftWatch,
+    document: SnapshotDocument,
+    from: Baseline['from'],
+  ): Promise<void> {
+    const baseline = newBaseline(watch.baseline.profileId, document, from, this.now());
+    await this.store.write(baseline);
+    watch.baseline = baseline;
+    watch.settle(null, document, '');
+    this.schedule(watch, this.intervalMs());
+    this.emit();
+  }
+
+  private checkWatched(watch: DriftWatch): Promise<void> {
+    watch.running ??= this.runCheck(watch).finally(() => {
+      watch.running = null;
+      this.emit();
+    });
+    return watch.running;
+  }
+
+  /** One check, unless the budget says wait; whatever fails is said in `lastCheck`. */
+  private async runCheck(watch: DriftWatch): Promise<void> {
+    const { budgetPercent } = this.options.settings();
+    const at = this.now();
+    const checked = (requests: number, error: string | null) =>
+      (watch.lastCheck = { at: new Date(at).toISOString(), requests, error });
+    try {
+      const account = await this.options.profiles.account(watch.baseline.profileId);
+      const allowance = hourlyAllowance(account.client.budget(), budgetPercent);
+      const cost = watch.cost(MIN_CHECK_REQUESTS);
+      const fits = watch.spend.fits(cost, allowance, at);
+      if (!fits.ok) {
+        checked(0, postponedReason(cost, allowance, budgetPercent));
+        this.schedule(watch, fits.retryAt - at);
+        return;
+      }
+      this.emit();
+      const live = await this.read(watch, account);
+      checked(live.requests, null);
+      await this.found(watch, compare(watch.baseline.document, live.document), live.document);
+    } catch (error) {
+      checked(0, error instanceof Error ? error.message : String(error));
+    }
+    if (!this.stop.signal.aborted) this.schedule(watch, this.intervalMs());
+  }
+
+  /** A drift found (or none): told once, and the baseline's memory of it kept. */
+  private async found(watch: DriftWatch, found: Found | null, live: SnapshotDocument) {
+    const { baseline } = watch;
+    const drift = watch.settle(found, live, new Date(this.now()).toISOString());
+    const told = drift?.id ?? null;
+    if (told === baseline.toldDriftId) return;
+    if (drift) this.options.tell?.(baseline.profileId, drift);
+    // `burrow drift` tells nobody: what the app has told stays as it was.
+    if (this.options.tell === undefined) return;
+    watch.baseline = { ...baseline, toldDriftId: told };
+    await this.store.write(watch.baseline);
+  }
+}

@@ -1,0 +1,84 @@
+import type { Drift, DriftCheck, DriftStatus } from '../../shared/app/ipc/drift.ts';
+import type { SnapshotDocument } from '../../shared/app/snapshot-document.ts';
+import type { Timer } from '../api/clock.ts';
+import type { Plan } from '../snapshot/plan.ts';
+import type { Baseline } from './baseline.ts';
+import type { Found } from './check.ts';
+import { HourlySpend } from './budget.ts';
+
+/** One watched profile in memory: its baseline, what its last check found, its next check. */
+export class DriftWatch {
+  readonly spend = new HourlySpend();
+  /** Requests the last full read of the account took. */
+  lastRequests = 0;
+  lastCheck: DriftCheck | null = null;
+  nextCheckAt: number | null = null;
+  drift: Drift | null = null;
+  /** The drift's plan, for `burrow drift` to print; null without a drift. */
+  plan: Plan | null = null;
+  /** The live account as last read (hashed): what Accept keeps. */
+  live: SnapshotDocument | null = null;
+  timer: Timer | null = null;
+  running: Promise<void> | null = null;
+
+  constructor(public baseline: Baseline) {}
+
+  /** What the next check should cost: as much as the last read, and never less than the fewest. */
+  cost(fewest: number): number {
+    return Math.max(fewest, this.lastRequests);
+  }
+
+  /** A full read of the account at `at`, of `requests`. */
+  spent(at: number, requests: number): void {
+    this.spend.record(at, requests);
+    this.lastRequests = requests;
+  }
+
+  /** What a check found: the same drift keeps when it was first found. */
+  settle(found: Found | null, live: SnapshotDocument, now: string): Drift | null {
+    this.live = live;
+    this.plan = found?.plan ?? null;
+    if (found === null) this.drift = null;
+    else {
+      const { plan: _, ...drift } = found;
+      const foundAt = this.drift?.id === found.id ? this.drift.foundAt : now;
+      this.drift = { ...drift, foundAt };
+    }
+    return this.drift;
+  }
+
+  cancel(): void {
+    this.timer?.cancel();
+    this.timer = null;
+    this.nextCheckAt = null;
+  }
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** A profile's drift watch as the contract shows it. */
+export function statusOf(profileId: string, profileName: string, watch?: DriftWatch): DriftStatus {
+  if (watch === undefined)
+    return {
+      profileId,
+      profileName,
+      watching: false,
+      baselineAt: null,
+      baselineFrom: null,
+      checking: false,
+      lastCheck: null,
+      nextCheckAt: null,
+      drift: null,
+    };
+  return {
+    profileId,
+    profileName,
+    watching: true,
+    baselineAt: watch.baseline.at,
+    baselineFrom: watch.baseline.from,
+    checking: watch.running !== null,
+    lastCheck: watch.lastCheck,
+    nextCheckAt: iso(watch.nextCheckAt),
+    drift: watch.drift,
+  };
+}

@@ -1,0 +1,69 @@
+import type { NewActivityEntry } from '../../shared/app/activity.ts';
+import type { EventHub } from '../ipc/events.ts';
+import type { SecretStore } from '../profiles/keychain.ts';
+import type { ProfileService } from '../profiles/profiles.ts';
+import type { Notifier } from '../notify/notifier.ts';
+import type { SettingsService } from '../settings/settings.ts';
+import { profileOwner } from '../snapshot/account.ts';
+import { snapshotAddress } from '../snapshot/address.ts';
+import { serializeSnapshot } from '../snapshot/export.ts';
+import { SnapshotService } from '../snapshot/service.ts';
+import type { SnapshotWindow } from '../snapshot/window.ts';
+import { DriftService } from './service.ts';
+
+export type DriftParts = {
+  readonly profiles: ProfileService;
+  readonly settings: SettingsService;
+  readonly notifier: Notifier;
+  readonly events: EventHub;
+  /** The window's snapshots: Put back is planned, and then applied, as any plan of theirs. */
+  readonly snapshots: SnapshotWindow;
+  readonly record: (entry: NewActivityEntry) => void;
+};
+
+/**
+ * The app's drift watch over its profiles: started on the baselines kept, its state sent to the
+ * windows, a drift told as a notice and kept as an activity entry, a removed profile's baseline
+ * deleted.
+ */
+export async function startDriftWatch(
+  app: { readonly dataDir: string; readonly secrets: SecretStore },
+  parts: DriftParts,
+): Promise<DriftService> {
+  const { profiles, settings, notifier, snapshots } = parts;
+  const listed = () => profiles.state().profiles;
+  const nameOf = (id: string) => listed().find((p) => p.id === id)?.name ?? id;
+  const drift = new DriftService({
+    dataDir: app.dataDir,
+    secrets: app.secrets,
+    snapshots: new SnapshotService({ dataDir: app.dataDir, holder: 'the Burrow window' }),
+    settings: () => settings.get().drift,
+    profiles: {
+      list: listed,
+      account: async (id) => {
+        const profile = listed().find((p) => p.id === id);
+        const { client } = await profiles.client(id);
+        const name = profile?.name ?? id;
+        const apiUrl = profile ? snapshotAddress(profile) : id;
+        return { client, apiUrl, label: name, owner: profileOwner(id), profileName: name };
+      },
+    },
+    tell: (profileId, { id, summary }) => {
+      const at = Date.now();
+      notifier.hear({ kind: 'drift-found', profileId, at, driftId: id, summary });
+      const title = `${nameOf(profileId)} changed outside Burrow`;
+      parts.record({ kind: 'notice', at, profileId, title, detail: summary, notice: 'drift' });
+    },
+    planBack: async (profileId, document) => {
+      const fileName = `the baseline of ${nameOf(profileId)}`;
+      const text = serializeSnapshot(document);
+      const { snapshotId } = await snapshots.open({ fileName, text });
+      const source = { type: 'snapshot' as const, snapshotId };
+      return snapshots.plan({ source, targetProfileId: profileId, prune: true });
+    },
+  });
+  drift.subscribe((state) => parts.events.emit('drift.changed', state));
+  profiles.subscribe(() => void drift.profilesChanged());
+  await drift.init(true);
+  return drift;
+}

@@ -1,0 +1,172 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../../../core/api/client.ts';
+import { withoutHashes } from '../../../../core/drift/secrets.ts';
+import { profileOwner } from '../../../../core/snapshot/account.ts';
+import { changesOf, planSnapshot } from '../../../../core/snapshot/plan.ts';
+import { noSecretService } from '../../../support/secret-service.ts';
+import { clientOf, startAccount, type Sandbox } from '../api/support.ts';
+import { seedAccount } from '../snapshot/seed.ts';
+import { driftOver, PROFILE } from './support.ts';
+
+/*
+ * Drift watch on a real sandbox: changes made through the API directly, not through Burrow, are
+ * found, named and told once; Accept and Put back bring the baseline and the account together.
+ */
+
+const cleanup: (() => Promise<unknown>)[] = [];
+let api: ApiClient;
+let sandbox: Sandbox;
+let watch: Awaited<ReturnType<typeof driftOver>>;
+const request = { profileId: PROFILE.id };
+
+beforeAll(async () => {
+  ({ api, sandbox } = await startAccount('drift-core', cleanup));
+  await seedAccount(api);
+  watch = await driftOver(api, cleanup);
+});
+
+afterAll(async () => {
+  for (const step of cleanup.reverse()) await step();
+});
+
+type Route = { id: string; match: string };
+async function www() {
+  const edges = await api.httpsEdges.list();
+  const edge = edges.https_edges.find((e) => e.description === 'www');
+  if (!edge) throw new Error('no www edge');
+  const route = (match: string) => {
+    const found = (edge.routes as Route[]).find((r) => r.match === match);
+    if (!found) throw new Error(`no route ${match}`);
+    return { edge_id: edge.id, id: found.id };
+  };
+  return { edge, route };
+}
+
+describe.skipIf(noSecretService !== undefined)('drift watch', () => {
+  it('keeps a baseline without a secret in the clear, in a file only its owner reads', async () => {
+    const status = await watch.drift.watch(request);
+    expect(status).toMatchObject({ watching: true, baselineFrom: 'watch', drift: null });
+    const file = join(watch.dataDir, 'drift', `${PROFILE.id}.json`);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const text = await readFile(file, 'utf8');
+    for (const secret of ['webhook-s3cret', 'gh-s3cret', 'oidc-s3cret'])
+      expect(text).not.toContain(secret);
+    expect(text).toContain('hmac-sha256:');
+  });
+
+  it('finds nothing, and tells nothing, in 100 checks of an account nobody changed', async () => {
+    for (let i = 0; i < 100; i += 1) {
+      const status = await watch.drift.check(request);
+      expect(status.drift).toBeNull();
+      expect(status.lastCheck).toMatchObject({ error: null, requests: 11 });
+    }
+    expect(watch.told).toEqual([]);
+  });
+
+  it('names a create, an update, a module replaced, a delete and a changed secret, told once', async () => {
+    const { edge, route } = await www();
+    await api.ipPolicies.create({ description: 'new office' });
+    await api.httpsEdges.update(edge.id, { description: 'www, edited' });
+    await api.call('httpsEdgeRoutes.compression.replace', {
+      params: route('/api'),
+      body: { enabled: true },
+    });
+    const ci = (await api.credentials.list()).credentials.find((c) => c.description === 'ci');
+    await api.credentials.delete(ci?.id ?? '');
+    await api.call('httpsEdgeRoutes.oidc.replace', {
+      params: route('/login'),
+      body: { issuer: 'https://idp.example.com', client_id: 'burrow', client_secret: 'new-s3cret' },
+    });
+
+    const { drift } = await watch.drift.check(request);
+    expect(drift?.summary).toBe(
+      '1 IP policy created, 1 edge updated, 2 routes updated, 1 tunnel credential deleted',
+    );
+    const steps = drift?.changes.steps.filter((s) => s.action !== 'unchanged') ?? [];
+    expect(steps.map((s) => `${s.action} ${s.kind}`).sort()).toEqual([
+      'create ipPolicy',
+      'delete credential',
+      'update httpsEdge',
+      'update httpsEdgeRoute',
+      'update httpsEdgeRoute',
+    ]);
+    const compression = steps.flatMap((s) => s.changes ?? []).find((c) => c.path === 'compression');
+    expect(compression).toEqual({
+      path: 'compression',
+      from: { enabled: false },
+      to: { enabled: true },
+    });
+    expect(drift?.secretsChanged).toEqual([expect.stringMatching(/login/)]);
+    expect(JSON.stringify(drift)).not.toContain('new-s3cret');
+    expect(watch.told.map((t) => t.id)).toEqual([drift?.id]);
+
+    const again = await watch.drift.check(request);
+    expect(again.drift).toMatchObject({ id: drift?.id, foundAt: drift?.foundAt });
+    expect(watch.told).toHaveLength(1);
+  });
+
+  it('puts the baseline back, naming the secret a hash cannot give back', async () => {
+    const baseline = JSON.parse(
+      await readFile(join(watch.dataDir, 'drift', `${PROFILE.id}.json`), 'utf8'),
+    );
+    const planned = await watch.drift.putBack(request);
+    expect(planned.blockers).toEqual([]);
+    expect(planned.untouched).toEqual([expect.stringMatching(/login.*cannot put it back/)]);
+    const outcome = await watch.window.apply({ planId: planned.planId, requestId: 'putback' });
+    expect(outcome).toMatchObject({ ok: true });
+
+    // The account is the baseline again, but for the secret nobody can give back.
+    const account = { client: api, apiUrl: 'x', label: 'Staging', owner: profileOwner('x') };
+    const now = await watch.snapshots.read(account, { withSecrets: false });
+    expect(changesOf(planSnapshot(now, withoutHashes(baseline.document), { prune: true }))).toEqual(
+      [],
+    );
+    // The apply moved the baseline to what it applied.
+    const status = await watch.drift.check(request);
+    expect(status).toMatchObject({ baselineFrom: 'apply', drift: null });
+  });
+
+  it('accepts only the drift shown, which then is the baseline', async () => {
+    await api.ipPolicies.create({ description: 'accepted' });
+    const { drift } = await watch.drift.check(request);
+    expect(drift?.summary).toBe('1 IP policy created');
+    await expect(
+      watch.drift.accept({ ...request, driftId: '0123456789abcdef' }),
+    ).rejects.toMatchObject({ code: 'DRIFT_STALE' });
+    const accepted = await watch.drift.accept({ ...request, driftId: drift?.id ?? '' });
+    expect(accepted).toMatchObject({ baselineFrom: 'accept', drift: null });
+    expect((await watch.drift.check(request)).drift).toBeNull();
+  });
+
+  it('deletes the baseline of a profile removed', async () => {
+    await watch.removeProfile();
+    await expect(stat(join(watch.dataDir, 'drift', `${PROFILE.id}.json`))).rejects.toThrow();
+    expect(watch.drift.state()).toEqual([]);
+  });
+});
+
+describe.skipIf(noSecretService !== undefined)("drift watch's budget", () => {
+  it('postpones a check that would spend more than its share of the hour, and says so', async () => {
+    // 200 in 10 minutes is 1,200 an hour: 1 % is 12 requests, one check's worth.
+    const { client } = clientOf(sandbox, { rateLimit: { requests: 200, windowMs: 600_000 } });
+    cleanup.push(() => client.close());
+    const tight = await driftOver(client, cleanup, {
+      settings: () => ({ intervalMinutes: 15, budgetPercent: 1 }),
+    });
+    await tight.drift.watch(request);
+    const watchedAt = tight.clock.now();
+    tight.clock.advance(15 * 60_000);
+    const postponed = await tight.drift.check(request);
+    expect(postponed.lastCheck).toMatchObject({ requests: 0 });
+    expect(postponed.lastCheck?.error).toMatch(
+      /^Postponed: .* 12 an hour \(1 % of the rate limit\)/,
+    );
+    expect(postponed.nextCheckAt).toBe(new Date(watchedAt + 3_600_000).toISOString());
+
+    tight.clock.advance(45 * 60_000);
+    const checked = await tight.drift.check(request);
+    expect(checked.lastCheck).toMatchObject({ requests: 11, error: null });
+  });
+});
