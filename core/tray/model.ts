@@ -210,6 +210,7 @@ export function trayModel(state: TrayState): TrayModel {
     });
   items.push(pauseMenu(state.doNotDisturbUntil, state.now));
   items.push(separator('app'));
+  items.push(item('search', 'Search…', { name: 'app.search', by: 'shell' }));
   items.push(item('open', 'Open Burrow', open('home')));
   items.push({
     ...item('quit', 'Quit Burrow', { name: 'app.quit', by: 'shell' }),

@@ -106,6 +106,7 @@ describe('trayModel', () => {
       'Profile',
       'Pause notifications',
       '---',
+      'Search…',
       'Open Burrow',
       'Quit Burrow',
     ]);
@@ -371,6 +372,7 @@ describe('trayModel', () => {
       '---',
       'Pause notifications',
       '---',
+      'Search…',
       'Open Burrow',
       'Quit Burrow',
     ]);

@@ -12,6 +12,7 @@ import {
 } from '../../../../shared/app/routes.ts';
 import {
   followTrayItem,
+  SEARCH_HREF,
   TrayAction,
   trayRoute,
   type TrayScreen,
@@ -137,6 +138,24 @@ describe('routes', () => {
       { screen: 'activity', path: [], params: { profile: ODD } },
       { screen: 'activity', path: [], params: { profile: ODD } },
     ]);
+  });
+
+  it('the tray\'s "Search…" opens the window at the palette\'s address, the home screen to a window that does not know it', async () => {
+    const opened: string[] = [];
+    const shell: TrayShell = {
+      confirm: () => Promise.resolve(false),
+      runInCore: () => Promise.resolve(),
+      open: (route) => opened.push(route),
+      copy: () => undefined,
+      quit: () => undefined,
+    };
+    const action = { name: 'app.search', by: 'shell' } as const;
+    await followTrayItem(
+      { type: 'item', id: 'search', label: 'Search…', enabled: true, action },
+      shell,
+    );
+    expect(opened).toEqual([SEARCH_HREF]);
+    expect(parseRoute(SEARCH_HREF)).toEqual({ screen: 'sessions', path: [], params: {} });
   });
 
   it("the sidebar's links and every resource list and item open where they say", () => {
