@@ -2,7 +2,6 @@ import type { Bridge } from '../../../shared/app/ipc/bridge.ts';
 import { apiCall } from '../resources/calls.ts';
 import { KINDS } from '../resources/kind-list.ts';
 import type { Item, ResourceKind } from '../resources/kind-shape.ts';
-import { references } from '../resources/references.svelte.ts';
 
 /** A kind's resources as the palette read them. */
 export type KindItems = { readonly kind: ResourceKind; readonly items: readonly Item[] };
@@ -10,7 +9,7 @@ export type KindItems = { readonly kind: ResourceKind; readonly items: readonly 
 /**
  * The active profile's resources for one opening of the palette: every listed kind read once, at
  * background priority (the person's own clicks go first), when it opens; typing searches what
- * came. The answers feed the window's one cache of names too.
+ * came.
  */
 export class PaletteResources {
   kinds = $state.raw<readonly KindItems[]>([]);
@@ -32,7 +31,6 @@ export class PaletteResources {
         .then(
           (items) => {
             if (generation !== this.generation) return;
-            references.learn(items as Item[]);
             this.kinds = [...this.kinds, { kind, items: items as Item[] }];
           },
           () => {
