@@ -1,0 +1,60 @@
+import { chromium, type Browser, type Page } from 'playwright';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
+import { startWebApp, type WebApp } from './support-cli.ts';
+import { invokeFrom, screenshot } from './support-window.ts';
+
+/*
+ * The command palette in Chromium against `npm run web` and its Local sandbox, by keyboard
+ * alone: an IP policy found by its name and opened, a demo agent restarted through core.
+ */
+
+let web: WebApp;
+let browser: Browser;
+let page: Page;
+
+const palette = () => page.getByRole('combobox', { name: /^Search/ });
+
+async function search(text: string, option: RegExp): Promise<void> {
+  await page.keyboard.press('Control+k');
+  await palette().waitFor();
+  await page.keyboard.type(text);
+  await page.getByRole('option', { name: option, selected: true }).waitFor();
+}
+
+beforeAll(async () => {
+  [web, browser] = await Promise.all([
+    startWebApp(),
+    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
+  ]);
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await page.goto(web.url);
+  await page.getByRole('row', { name: 'build-box', exact: true }).waitFor({ timeout: 30_000 });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await web?.stop();
+});
+
+it('finds an IP policy by its name and opens it', async () => {
+  const { id } = (await invokeFrom(page, 'api.ipPolicies.create', {
+    body: { description: 'Office network' },
+  })) as { id: string };
+  await search('offnet', /^Office network/);
+  await screenshot(page, 'palette-1280x800');
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: 'Office network' }).waitFor();
+  expect(page.url()).toContain(`/ip-policies/ipPolicies/${id}`);
+}, 30_000);
+
+it('restarts an agent by keyboard only', async () => {
+  // Back to Sessions the way a screen's keys go: "g" then its letter.
+  await page.keyboard.type('gs');
+  const row = page.getByRole('row', { name: 'build-box', exact: true });
+  await row.waitFor();
+  await search('restart build', /^Restart build-box/);
+  await page.keyboard.press('Enter');
+  await row.getByText('Restarting…').waitFor({ timeout: 2_000 });
+  await page.getByRole('status').filter({ hasText: 'Restart sent' }).waitFor({ timeout: 15_000 });
+}, 30_000);
