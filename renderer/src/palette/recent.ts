@@ -6,7 +6,11 @@
 const STORAGE_KEY = 'burrow.palette.recent';
 export const RECENT_LIMIT = 8;
 
-type KeyStore = Pick<Storage, 'getItem' | 'setItem'>;
+/** The part of `localStorage` used: a plain object stands in for it in unit tests. */
+type KeyStore = {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+};
 
 export class RecentItems {
   constructor(private readonly storage: KeyStore | undefined) {}
