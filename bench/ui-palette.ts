@@ -30,13 +30,9 @@ export async function measurePalette(page: Page, resources: number): Promise<boo
       }));
     })`);
   // Every kind read: the status no longer says it is reading, and counts the whole index.
-  const status = 'dialog[data-palette] [role=status]';
-  await page.waitForFunction(
-    `!document.querySelector('${status}')?.textContent.includes('reading')`,
-    undefined,
-    { timeout: 120_000 },
-  );
-  const indexed = await page.evaluate<string>(`document.querySelector('${status}').textContent`);
+  const status = page.locator('dialog[data-palette] [role=status]');
+  await status.filter({ hasNotText: 'reading' }).waitFor({ timeout: 120_000 });
+  const indexed = (await status.textContent()) ?? '';
   const searches = [];
   for (const query of QUERIES)
     searches.push(

@@ -1,16 +1,13 @@
-import { chromium, type Browser, type Page } from 'playwright';
+import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
-import { startWebApp, type WebApp } from './support-cli.ts';
-import { invokeFrom, screenshot } from './support-window.ts';
+import { invokeFrom, openWindow, screenshot, type WebWindow } from './support-window.ts';
 
 /*
  * The command palette in Chromium against `npm run web` and its Local sandbox, by keyboard
  * alone: an IP policy found by its name and opened, a demo agent restarted through core.
  */
 
-let web: WebApp;
-let browser: Browser;
+let window: WebWindow;
 let page: Page;
 
 const palette = () => page.getByRole('combobox', { name: /^Search/ });
@@ -23,19 +20,12 @@ async function search(text: string, option: RegExp): Promise<void> {
 }
 
 beforeAll(async () => {
-  [web, browser] = await Promise.all([
-    startWebApp(),
-    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
-  ]);
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await page.goto(web.url);
+  window = await openWindow({ width: 1280, height: 800 });
+  page = window.page;
   await page.getByRole('row', { name: 'build-box', exact: true }).waitFor({ timeout: 30_000 });
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await web?.stop();
-});
+afterAll(() => window?.close());
 
 it('finds an IP policy by its name and opens it', async () => {
   const { id } = (await invokeFrom(page, 'api.ipPolicies.create', {
