@@ -28,6 +28,8 @@ function atWordStart(text: string, at: number): boolean {
  */
 export function fuzzyScore(query: string, text: string): number | null {
   if (query === '') return 0;
+  // Most texts do not match at all: one quick pass says so before any scoring.
+  if (!inOrder(query, text)) return null;
   // A query found whole scores as a run of consecutive characters, best where a word starts.
   const whole = wholeAt(query, text);
   if (whole >= 0) return runScore(text, whole, query.length) - text.length * LENGTH;
@@ -36,10 +38,20 @@ export function fuzzyScore(query: string, text: string): number | null {
   return score === null ? null : score - text.length * LENGTH;
 }
 
+function inOrder(query: string, text: string): boolean {
+  let at = -1;
+  for (let i = 0; i < query.length; i += 1) {
+    at = text.indexOf(query.charAt(i), at + 1);
+    if (at < 0) return false;
+  }
+  return true;
+}
+
 function walk(query: string, text: string, wordsFirst: boolean): number | null {
   let score = 0;
   let last = -1;
-  for (const char of query) {
+  for (let i = 0; i < query.length; i += 1) {
+    const char = query.charAt(i);
     const at = wordsFirst ? nextMatch(text, char, last + 1) : text.indexOf(char, last + 1);
     if (at < 0) return null;
     score += CHARACTER;

@@ -46,19 +46,25 @@ export function search<E extends Findable>(
     const rest = entries.filter((e) => !rank.has(e.key));
     return { shown: [...first, ...rest].slice(0, limit), total: entries.length };
   }
-  const scored: { entry: E; score: number }[] = [];
+  // An id has no spaces: a query with one is a name's.
+  const idLike = !/\s/.test(wanted);
+  // The best `limit` so far, best first; equal scores keep the index's order (screens, agents,
+  // then resources). Kept sorted as they come: no sort of 10,000 matches for 50 of them.
+  const best: { entry: E; score: number }[] = [];
+  let total = 0;
   for (const entry of entries) {
     const byLabel = fuzzyScore(wanted, entry.lower);
-    const byId = entry.lowerId === undefined ? null : fuzzyScore(wanted, entry.lowerId);
-    const best = Math.max(byLabel ?? -Infinity, byId === null ? -Infinity : byId - ID_PENALTY);
-    if (best === -Infinity) continue;
+    const byId = entry.lowerId === undefined || !idLike ? null : fuzzyScore(wanted, entry.lowerId);
+    const found = Math.max(byLabel ?? -Infinity, byId === null ? -Infinity : byId - ID_PENALTY);
+    if (found === -Infinity) continue;
+    total += 1;
     const recency = rank.get(entry.key);
-    scored.push({
-      entry,
-      score: best + (recency === undefined ? 0 : RECENT_BOOST + recency / recent.length),
-    });
+    const score = found + (recency === undefined ? 0 : RECENT_BOOST + recency / recent.length);
+    if (best.length === limit && score <= (best[limit - 1]?.score ?? -Infinity)) continue;
+    let at = best.length;
+    while (at > 0 && (best[at - 1]?.score ?? Infinity) < score) at -= 1;
+    best.splice(at, 0, { entry, score });
+    if (best.length > limit) best.pop();
   }
-  // Stable: equal scores keep the index's order (screens, then agents, then resources).
-  scored.sort((a, b) => b.score - a.score);
-  return { shown: scored.slice(0, limit).map((s) => s.entry), total: scored.length };
+  return { shown: best.map((b) => b.entry), total };
 }
