@@ -147,3 +147,11 @@ it('opens from the tray’s Search… over the screen shown, whose address stays
   expect(window.location.hash).toBe('#/edges');
   await expect.element(page.getByRole('heading', { name: 'Edges', level: 1 })).toBeVisible();
 });
+
+it('opens at once in a window the tray’s Search… opened, on the home screen', async () => {
+  window.location.hash = SEARCH_HREF;
+  showing();
+  await expect.element(combobox()).toHaveFocus();
+  expect(window.location.hash).toBe('#/sessions');
+  await expect.element(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible();
+});
