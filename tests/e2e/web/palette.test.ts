@@ -29,12 +29,22 @@ afterAll(() => window?.close());
 
 it('finds an IP policy by its name and opens it', async () => {
   const { id } = (await invokeFrom(page, 'api.ipPolicies.create', {
-    body: { description: 'Office network' },
+    body: { description: 'Build farm egress' },
   })) as { id: string };
-  await search('offnet', /^Office network/);
-  await screenshot(page, 'palette-1280x800');
+  await search('farm egr', /^Build farm egress/);
+  if (process.env.BURROW_SCREENSHOTS === '1')
+    for (const [width, height, colorScheme] of [
+      [1280, 800, 'light'],
+      [800, 600, 'dark'],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme });
+      await screenshot(page, `palette-${width}x${height}-${colorScheme}`);
+    }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.keyboard.press('Enter');
-  await page.getByRole('heading', { name: 'Office network' }).waitFor();
+  await page.getByRole('heading', { name: 'Build farm egress' }).waitFor();
   expect(page.url()).toContain(`/ip-policies/ipPolicies/${id}`);
 }, 30_000);
 
