@@ -50,7 +50,7 @@ export async function measurePalette(page: Page, resources: number): Promise<boo
   }
   // Every kind read: the status no longer says it is reading, and counts the whole index.
   const status = page.locator('dialog[data-palette] [role=status]');
-  await status.filter({ hasNotText: 'reading' }).waitFor({ timeout: 120_000 });
+  await status.filter({ hasNotText: 'reading' }).waitFor({ state: 'attached', timeout: 120_000 });
   const indexed = (await status.textContent()) ?? '';
   const searches = [];
   for (const query of QUERIES)
