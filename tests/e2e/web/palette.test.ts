@@ -1,6 +1,12 @@
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { invokeFrom, openWindow, screenshot, type WebWindow } from './support-window.ts';
+import {
+  axeViolations,
+  invokeFrom,
+  openWindow,
+  screenshot,
+  type WebWindow,
+} from './support-window.ts';
 
 /*
  * The command palette in Chromium against `npm run web` and its Local sandbox, by keyboard
@@ -32,6 +38,8 @@ it('finds an IP policy by its name and opens it', async () => {
     body: { description: 'Build farm egress' },
   })) as { id: string };
   await search('farm egr', /^Build farm egress/);
+  // The combobox, its listbox and the count's live region as axe reads them.
+  expect(await axeViolations(page, 'palette')).toEqual([]);
   if (process.env.BURROW_SCREENSHOTS === '1')
     for (const [width, height, colorScheme] of [
       [1280, 800, 'light'],
