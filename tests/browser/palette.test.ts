@@ -155,3 +155,30 @@ it('opens at once in a window the tray’s Search… opened, on the home screen'
   expect(window.location.hash).toBe('#/sessions');
   await expect.element(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible();
 });
+
+it('runs an action on the whole fleet after the fleet’s own question, then shows Sessions', async () => {
+  const agent = someAgent(PROFILE, 'build-box');
+  const ref = { profileId: PROFILE, agentId: agent.id };
+  const bridge = showing({
+    'fleet.impact': () => ({
+      action: 'restart',
+      included: [ref],
+      leftOut: [],
+      profiles: 1,
+      summary: 'Restart 1 agent on 1 profile.',
+    }),
+    'fleet.run': () => ({ action: 'restart', results: [], leftOut: [], summary: '1 restarted' }),
+  });
+  window.location.hash = '#/edges';
+  await expect.element(page.getByRole('heading', { name: 'Edges', level: 1 })).toBeVisible();
+  await openPalette();
+  await userEvent.keyboard('restart all{Enter}');
+  const question = page.getByRole('dialog', { name: 'Restart: 1 agent' });
+  await expect.element(question).toHaveTextContent('Restart 1 agent on 1 profile.');
+  expect(bridge.argsOf('fleet.run')).toBeUndefined();
+  await question.getByRole('button', { name: 'Restart 1 agent' }).click();
+  await expect
+    .poll(() => bridge.argsOf('fleet.run'))
+    .toEqual([{ action: 'restart', agents: [ref] }]);
+  await expect.element(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible();
+});
