@@ -219,6 +219,7 @@ export function trayModel(state: TrayState): TrayModel {
         by: 'core',
       }),
     );
+  items.push(item('search', 'Search…', { name: 'app.search', by: 'shell' }));
   items.push(item('open', 'Open Burrow', open('home')));
   items.push({
     ...item('quit', 'Quit Burrow', { name: 'app.quit', by: 'shell' }),

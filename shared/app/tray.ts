@@ -20,6 +20,12 @@ const TRAY_SCREENS = {
 export type TrayScreen = keyof typeof TRAY_SCREENS;
 const TrayScreen = z.enum(Object.keys(TRAY_SCREENS) as [TrayScreen, ...TrayScreen[]]);
 
+/**
+ * The address of the tray's "Search…": the window opens (or comes forward) with the command
+ * palette over the screen it shows, which keeps its own address.
+ */
+export const SEARCH_HREF = '#/search';
+
 /** Where an `app.open` item goes: its screen, narrowed to a profile (and one of its agents). */
 export function trayRoute(open: { screen: TrayScreen; profileId?: string; agentId?: string }) {
   const route = TRAY_SCREENS[open.screen];
@@ -59,6 +65,7 @@ export const TrayAction = z.discriminatedUnion('name', [
     /** The agent the Sessions screen opens. */
     agentId: z.string().optional(),
   }),
+  z.object({ name: z.literal('app.search'), ...shell }),
   z.object({ name: z.literal('app.quit'), ...shell }),
 ]);
 export type TrayAction = z.output<typeof TrayAction>;
@@ -178,6 +185,8 @@ export async function followTrayItem(item: TrayClickable, shell: TrayShell): Pro
   switch (action.name) {
     case 'app.open':
       return shell.open(trayRoute(action));
+    case 'app.search':
+      return shell.open(SEARCH_HREF);
     case 'clipboard.copy':
       return shell.copy(action.text);
     case 'app.quit':

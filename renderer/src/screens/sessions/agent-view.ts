@@ -81,6 +81,19 @@ const ACTIONS: readonly { action: SessionAction; label: string }[] = [
   { action: 'stop', label: 'Stop' },
 ];
 
+/** Asked before a stop, wherever it is asked for (the row, the palette). */
+export function stopQuestion(agent: Agent): {
+  readonly title: string;
+  readonly message: string;
+  readonly confirmLabel: string;
+} {
+  return {
+    title: `Stop ${agent.name}?`,
+    message: `The agent on ${agent.session.ip} (${agent.session.os}) ends its session and exits; it has to be started again on its machine.`,
+    confirmLabel: 'Stop agent',
+  };
+}
+
 /** The actions of a connected agent; a gone one has only Dismiss. */
 export function actionsOf(agent: Agent, pending: SessionAction | undefined): ActionView[] {
   const busy = isBusy(agent, pending) ? 'Wait until the current action ends.' : null;

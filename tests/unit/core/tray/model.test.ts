@@ -106,6 +106,7 @@ describe('trayModel', () => {
       'Profile',
       'Pause notifications',
       '---',
+      'Search…',
       'Open Burrow',
       'Quit Burrow',
     ]);
@@ -371,6 +372,7 @@ describe('trayModel', () => {
       '---',
       'Pause notifications',
       '---',
+      'Search…',
       'Open Burrow',
       'Quit Burrow',
     ]);
@@ -388,8 +390,9 @@ it('offers "Restart to update" once an update is ready, run by core on the click
     enabled: true,
     action: { name: 'app.update', by: 'core' },
   });
-  expect(labels(items).slice(-3)).toEqual([
+  expect(labels(items).slice(-4)).toEqual([
     'Restart to update to 1.5.0',
+    'Search…',
     'Open Burrow',
     'Quit Burrow',
   ]);

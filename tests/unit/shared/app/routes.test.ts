@@ -12,6 +12,7 @@ import {
 } from '../../../../shared/app/routes.ts';
 import {
   followTrayItem,
+  SEARCH_HREF,
   TrayAction,
   trayRoute,
   type TrayScreen,
@@ -23,6 +24,19 @@ import {
  * screen it names with its params: the Electron shell's notification clicks and tray items, the
  * browser mode's tray panel and notifications (the same functions), and the window's own links.
  */
+
+/** A tray shell that notes each address it is asked to open, and does nothing else. */
+function openingShell(): { opened: string[]; shell: TrayShell } {
+  const opened: string[] = [];
+  const shell: TrayShell = {
+    confirm: () => Promise.resolve(false),
+    runInCore: () => Promise.resolve(),
+    open: (route) => opened.push(route),
+    copy: () => undefined,
+    quit: () => undefined,
+  };
+  return { opened, shell };
+}
 
 /** Ids as odd as an API or a file name may make them: each must stay one param or segment. */
 const ODD = 'a/b?c=d&e#f%20 g+h';
@@ -95,14 +109,7 @@ describe('routes', () => {
       'screen' in o.shape ? o.shape.screen.options : [],
     );
     expect(screens).toEqual(['home', 'sessions', 'settings', 'activity']);
-    const opened: string[] = [];
-    const shell: TrayShell = {
-      confirm: () => Promise.resolve(false),
-      runInCore: () => Promise.resolve(),
-      open: (route) => opened.push(route),
-      copy: () => undefined,
-      quit: () => undefined,
-    };
+    const { opened, shell } = openingShell();
     const opens = screens.flatMap((screen) => [
       { screen },
       { screen, profileId: ODD },
@@ -137,6 +144,17 @@ describe('routes', () => {
       { screen: 'activity', path: [], params: { profile: ODD } },
       { screen: 'activity', path: [], params: { profile: ODD } },
     ]);
+  });
+
+  it('the tray\'s "Search…" opens the window at the palette\'s address, the home screen to a window that does not know it', async () => {
+    const { opened, shell } = openingShell();
+    const action = { name: 'app.search', by: 'shell' } as const;
+    await followTrayItem(
+      { type: 'item', id: 'search', label: 'Search…', enabled: true, action },
+      shell,
+    );
+    expect(opened).toEqual([SEARCH_HREF]);
+    expect(parseRoute(SEARCH_HREF)).toEqual({ screen: 'sessions', path: [], params: {} });
   });
 
   it("the sidebar's links and every resource list and item open where they say", () => {
