@@ -173,7 +173,7 @@ it('shows with a new token the agent command that uses it on the Local sandbox',
   await expect.poll(() => focused()?.textContent).toBe('cr_new1');
 });
 
-it('reads a pending abuse report again by itself, at background priority, until reviewed', async () => {
+it('reads a pending abuse report again by itself, at background priority, until reviewed, its status in words', async () => {
   window.location.hash = '#/abuse-reports';
   localStorage.setItem('burrow.abuseReports.prf_local0001', JSON.stringify(['abrp_1']));
   let reads = 0;
@@ -188,9 +188,9 @@ it('reads a pending abuse report again by itself, at background priority, until 
     'api.abuseReports.get': () => report(++reads > 1 ? 'PROCESSED' : 'PENDING'),
   });
   render(App, { bridge });
-  await expect.element(page.getByRole('cell', { name: 'PENDING' })).toBeVisible();
+  await expect.element(page.getByRole('cell', { name: 'Pending', exact: true })).toBeVisible();
   await expect
-    .element(page.getByRole('cell', { name: 'PROCESSED' }), { timeout: 8_000 })
+    .element(page.getByRole('cell', { name: 'Processed', exact: true }), { timeout: 8_000 })
     .toBeVisible();
   const again = bridge.calls.filter((c) => c.name === 'api.abuseReports.get')[1];
   expect(again?.args[0]).toEqual({ params: { id: 'abrp_1' }, priority: 'background' });

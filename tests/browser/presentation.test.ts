@@ -126,9 +126,13 @@ it('shows references as what they name, linked, from one background list per kin
   const link = backend.getByRole('link', { name: 'Primary then hello' });
   await expect.element(link).toHaveAttribute('href', `#/backends/failoverBackends/${PRIMARY.id}`);
   expect(document.body.textContent).not.toContain(`${URI}/backends/failover`);
+  const termination = page.getByRole('article', { name: 'TLS termination' });
   await expect
-    .element(page.getByRole('article', { name: 'TLS termination' }))
+    .element(termination)
     .toHaveTextContent('TLS terminated at the edge, TLS 1.2 or newer');
+  // Its settings as words, not the API's values ("edge", "1.2").
+  await expect.element(termination.getByText('At the edge', { exact: true })).toBeVisible();
+  await expect.element(termination.getByText('TLS 1.2', { exact: true })).toBeVisible();
   const lookups = callsOf(bridge, 'api.failoverBackends.listAll');
   expect(lookups).toHaveLength(1);
   expect(lookups[0]?.args[0]).toEqual({ priority: 'background' });

@@ -1,5 +1,6 @@
 import type { BodyOf, EndpointName } from '../../../shared/api/endpoints.ts';
 import type { IdKind } from '../../../shared/api/ids.ts';
+import { valueLabel } from '../../../shared/api/value-labels.ts';
 import { routeHref, type ScreenId } from '../../../shared/app/routes.ts';
 
 /*
@@ -121,7 +122,7 @@ export function kind<const G extends CreatableGroup>(
   return { columns: [], listed: true, deletable: k.listed ?? true, ...k };
 }
 
-/** A column of one field written as text; lists are joined. */
+/** A column of one field written as text; lists are joined, enumerated values in words. */
 export function column(label: string, name: string): Column {
   return {
     label,
@@ -132,7 +133,7 @@ export function column(label: string, name: string): Column {
         return Object.entries(value)
           .map(([k, v]) => `${k}=${String(v)}`)
           .join(', ');
-      return String(value ?? '');
+      return typeof value === 'string' ? valueLabel(name, value) : String(value ?? '');
     },
   };
 }
