@@ -92,6 +92,7 @@ function profileSection(
   profile: TrayProfile,
   health: TrayHealth | undefined,
   agents: readonly TrayAgent[],
+  now: number,
 ): TrayItem[] {
   const id = `section:${profile.id}`;
   const blocked = apiBlocked(health);
@@ -108,7 +109,7 @@ function profileSection(
     );
   else if (agents.length === 0) items.push(item(`${id}:none`, 'No agents', undefined, false));
   for (const agent of trayOrder(agents).slice(0, TRAY_AGENTS_PER_PROFILE))
-    items.push(agentMenu(agent, profile, blocked));
+    items.push(agentMenu(agent, profile, blocked, now));
   if (agents.length > TRAY_AGENTS_PER_PROFILE)
     items.push(
       item(`${id}:all`, `Show all ${agents.length} in Burrow…`, open('sessions', profile.id)),
@@ -120,7 +121,7 @@ function pauseMenu(until: number | null, now: number): TrayItem {
   const paused = until !== null && now < until;
   const items: TrayItem[] = paused
     ? [
-        item('pause:until', `Paused until ${clockTime(until)}`, undefined, false),
+        item('pause:until', `Paused until ${clockTime(until, now)}`, undefined, false),
         item('pause:resume', 'Resume notifications', { name: 'notifications.resume', by: 'core' }),
       ]
     : [
@@ -190,7 +191,7 @@ export function trayModel(state: TrayState): TrayModel {
   if (state.monitor.paused) items.push(item('paused', 'Monitoring paused', undefined, false));
   for (const profile of ordered) {
     if (items.length > 0) items.push(separator(`section:${profile.id}`));
-    items.push(...profileSection(profile, healthOf(profile.id), agentsOf(profile.id)));
+    items.push(...profileSection(profile, healthOf(profile.id), agentsOf(profile.id), state.now));
   }
   items.push(separator('settings'));
   if (state.profiles.length > 0)

@@ -7,6 +7,7 @@ import '../../renderer/src/app.css';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
 import { freshWindow, listOf, record as item, URI } from './support/records.ts';
 import { scriptedBridge, type ScriptedBridge } from './support/scripted-bridge.ts';
+import { timeWords } from '../../shared/app/clock.ts';
 
 /*
  * How a detail reads: labels, times, booleans, references as what they name (through one cache,
@@ -59,7 +60,7 @@ function backendsBridge(extra: Parameters<typeof scriptedBridge>[0] = {}) {
   });
 }
 
-it('labels every field, times relative with the exact time on focus, maps as lists, and copies the JSON', async () => {
+it('labels every field, times in words with the exact time on focus, maps as lists, and copies the JSON', async () => {
   const written = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
   window.location.hash = `#/credentials/credentials/cr_Token1`;
   const credential = item('cr_Token1', 'credentials', {
@@ -82,7 +83,8 @@ it('labels every field, times relative with the exact time on focus, maps as lis
   for (const name of ['created_at', 'owner_id', 'uri', 'token']) {
     await expect.element(page.getByRole('term').filter({ hasText: name })).not.toBeInTheDocument();
   }
-  const time = page.getByRole('button', { name: /ago$/ });
+  // Older than a day: its date and time in the locale's words; "ago" is for the last day.
+  const time = page.getByRole('button', { name: timeWords(CREATED), exact: true });
   await expect.element(time).toBeVisible();
   expect(document.body.textContent).not.toContain(CREATED);
   (time.element() as HTMLElement).focus();
@@ -369,7 +371,7 @@ it('gives the exact local time of each row’s creation on hover, not the API’
   window.location.hash = '#/credentials';
   render(App, { bridge: credentialsBridge([credential('cr_Idle1')]) });
   const created = page.getByRole('row').filter({ hasText: 'cr_Idle1' }).getByRole('cell').last();
-  await expect.element(created).toHaveTextContent(/ago$/);
+  await expect.element(created).toHaveTextContent(timeWords(CREATED));
   const exact = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'long' }).format(
     new Date(CREATED),
   );

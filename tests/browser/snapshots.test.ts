@@ -9,6 +9,7 @@ import type {
   PlannedSnapshot,
 } from '../../shared/app/ipc/snapshots.ts';
 import { scriptedBridge } from './support/scripted-bridge.ts';
+import { timeWords } from '../../shared/app/clock.ts';
 
 const OPENED: OpenedSnapshot = {
   snapshotId: 'snap1',
@@ -272,8 +273,11 @@ it('in the desktop app, opens a snapshot through the OS dialog, and the page inp
   await expect.element(page.getByLabelText('Snapshot file', { exact: true })).toBeVisible();
 });
 
+// When it stopped as every time reads: relative within a day, the locale's date and time before.
 const stoppedItem = () =>
-  page.getByRole('listitem').filter({ hasText: 'An apply to Staging stopped on 12 Nov' });
+  page
+    .getByRole('listitem')
+    .filter({ hasText: `An apply to Staging stopped ${timeWords('2026-11-12T15:30:00.000Z')}` });
 
 it('lists a stopped apply where applies are offered; Carry on shows its plan and applies it with progress', async () => {
   openSnapshots();

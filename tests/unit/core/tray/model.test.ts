@@ -11,6 +11,7 @@ import {
   type TrayItem,
 } from '../../../../shared/app/tray.ts';
 import { session } from '../../../support/tunnel-sessions.ts';
+import { clockTime } from '../../../../shared/app/clock.ts';
 
 const NOW = new Date(2026, 10, 23, 10, 0).getTime();
 const EARLIER = new Date(2026, 10, 23, 9, 41).getTime();
@@ -101,7 +102,7 @@ describe('trayModel', () => {
       'web · 3.1.2',
       '---',
       'Globex: 0 agents online, 1 offline',
-      'db · offline · last seen 09:41',
+      `db · offline · last seen ${clockTime(EARLIER, NOW)}`,
       '---',
       'Profile',
       'Pause notifications',
@@ -223,7 +224,7 @@ describe('trayModel', () => {
     expect(section('-g')).toHaveLength(TRAY_AGENTS_PER_PROFILE);
     expect(labels(acme).slice(0, 4)).toEqual([
       'z-lost · missed the last poll',
-      'a-offline · offline · last seen 09:41',
+      `a-offline · offline · last seen ${clockTime(EARLIER, NOW)}`,
       'm003 · restarting…',
       'm007 · restarting…',
     ]);
@@ -349,7 +350,7 @@ describe('trayModel', () => {
     const paused = find(trayModel(state({ doNotDisturbUntil: NOW + 90 * 60_000 })).items, 'pause');
     expect(paused).toMatchObject({ label: 'Notifications paused' });
     expect(paused?.type === 'submenu' && paused.items).toMatchObject([
-      { label: 'Paused until 11:30', enabled: false },
+      { label: `Paused until ${clockTime(NOW + 90 * 60_000, NOW)}`, enabled: false },
       { label: 'Resume notifications', enabled: true, action: { name: 'notifications.resume' } },
     ]);
   });

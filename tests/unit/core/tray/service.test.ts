@@ -12,6 +12,10 @@ import {
 import type { TrayModel } from '../../../../shared/app/tray.ts';
 import { session } from '../../../support/tunnel-sessions.ts';
 import { memorySettings, recordedActions } from '../support.ts';
+import { clockTime } from '../../../../shared/app/clock.ts';
+
+// A time of day the locale writes its own way ("09:05", "9:05 AM"); the date too, not being today.
+const SEEN = new Date(2026, 10, 23, 9, 5).getTime();
 
 const web = session({ metadata: 'web' });
 
@@ -165,7 +169,7 @@ describe('the tray service', () => {
               name: 'db',
               state: 'offline',
               session: web,
-              lastSeenAt: new Date(2026, 10, 23, 9, 5).getTime(),
+              lastSeenAt: SEEN,
               updateBlocked: null,
             },
           ],
@@ -178,7 +182,7 @@ describe('the tray service', () => {
         'No agents',
         '---',
         'Globex: checking…',
-        'db · offline · last seen 09:05',
+        `db · offline · last seen ${clockTime(SEEN, Date.now())}`,
       ]),
     );
     tray.close();
