@@ -87,7 +87,7 @@ it('at 800 px gives descriptions the room before ids, and drops the time first',
 it('says what an empty kind is for, and offers to create the first', async () => {
   window.location.hash = '#/ip-policies';
   render(App, { bridge: scriptedBridge({ 'api.ipPolicies.list': () => list('ip_policies', []) }) });
-  await expect.element(page.getByText('No ip policies yet.')).toBeVisible();
+  await expect.element(page.getByText('No IP policies yet.')).toBeVisible();
   await expect.element(page.getByText('An IP policy names a set of addresses')).toBeVisible();
   await expect.element(page.getByRole('button', { name: 'New IP policy' })).toBeVisible();
   await expect.element(page.getByText('0 shown')).not.toBeInTheDocument();
@@ -123,7 +123,7 @@ it('focuses the list after deleting the item open, and the heading after navigat
   await userEvent.click(page.getByRole('button', { name: 'Delete', exact: true }));
   await userEvent.click(page.getByRole('dialog').getByRole('button', { name: 'Delete' }));
   // The last one gone: the empty list, which offers to create one, has focus.
-  await expect.element(page.getByText('No ip policies yet.')).toBeVisible();
+  await expect.element(page.getByText('No IP policies yet.')).toBeVisible();
   await expect.poll(() => focused()?.hasAttribute('data-list')).toBe(true);
 });
 
@@ -207,6 +207,9 @@ it('gives focus back to Edit after an edit saved with Enter, not to the page', a
   await userEvent.keyboard('{Enter}');
   await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
   await expect.poll(() => focused()).toBe(edit.element());
+  // The toast names it as people do, and links to it (where its id is).
+  const saved = page.getByRole('link', { name: "Saved IP policy 'after'", exact: true });
+  await expect.element(saved).toHaveAttribute('href', '#/ip-policies/ipPolicies/ipp_edit1');
 });
 
 it('lays out a question left to right wherever it opens, even from right-aligned actions', async () => {

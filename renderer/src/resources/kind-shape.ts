@@ -24,13 +24,21 @@ type Input =
   /** `numeric` sends the choice as a number; an empty option leaves the field out. */
   | { readonly type: 'select'; readonly options: readonly string[]; readonly numeric?: boolean }
   /** A list of strings, one per line, each checked as it is typed. */
-  | { readonly type: 'lines'; readonly check?: (line: string) => string | undefined }
+  | {
+      readonly type: 'lines';
+      readonly check?: (line: string) => string | undefined;
+      readonly one?: string;
+    }
   /** Keys to values (headers, labels). */
-  | { readonly type: 'map' }
+  | { readonly type: 'map'; readonly one?: string }
   /** Ids of other resources, chosen from their lists; `ordered` when their order matters. */
   | { readonly type: 'refs'; readonly kinds: readonly IdKind[]; readonly ordered?: boolean }
   | { readonly type: 'ref'; readonly kinds: readonly IdKind[] };
 
+/*
+ * A list's or map's `one` is one entry in words, for its Add button ("Add scope" under "Scopes");
+ * a label that already names one entry ("Hostport") needs none.
+ */
 export type Field<K extends string = string> = Input & {
   readonly name: K;
   readonly label: string;

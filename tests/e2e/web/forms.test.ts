@@ -38,8 +38,8 @@ it('shows the problems of a TLS edge at once, in plain words, and saves once the
   await page.getByRole('button', { name: 'New TLS edge' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Description').fill('ü'.repeat(200));
-  await dialog.getByRole('button', { name: 'Add Hostport' }).click();
-  await dialog.getByRole('button', { name: 'Add Hostport' }).click();
+  await dialog.getByRole('button', { name: 'Add hostport' }).click();
+  await dialog.getByRole('button', { name: 'Add hostport' }).click();
   await dialog.getByRole('textbox', { name: 'Hostport 1' }).fill('app.example.com:443');
   await dialog.getByRole('textbox', { name: 'Hostport 2' }).fill('app.example.com');
   await dialog.getByRole('button', { name: 'Create TLS edge' }).click();
