@@ -5,6 +5,7 @@ import App from '../../renderer/src/App.svelte';
 // The window's own styles: what fits in 800×600 depends on them.
 import '../../renderer/src/app.css';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import { BridgeCallError } from '../../shared/app/ipc/bridge.ts';
 import { freshWindow, listOf, record as item, URI } from './support/records.ts';
 import { scriptedBridge, type ScriptedBridge } from './support/scripted-bridge.ts';
 import { timeWords } from '../../shared/app/clock.ts';
@@ -265,6 +266,13 @@ it('shows what uses a backend, and that the API refuses its delete while it is u
   window.location.hash = `#/backends/httpResponseBackends/${HELLO.id}`;
   const bridge = backendsBridge({
     'api.httpsEdges.listAll': () => [ROUTE_EDGE],
+    'api.httpResponseBackends.delete': () => {
+      throw new BridgeCallError({
+        code: 'ERR_SERVICE_306',
+        message: `"${HELLO.id}" is still used by "${PRIMARY.id}"`,
+        status: 409,
+      });
+    },
   });
   render(App, { bridge });
   const usedBy = page.getByRole('region', { name: 'Used by' });
@@ -279,6 +287,21 @@ it('shows what uses a backend, and that the API refuses its delete while it is u
     .toHaveTextContent(
       "In use by HTTPS edge edghts_Edge1 (route /api); failover backend 'Primary then hello': the API refuses to delete it while it is in use.",
     );
+  // Asked anyway, the API's refusal names both by kind and name, linked, and says the way out.
+  await userEvent.click(page.getByRole('dialog').getByRole('button', { name: 'Delete' }));
+  const refusal = page.getByRole('alert');
+  await expect
+    .element(refusal)
+    .toHaveTextContent(
+      "HTTP-response backend 'hello' is still used by failover backend 'Primary then hello'",
+    );
+  await expect
+    .element(refusal)
+    .toHaveTextContent("Remove it from failover backend 'Primary then hello' first.");
+  expect(refusal.element().textContent).not.toContain(PRIMARY.id);
+  await expect
+    .element(refusal.getByRole('link', { name: "failover backend 'Primary then hello'" }).first())
+    .toHaveAttribute('href', `#/backends/failoverBackends/${PRIMARY.id}`);
 });
 
 function session(id: string, credential: string): TunnelSession {

@@ -4,7 +4,7 @@ import { KindCalls } from '../calls.ts';
 import type { Item } from '../kind-shape.ts';
 import { kindOf } from '../kind-list.ts';
 import { nameOf } from '../names.ts';
-import { idKindOf } from '../../../../shared/api/ids.ts';
+import { kindWords } from '../references.svelte.ts';
 
 /** Every resource of the given kinds, to choose references from; a kind that fails offers none. */
 export async function loadChoices(
@@ -25,7 +25,5 @@ export async function loadChoices(
 /** A choice as people know it: "HTTP response backend 'maintenance page'", never its bare id. */
 export function describeRef(choices: readonly Item[], id: string): string {
   const found = choices.find((c) => c.id === id);
-  const idKind = idKindOf(id);
-  const singular = (idKind && kindOf(idKind)?.singular) || 'resource';
-  return nameOf(found ?? { id }, singular);
+  return nameOf(found ?? { id }, kindWords(id));
 }
