@@ -15,7 +15,7 @@ export type TrayProfile = { readonly id: string; readonly name: string; readonly
 /** What the tray shows of an agent: an `Agent` of the agents service, or plain data in tests. */
 export type TrayAgent = Pick<
   Agent,
-  'id' | 'name' | 'state' | 'session' | 'lastSeenAt' | 'updateBlocked'
+  'id' | 'key' | 'name' | 'state' | 'session' | 'lastSeenAt' | 'updateBlocked'
 >;
 
 /** Agents needing a look first (lost, offline), then those mid-command, the running, the stopped. */
@@ -142,6 +142,7 @@ export function agentMenu(
   profile: TrayProfile,
   blocked: string | undefined,
   now: number,
+  muted = false,
 ): TrayItem {
   const id = `agent:${agent.id}`;
   const { session } = agent;
@@ -149,7 +150,7 @@ export function agentMenu(
   return {
     type: 'submenu',
     id,
-    label: `${agent.name} · ${stateWords(agent, now)}`,
+    label: `${agent.name} · ${stateWords(agent, now)}${muted ? ' · muted' : ''}`,
     enabled: true,
     tooltip: `${session.os} · ${session.region} · ${session.ip} · ${session.transport} · ${session.id}`,
     items: [

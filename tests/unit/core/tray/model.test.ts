@@ -19,6 +19,7 @@ const EARLIER = new Date(2026, 10, 23, 9, 41).getTime();
 function agent(name: string, state: AgentState = 'online', of: Partial<TunnelSession> = {}) {
   return {
     id: `ag_${name}`,
+    key: `key of ${name}`,
     name,
     state,
     session: session({ metadata: name, ...of }),
@@ -153,6 +154,17 @@ describe('trayModel', () => {
     });
     for (const action of ['restart', 'update', 'update-and-restart'])
       expect(find(items, `agent:${web.id}:${action}`)).not.toHaveProperty('confirm');
+  });
+
+  it('marks a muted agent in its line: its notifications are off', () => {
+    const model = trayModel(state({ mutedAgents: ['key of web', 'key of db'] }));
+    expect(labels(model.items)).toEqual(
+      expect.arrayContaining([
+        'web · 3.1.2 · muted',
+        'build · 3.3.0',
+        `db · offline · last seen ${clockTime(EARLIER, NOW)} · muted`,
+      ]),
+    );
   });
 
   it('gives an offline agent no actions, only Open and its last session', () => {

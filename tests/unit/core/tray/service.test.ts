@@ -54,6 +54,7 @@ function setup() {
         agents: [
           {
             id: agentId('acme', agentKey(web)),
+            key: agentKey(web),
             name: 'web',
             state: 'online',
             session: web,
@@ -166,6 +167,7 @@ describe('the tray service', () => {
           agents: [
             {
               id: 'ag_db',
+              key: 'db',
               name: 'db',
               state: 'offline',
               session: web,
