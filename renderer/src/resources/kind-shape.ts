@@ -1,6 +1,8 @@
 import type { BodyOf, EndpointName } from '../../../shared/api/endpoints.ts';
 import type { IdKind } from '../../../shared/api/ids.ts';
 import { valueLabel } from '../../../shared/api/value-labels.ts';
+import { timeWords } from '../../../shared/app/clock.ts';
+import { isTimestamp } from '../lib/time.ts';
 import { routeHref, type ScreenId } from '../../../shared/app/routes.ts';
 
 /*
@@ -88,6 +90,9 @@ export type CreatableGroup = EndpointName extends infer N
     : never
   : never;
 
+/** A line a config file needs, and what it does there. */
+export type SetupLine = { readonly label: string; readonly line: string };
+
 export type ResourceKind<G extends CreatableGroup = CreatableGroup> = {
   /** The catalog's group: `api.<group>.create`, `.list`, `.get`, `.update`, `.delete`. */
   readonly group: G;
@@ -105,6 +110,8 @@ export type ResourceKind<G extends CreatableGroup = CreatableGroup> = {
   readonly note?: string;
   /** Fields whose every value gets a copy button (ids and URIs always have one). */
   readonly copyable?: readonly string[];
+  /** The lines a config file needs for one of these (`file`), shown on its page to copy. */
+  readonly setup?: { readonly file: string; readonly lines: (item: Item) => SetupLine[] };
   /** Modules set and removed with `api.<group>.<module>.replace` / `.delete`. */
   readonly modules?: readonly ModuleSpec[];
   /** Why a set module has no effect on this resource as it stands, if it has none. */
@@ -130,7 +137,7 @@ export function kind<const G extends CreatableGroup>(
   return { columns: [], listed: true, deletable: k.listed ?? true, ...k };
 }
 
-/** A column of one field written as text; lists are joined, enumerated values in words. */
+/** A column of one field written as text; lists are joined, enumerated values and times in words. */
 export function column(label: string, name: string): Column {
   return {
     label,
@@ -141,7 +148,8 @@ export function column(label: string, name: string): Column {
         return Object.entries(value)
           .map(([k, v]) => `${k}=${String(v)}`)
           .join(', ');
-      return typeof value === 'string' ? valueLabel(name, value) : String(value ?? '');
+      if (typeof value !== 'string') return String(value ?? '');
+      return isTimestamp(value) ? timeWords(value) : valueLabel(name, value);
     },
   };
 }
