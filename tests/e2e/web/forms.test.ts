@@ -167,7 +167,8 @@ it('keeps the failover dialog inside its width, and never offers a failover as i
     const pick = page.getByRole('combobox', { name: 'Child backends to add' });
     await pick.locator(`option[value="${child}"]`).waitFor({ state: 'attached' });
     await pick.selectOption(child);
-    await page.getByRole('button', { name: `Remove ${child}` }).waitFor();
+    // Named as people know it, its description, not its id.
+    await page.getByRole('button', { name: `Remove HTTP-response backend '${long}'` }).waitFor();
     expect(await overflows(page.getByRole('dialog'))).toBe(false);
   });
 
