@@ -239,13 +239,21 @@ it('plans one profile against another, and says what an apply did', async () => 
     targetProfileId: 'prf_local0001',
     prune: false,
   });
-  await page.getByRole('button', { name: 'Apply to Local sandbox…' }).click();
+  // The diff is read first: the button that applies it comes after it.
+  const diff = page.getByRole('heading', { name: /→ Local sandbox$/ });
+  const applyButton = page.getByRole('button', { name: 'Apply to Local sandbox…' });
+  await expect.element(diff).toBeVisible();
+  const order = diff.element().compareDocumentPosition(applyButton.element());
+  expect(order & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  await applyButton.click();
   await page.getByRole('dialog').getByRole('button', { name: 'Apply' }).click();
   await expect
     .element(
       page.getByText('Applied to Local sandbox: 1 created, 1 updated, 1 deleted, 2 unchanged.'),
     )
     .toBeVisible();
+  // Applied, its plan is done with: the diff goes, the outcome stays.
+  await expect.element(diff).not.toBeInTheDocument();
 });
 
 it('in the desktop app, opens a snapshot through the OS dialog, and the page input only without one', async () => {
