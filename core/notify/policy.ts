@@ -125,7 +125,14 @@ function itemsOf(
       return [];
     case 'offline':
       return event.sessions.map((s) =>
-        sessionItem('offline', event, s, 'went offline', `Gone at ${clockTime(event.at)}`, say),
+        sessionItem(
+          'offline',
+          event,
+          s,
+          'went offline',
+          `Gone at ${clockTime(event.at, now)}`,
+          say,
+        ),
       );
     case 'back-online':
       return [
@@ -134,7 +141,7 @@ function itemsOf(
           event,
           event.session,
           'is back online',
-          `Back at ${clockTime(event.at)}`,
+          `Back at ${clockTime(event.at, now)}`,
           say,
         ),
       ];
@@ -145,7 +152,7 @@ function itemsOf(
           event,
           s,
           `runs ${s.agent_version}, behind ${event.newest}`,
-          `Another agent of the account runs ${event.newest} since ${clockTime(event.at)}`,
+          `Another agent of the account runs ${event.newest} since ${clockTime(event.at, now)}`,
           say,
         ),
       );
@@ -156,7 +163,7 @@ function itemsOf(
           event,
           event.session,
           'restarted',
-          `Back at ${clockTime(event.at)} with a new session, running ${event.session.agent_version}`,
+          `Back at ${clockTime(event.at, now)} with a new session, running ${event.session.agent_version}`,
           say,
         ),
       ];
@@ -167,7 +174,7 @@ function itemsOf(
           event,
           event.session,
           `updated to ${event.session.agent_version}`,
-          `Back at ${clockTime(event.at)}, was ${event.previous.agent_version}`,
+          `Back at ${clockTime(event.at, now)}, was ${event.previous.agent_version}`,
           say,
         ),
       ];
@@ -282,7 +289,7 @@ export function notify(args: NotifyArgs): NotifyResult {
       kind: first.kind,
       tone: toneOf(first.kind, first.subject),
       title: say(group.profileId, title(items.length)),
-      body: `${named.join(', ')} and ${rest} more, at ${clockTime(group.at)}.`,
+      body: `${named.join(', ')} and ${rest} more, at ${clockTime(group.at, now)}.`,
       target: { type: 'sessions', profileId: group.profileId },
       actions: ['open'],
     });

@@ -15,7 +15,7 @@ export type TrayProfile = { readonly id: string; readonly name: string; readonly
 /** What the tray shows of an agent: an `Agent` of the agents service, or plain data in tests. */
 export type TrayAgent = Pick<
   Agent,
-  'id' | 'name' | 'state' | 'session' | 'lastSeenAt' | 'updateBlocked'
+  'id' | 'key' | 'name' | 'state' | 'session' | 'lastSeenAt' | 'updateBlocked'
 >;
 
 /** Agents needing a look first (lost, offline), then those mid-command, the running, the stopped. */
@@ -68,16 +68,16 @@ function agentBlocked(state: AgentState): string | undefined {
 }
 
 /** A few words after the agent's name: how it is, and since when once it is gone. */
-function stateWords(agent: TrayAgent): string {
+function stateWords(agent: TrayAgent, now: number): string {
   switch (agent.state) {
     case 'online':
       return agent.session.agent_version;
     case 'lost':
       return 'missed the last poll';
     case 'offline':
-      return `offline · last seen ${clockTime(agent.lastSeenAt)}`;
+      return `offline · last seen ${clockTime(agent.lastSeenAt, now)}`;
     case 'stopped':
-      return `stopped · last seen ${clockTime(agent.lastSeenAt)}`;
+      return `stopped · last seen ${clockTime(agent.lastSeenAt, now)}`;
     case 'restarting':
       return 'restarting…';
     case 'updating':
@@ -141,6 +141,8 @@ export function agentMenu(
   agent: TrayAgent,
   profile: TrayProfile,
   blocked: string | undefined,
+  now: number,
+  muted = false,
 ): TrayItem {
   const id = `agent:${agent.id}`;
   const { session } = agent;
@@ -148,7 +150,7 @@ export function agentMenu(
   return {
     type: 'submenu',
     id,
-    label: `${agent.name} · ${stateWords(agent)}`,
+    label: `${agent.name} · ${stateWords(agent, now)}${muted ? ' · muted' : ''}`,
     enabled: true,
     tooltip: `${session.os} · ${session.region} · ${session.ip} · ${session.transport} · ${session.id}`,
     items: [

@@ -29,6 +29,8 @@ export type TrayState = {
   /** Activity entries since the Activity screen was last seen. */
   readonly unseenActivity: number;
   readonly doNotDisturbUntil: number | null;
+  /** The agents (by key) whose notifications are off: marked "muted" in their line. */
+  readonly mutedAgents?: readonly string[];
   /** Epoch ms. */
   readonly now: number;
   /** While a rolling update runs: its one line ("Rolling update: 4 of 12"), at the top. */
@@ -94,6 +96,7 @@ function profileSection(
   profile: TrayProfile,
   health: TrayHealth | undefined,
   agents: readonly TrayAgent[],
+  { now, muted }: { readonly now: number; readonly muted: ReadonlySet<string> },
 ): TrayItem[] {
   const id = `section:${profile.id}`;
   const blocked = apiBlocked(health);
@@ -110,7 +113,7 @@ function profileSection(
     );
   else if (agents.length === 0) items.push(item(`${id}:none`, 'No agents', undefined, false));
   for (const agent of trayOrder(agents).slice(0, TRAY_AGENTS_PER_PROFILE))
-    items.push(agentMenu(agent, profile, blocked));
+    items.push(agentMenu(agent, profile, blocked, now, muted.has(agent.key)));
   if (agents.length > TRAY_AGENTS_PER_PROFILE)
     items.push(
       item(`${id}:all`, `Show all ${agents.length} in Burrow…`, open('sessions', profile.id)),
@@ -122,7 +125,7 @@ function pauseMenu(until: number | null, now: number): TrayItem {
   const paused = until !== null && now < until;
   const items: TrayItem[] = paused
     ? [
-        item('pause:until', `Paused until ${clockTime(until)}`, undefined, false),
+        item('pause:until', `Paused until ${clockTime(until, now)}`, undefined, false),
         item('pause:resume', 'Resume notifications', { name: 'notifications.resume', by: 'core' }),
       ]
     : [
@@ -192,7 +195,12 @@ export function trayModel(state: TrayState): TrayModel {
   if (state.monitor.paused) items.push(item('paused', 'Monitoring paused', undefined, false));
   for (const profile of ordered) {
     if (items.length > 0) items.push(separator(`section:${profile.id}`));
-    items.push(...profileSection(profile, healthOf(profile.id), agentsOf(profile.id)));
+    items.push(
+      ...profileSection(profile, healthOf(profile.id), agentsOf(profile.id), {
+        now: state.now,
+        muted: new Set(state.mutedAgents),
+      }),
+    );
   }
   items.push(separator('settings'));
   if (state.profiles.length > 0)

@@ -177,7 +177,7 @@ export class TrayService {
 
   private build(): TrayModel {
     const { profiles, activeId } = this.options.profiles.state();
-    const dnd = this.options.settings.get().doNotDisturbUntil;
+    const { doNotDisturbUntil: dnd, mutedAgents } = this.options.settings.get();
     const rollout = this.options.rollout?.rolloutState();
     const ready = this.options.updates?.state();
     return trayModel({
@@ -187,6 +187,7 @@ export class TrayService {
       unseenOffline: this.unseenOffline,
       unseenActivity: this.options.activity.unseen(),
       doNotDisturbUntil: dnd ? Date.parse(dnd) : null,
+      mutedAgents,
       now: this.now(),
       rolloutLine:
         rollout?.state === 'running' || rollout?.state === 'paused' ? rollout.line : null,

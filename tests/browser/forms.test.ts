@@ -97,7 +97,7 @@ it('puts the refusal on the entry it names, its code once at the top and no toas
     },
   });
   await userEvent.click(page.getByRole('button', { name: 'New TLS edge' }));
-  await userEvent.click(page.getByRole('button', { name: 'Add Hostport' }));
+  await userEvent.click(page.getByRole('button', { name: 'Add hostport', exact: true }));
   const hostport = page.getByRole('textbox', { name: 'Hostport 1' });
   await userEvent.fill(hostport, 'app.example.com:443');
   await userEvent.click(page.getByRole('button', { name: 'Create TLS edge' }));
@@ -133,7 +133,7 @@ it('puts an OAuth team refusal on the team, not on the provider', async () => {
   });
   const dialog = page.getByRole('dialog');
   await userEvent.selectOptions(dialog.getByRole('combobox', { name: 'Provider' }), 'github');
-  await userEvent.click(dialog.getByRole('button', { name: 'Add Teams (org/team)' }));
+  await userEvent.click(dialog.getByRole('button', { name: 'Add team', exact: true }));
   const team = dialog.getByRole('textbox', { name: 'Teams (org/team) 1' });
   await userEvent.fill(team, 'acme/ops');
   await userEvent.click(dialog.getByRole('button', { name: 'Set OAuth' }));
@@ -225,6 +225,8 @@ it('never offers a failover backend as its own child', async () => {
   });
   await userEvent.click(page.getByRole('button', { name: 'Edit' }));
   const pick = page.getByRole('combobox', { name: 'Child backends to add' });
-  await expect.element(pick.getByRole('option', { name: 'bkdfo_other' })).toBeInTheDocument();
-  await expect.element(pick.getByRole('option', { name: 'bkdfo_self' })).not.toBeInTheDocument();
+  await expect
+    .element(pick.getByRole('option', { name: 'failover backend bkdfo_other' }))
+    .toBeInTheDocument();
+  await expect.element(pick.getByRole('option', { name: /bkdfo_self/ })).not.toBeInTheDocument();
 });

@@ -87,7 +87,7 @@ it('at 800 px gives descriptions the room before ids, and drops the time first',
 it('says what an empty kind is for, and offers to create the first', async () => {
   window.location.hash = '#/ip-policies';
   render(App, { bridge: scriptedBridge({ 'api.ipPolicies.list': () => list('ip_policies', []) }) });
-  await expect.element(page.getByText('No ip policies yet.')).toBeVisible();
+  await expect.element(page.getByText('No IP policies yet.')).toBeVisible();
   await expect.element(page.getByText('An IP policy names a set of addresses')).toBeVisible();
   await expect.element(page.getByRole('button', { name: 'New IP policy' })).toBeVisible();
   await expect.element(page.getByText('0 shown')).not.toBeInTheDocument();
@@ -123,7 +123,7 @@ it('focuses the list after deleting the item open, and the heading after navigat
   await userEvent.click(page.getByRole('button', { name: 'Delete', exact: true }));
   await userEvent.click(page.getByRole('dialog').getByRole('button', { name: 'Delete' }));
   // The last one gone: the empty list, which offers to create one, has focus.
-  await expect.element(page.getByText('No ip policies yet.')).toBeVisible();
+  await expect.element(page.getByText('No IP policies yet.')).toBeVisible();
   await expect.poll(() => focused()?.hasAttribute('data-list')).toBe(true);
 });
 
@@ -173,7 +173,7 @@ it('shows with a new token the agent command that uses it on the Local sandbox',
   await expect.poll(() => focused()?.textContent).toBe('cr_new1');
 });
 
-it('reads a pending abuse report again by itself, at background priority, until reviewed', async () => {
+it('reads a pending abuse report again by itself, at background priority, until reviewed, its status in words', async () => {
   window.location.hash = '#/abuse-reports';
   localStorage.setItem('burrow.abuseReports.prf_local0001', JSON.stringify(['abrp_1']));
   let reads = 0;
@@ -188,9 +188,9 @@ it('reads a pending abuse report again by itself, at background priority, until 
     'api.abuseReports.get': () => report(++reads > 1 ? 'PROCESSED' : 'PENDING'),
   });
   render(App, { bridge });
-  await expect.element(page.getByRole('cell', { name: 'PENDING' })).toBeVisible();
+  await expect.element(page.getByRole('cell', { name: 'Pending', exact: true })).toBeVisible();
   await expect
-    .element(page.getByRole('cell', { name: 'PROCESSED' }), { timeout: 8_000 })
+    .element(page.getByRole('cell', { name: 'Processed', exact: true }), { timeout: 8_000 })
     .toBeVisible();
   const again = bridge.calls.filter((c) => c.name === 'api.abuseReports.get')[1];
   expect(again?.args[0]).toEqual({ params: { id: 'abrp_1' }, priority: 'background' });
@@ -207,6 +207,9 @@ it('gives focus back to Edit after an edit saved with Enter, not to the page', a
   await userEvent.keyboard('{Enter}');
   await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
   await expect.poll(() => focused()).toBe(edit.element());
+  // The toast names it as people do, and links to it (where its id is).
+  const saved = page.getByRole('link', { name: "Saved IP policy 'after'", exact: true });
+  await expect.element(saved).toHaveAttribute('href', '#/ip-policies/ipPolicies/ipp_edit1');
 });
 
 it('lays out a question left to right wherever it opens, even from right-aligned actions', async () => {

@@ -102,10 +102,10 @@ it('takes an OAuth client id only with its secret, and nests the one chosen prov
   await userEvent.selectOptions(dialog.getByRole('combobox', { name: 'Provider' }), 'google');
   // Teams and organizations are GitHub's alone.
   await expect.element(dialog.getByRole('group', { name: /Teams/ })).not.toBeInTheDocument();
-  await userEvent.fill(dialog.getByRole('textbox', { name: 'Client id' }), 'my-app');
+  await userEvent.fill(dialog.getByRole('textbox', { name: 'Client ID' }), 'my-app');
   await userEvent.click(dialog.getByRole('button', { name: 'Set OAuth' }));
   await expect
-    .element(dialog.getByText('Client secret is required when Client id is set'))
+    .element(dialog.getByText('Client secret is required when Client ID is set'))
     .toBeVisible();
   expect(puts(bridge, 'oauth')).toEqual([]);
 
@@ -203,7 +203,7 @@ it('puts the API refusal of an OIDC issuer beside the issuer field', async () =>
     dialog.getByRole('textbox', { name: /Issuer URL/ }),
     'https://id.example.com',
   );
-  await userEvent.fill(dialog.getByRole('textbox', { name: /Client id/ }), 'a');
+  await userEvent.fill(dialog.getByRole('textbox', { name: /Client ID/ }), 'a');
   await userEvent.fill(dialog.getByLabelText(/^Client secret/), 'b');
   await userEvent.click(dialog.getByRole('button', { name: 'Set OpenID Connect' }));
   await expect.element(dialog.getByText('Issuer URL did not answer discovery')).toBeVisible();

@@ -5,8 +5,10 @@ import App from '../../renderer/src/App.svelte';
 // The window's own styles: what fits in 800×600 depends on them.
 import '../../renderer/src/app.css';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import { BridgeCallError } from '../../shared/app/ipc/bridge.ts';
 import { freshWindow, listOf, record as item, URI } from './support/records.ts';
 import { scriptedBridge, type ScriptedBridge } from './support/scripted-bridge.ts';
+import { timeWords } from '../../shared/app/clock.ts';
 
 /*
  * How a detail reads: labels, times, booleans, references as what they name (through one cache,
@@ -59,7 +61,7 @@ function backendsBridge(extra: Parameters<typeof scriptedBridge>[0] = {}) {
   });
 }
 
-it('labels every field, times relative with the exact time on focus, maps as lists, and copies the JSON', async () => {
+it('labels every field, times in words with the exact time on focus, maps as lists, and copies the JSON', async () => {
   const written = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
   window.location.hash = `#/credentials/credentials/cr_Token1`;
   const credential = item('cr_Token1', 'credentials', {
@@ -82,7 +84,8 @@ it('labels every field, times relative with the exact time on focus, maps as lis
   for (const name of ['created_at', 'owner_id', 'uri', 'token']) {
     await expect.element(page.getByRole('term').filter({ hasText: name })).not.toBeInTheDocument();
   }
-  const time = page.getByRole('button', { name: /ago$/ });
+  // Older than a day: its date and time in the locale's words; "ago" is for the last day.
+  const time = page.getByRole('button', { name: timeWords(CREATED), exact: true });
   await expect.element(time).toBeVisible();
   expect(document.body.textContent).not.toContain(CREATED);
   (time.element() as HTMLElement).focus();
@@ -126,9 +129,13 @@ it('shows references as what they name, linked, from one background list per kin
   const link = backend.getByRole('link', { name: 'Primary then hello' });
   await expect.element(link).toHaveAttribute('href', `#/backends/failoverBackends/${PRIMARY.id}`);
   expect(document.body.textContent).not.toContain(`${URI}/backends/failover`);
+  const termination = page.getByRole('article', { name: 'TLS termination' });
   await expect
-    .element(page.getByRole('article', { name: 'TLS termination' }))
+    .element(termination)
     .toHaveTextContent('TLS terminated at the edge, TLS 1.2 or newer');
+  // Its settings as words, not the API's values ("edge", "1.2").
+  await expect.element(termination.getByText('At the edge', { exact: true })).toBeVisible();
+  await expect.element(termination.getByText('TLS 1.2', { exact: true })).toBeVisible();
   const lookups = callsOf(bridge, 'api.failoverBackends.listAll');
   expect(lookups).toHaveLength(1);
   expect(lookups[0]?.args[0]).toEqual({ priority: 'background' });
@@ -259,6 +266,13 @@ it('shows what uses a backend, and that the API refuses its delete while it is u
   window.location.hash = `#/backends/httpResponseBackends/${HELLO.id}`;
   const bridge = backendsBridge({
     'api.httpsEdges.listAll': () => [ROUTE_EDGE],
+    'api.httpResponseBackends.delete': () => {
+      throw new BridgeCallError({
+        code: 'ERR_SERVICE_306',
+        message: `"${HELLO.id}" is still used by "${PRIMARY.id}"`,
+        status: 409,
+      });
+    },
   });
   render(App, { bridge });
   const usedBy = page.getByRole('region', { name: 'Used by' });
@@ -273,6 +287,21 @@ it('shows what uses a backend, and that the API refuses its delete while it is u
     .toHaveTextContent(
       "In use by HTTPS edge edghts_Edge1 (route /api); failover backend 'Primary then hello': the API refuses to delete it while it is in use.",
     );
+  // Asked anyway, the API's refusal names both by kind and name, linked, and says the way out.
+  await userEvent.click(page.getByRole('dialog').getByRole('button', { name: 'Delete' }));
+  const refusal = page.getByRole('alert');
+  await expect
+    .element(refusal)
+    .toHaveTextContent(
+      "HTTP-response backend 'hello' is still used by failover backend 'Primary then hello'",
+    );
+  await expect
+    .element(refusal)
+    .toHaveTextContent("Remove it from failover backend 'Primary then hello' first.");
+  expect(refusal.element().textContent).not.toContain(PRIMARY.id);
+  await expect
+    .element(refusal.getByRole('link', { name: "failover backend 'Primary then hello'" }).first())
+    .toHaveAttribute('href', `#/backends/failoverBackends/${PRIMARY.id}`);
 });
 
 function session(id: string, credential: string): TunnelSession {
@@ -365,7 +394,7 @@ it('gives the exact local time of each row’s creation on hover, not the API’
   window.location.hash = '#/credentials';
   render(App, { bridge: credentialsBridge([credential('cr_Idle1')]) });
   const created = page.getByRole('row').filter({ hasText: 'cr_Idle1' }).getByRole('cell').last();
-  await expect.element(created).toHaveTextContent(/ago$/);
+  await expect.element(created).toHaveTextContent(timeWords(CREATED));
   const exact = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'long' }).format(
     new Date(CREATED),
   );

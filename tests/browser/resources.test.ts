@@ -174,10 +174,14 @@ it('reorders failover children with the keyboard and sends them in that order', 
   await expect.element(pick.getByRole('option', { name: /second/ })).toBeInTheDocument();
   await userEvent.selectOptions(pick, 'bkdhr_a');
   await userEvent.selectOptions(pick, 'bkdhr_b');
-  (page.getByRole('button', { name: /bkdhr_b, position 2 of 2/ }).element() as HTMLElement).focus();
+  (
+    page
+      .getByRole('button', { name: "HTTP-response backend 'second', position 2 of 2" })
+      .element() as HTMLElement
+  ).focus();
   await userEvent.keyboard('{ArrowUp}');
   await expect
-    .element(page.getByRole('button', { name: /bkdhr_b, position 1 of 2/ }))
+    .element(page.getByRole('button', { name: "HTTP-response backend 'second', position 1 of 2" }))
     .toHaveFocus();
   await userEvent.click(page.getByRole('button', { name: 'Create failover backend' }));
   await expect.element(page.getByRole('link', { name: 'bkdfo_new' })).toBeVisible();
@@ -190,7 +194,7 @@ it('checks hostports as <host>:<port>', async () => {
   open('#/edges/tlsEdges');
   render(App, { bridge: scriptedBridge({ 'api.tlsEdges.list': () => page1('tls_edges', []) }) });
   await userEvent.click(page.getByRole('button', { name: 'New TLS edge' }));
-  await userEvent.click(page.getByRole('button', { name: 'Add Hostport' }));
+  await userEvent.click(page.getByRole('button', { name: 'Add hostport', exact: true }));
   await userEvent.fill(page.getByRole('textbox', { name: 'Hostport 1' }), 'app.example.com');
   await expect.element(page.getByText('must be "<host>:<port>"', { exact: false })).toBeVisible();
   await userEvent.fill(page.getByRole('textbox', { name: 'Hostport 1' }), 'app.example.com:443');
@@ -230,9 +234,9 @@ it('names the resource it deletes, and sums up what failed of a selection', asyn
   for (const id of ['ipp_1', 'ipp_2', 'ipp_3'])
     await userEvent.click(page.getByRole('checkbox', { name: `Select ${id}` }));
   await userEvent.click(page.getByRole('button', { name: 'Delete 3 selected' }));
-  await expect.element(page.getByRole('dialog')).toHaveTextContent('Delete 3 ip policies?');
+  await expect.element(page.getByRole('dialog')).toHaveTextContent('Delete 3 IP policies?');
   await userEvent.click(page.getByRole('dialog').getByRole('button', { name: 'Delete' }));
-  await expect.element(page.getByText('Deleted 2 ip policies')).toBeVisible();
+  await expect.element(page.getByText('Deleted 2 IP policies')).toBeVisible();
   const summary = page.getByRole('region', { name: 'What could not be deleted' });
   await expect.element(summary).toHaveTextContent('ipp_2');
   await expect.element(summary).toHaveTextContent('ERR_SERVICE_446');
@@ -290,7 +294,7 @@ it('drops the minimum TLS version when TLS terminates upstream, and sets a modul
   await userEvent.click(
     page.getByRole('dialog').getByRole('button', { name: 'Set TLS termination' }),
   );
-  await expect.element(page.getByText('Set TLS termination on edgtls_1')).toBeVisible();
+  await expect.element(page.getByText('Set TLS termination on TLS edge edgtls_1')).toBeVisible();
   expect(bridge.argsOf('api.tlsEdges.tls_termination.replace')?.[0]).toEqual({
     params: { id: 'edgtls_1' },
     body: { enabled: true, terminate_at: 'upstream' },

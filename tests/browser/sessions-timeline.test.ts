@@ -2,8 +2,8 @@ import { render } from '@testing-library/svelte';
 import { expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import Timeline from '../../renderer/src/screens/sessions/Timeline.svelte';
-import { timeOfDay } from '../../renderer/src/screens/sessions/timeline.ts';
 import type { Agent } from '../../shared/app/agents.ts';
+import { clockTime } from '../../shared/app/clock.ts';
 import '../../renderer/src/app.css';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
@@ -54,15 +54,15 @@ it('draws the last day as bands and marks, named by its summary', async () => {
 it('tells the times of a mark on hover and of a band on focus', async () => {
   render(Timeline, { agent: DAY, now: NOW });
   const readout = page.getByTestId('timeline-readout');
-  const restart = `Restarted at ${timeOfDay(NOW - 5 * HOUR, NOW)} · new session ts_b`;
+  const restart = `Restarted at ${clockTime(NOW - 5 * HOUR, NOW)} · new session ts_b`;
   await page.getByRole('button', { name: restart }).hover();
   await expect.element(readout).toHaveTextContent(restart);
 
   await userEvent.unhover(page.getByRole('button', { name: restart }));
   await expect.element(readout).toHaveTextContent(SUMMARY);
 
-  const from = timeOfDay(NOW - 10 * HOUR, NOW);
-  const to = timeOfDay(NOW - 10 * HOUR + 20 * MINUTE, NOW);
+  const from = clockTime(NOW - 10 * HOUR, NOW);
+  const to = clockTime(NOW - 10 * HOUR + 20 * MINUTE, NOW);
   const band = page.getByRole('button', { name: `Offline ${from} – ${to} (20 min)` });
   (band.element() as HTMLElement).focus();
   await expect.element(readout).toHaveTextContent(`Offline ${from} – ${to} (20 min)`);

@@ -6,6 +6,7 @@ import App from '../../renderer/src/App.svelte';
 // The window's own styles: what fits in 800×600 depends on them.
 import '../../renderer/src/app.css';
 import type { Agent, AgentsSnapshot } from '../../shared/app/agents.ts';
+import { Settings } from '../../shared/app/ipc/settings.ts';
 import { unavailableSnapshot } from '../../shared/app/monitor.ts';
 import type { TrayClickable, TrayModel } from '../../shared/app/tray.ts';
 import { session as someSession } from '../support/tunnel-sessions.ts';
@@ -399,4 +400,36 @@ it("draws an agent's day on its page, with times on hover (a picture for docs/)"
   await page.getByRole('button', { name: /^Updated at / }).hover();
   await expect.element(page.getByTestId('timeline-readout')).toHaveTextContent(/3\.1\.2 → 3\.3\.0/);
   await page.screenshot({ path: '../../test-results/screenshots/agent-timeline-example.png' });
+});
+
+it('marks a muted agent in its row, and says what Mute does on its page', async () => {
+  const box = agent('quiet-box');
+  open();
+  showing(agents(box, agent('loud-box')), {
+    'settings.get': () => Settings.parse({ mutedAgents: [box.key] }),
+  });
+  await expect.element(row('quiet-box')).toHaveTextContent('Muted ·');
+  await expect.element(row('loud-box')).not.toHaveTextContent('Muted');
+  await userEvent.click(row('quiet-box').getByRole('link', { name: 'quiet-box' }));
+  await expect
+    .element(page.getByRole('button', { name: 'Unmute this agent' }))
+    .toHaveAccessibleDescription(/sends no notifications about this agent/);
+});
+
+it('keeps the rows in their places while the pointer is over the list, and re-sorts after', async () => {
+  open();
+  const [a, b] = [agent('a-box'), agent('b-box')];
+  const bridge = showing(agents(a, b));
+  await expect.element(row('b-box')).toBeVisible();
+  const names = () =>
+    [...document.querySelectorAll('tr[data-agent]')].map((r) => r.getAttribute('aria-label'));
+  expect(names()).toEqual(['a-box', 'b-box']);
+  await row('a-box').hover();
+  // b-box goes offline: core's order puts it first, but not under the pointer.
+  bridge.emit('agents.changed', agents({ ...b, state: 'offline' }, a));
+  await expect.element(row('b-box')).toHaveTextContent('Offline');
+  expect(names()).toEqual(['a-box', 'b-box']);
+  await userEvent.unhover(row('a-box'));
+  await page.getByRole('heading', { level: 1 }).hover();
+  await expect.poll(names).toEqual(['b-box', 'a-box']);
 });

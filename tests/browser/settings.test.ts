@@ -28,9 +28,9 @@ it('adds a profile and says what the app refused once, at the field it names', a
   await key.fill('k');
   // Typed hidden, shown on asking, so that a pasted key can be checked.
   await expect.element(key).toHaveAttribute('type', 'password');
-  await page.getByRole('button', { name: 'Reveal api key' }).click();
+  await page.getByRole('button', { name: 'Reveal API key' }).click();
   await expect.element(key).toHaveAttribute('type', 'text');
-  await page.getByRole('button', { name: 'Hide api key' }).click();
+  await page.getByRole('button', { name: 'Hide API key' }).click();
   await expect.element(key).toHaveAttribute('type', 'password');
   await page.getByRole('button', { name: 'Add profile' }).click();
   const address = page.getByLabelText('API address');

@@ -9,6 +9,7 @@ import type {
   PlannedSnapshot,
 } from '../../shared/app/ipc/snapshots.ts';
 import { scriptedBridge } from './support/scripted-bridge.ts';
+import { timeWords } from '../../shared/app/clock.ts';
 
 const OPENED: OpenedSnapshot = {
   snapshotId: 'snap1',
@@ -129,10 +130,16 @@ it('shows a plan as a diff: by kind in order, with counts, labels, old → new, 
     .getByRole('row')
     .elements()
     .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent).join(' '));
-  expect(rows.slice(1)).toEqual([
-    'Description old api → api',
-    'Webhook verification (none) → {"provider":"github","secret":"********"}',
-  ]);
+  expect(rows[1]?.replace(/\s+/g, ' ').trim()).toBe('Description old api → api');
+  // A module as people read it, its members as items, the provider by name; its JSON on demand.
+  const webhook = changes.getByRole('row').nth(2);
+  await expect.element(webhook.getByRole('cell').first()).toHaveTextContent('(none)');
+  const after = webhook.getByRole('cell').last();
+  await expect.element(after.getByRole('listitem').first()).toHaveTextContent('provider: GitHub');
+  await expect.element(after.getByRole('listitem').last()).toHaveTextContent('secret: ********');
+  await expect.element(after.getByText('"provider": "github"')).not.toBeVisible();
+  await after.getByText('Show JSON').click();
+  await expect.element(after.getByText('"provider": "github"')).toBeVisible();
   await expect.element(page.getByText('credential/ci')).toBeVisible();
 });
 
@@ -238,13 +245,21 @@ it('plans one profile against another, and says what an apply did', async () => 
     targetProfileId: 'prf_local0001',
     prune: false,
   });
-  await page.getByRole('button', { name: 'Apply to Local sandbox…' }).click();
+  // The diff is read first: the button that applies it comes after it.
+  const diff = page.getByRole('heading', { name: /→ Local sandbox$/ });
+  const applyButton = page.getByRole('button', { name: 'Apply to Local sandbox…' });
+  await expect.element(diff).toBeVisible();
+  const order = diff.element().compareDocumentPosition(applyButton.element());
+  expect(order & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  await applyButton.click();
   await page.getByRole('dialog').getByRole('button', { name: 'Apply' }).click();
   await expect
     .element(
       page.getByText('Applied to Local sandbox: 1 created, 1 updated, 1 deleted, 2 unchanged.'),
     )
     .toBeVisible();
+  // Applied, its plan is done with: the diff goes, the outcome stays.
+  await expect.element(diff).not.toBeInTheDocument();
 });
 
 it('in the desktop app, opens a snapshot through the OS dialog, and the page input only without one', async () => {
@@ -272,8 +287,11 @@ it('in the desktop app, opens a snapshot through the OS dialog, and the page inp
   await expect.element(page.getByLabelText('Snapshot file', { exact: true })).toBeVisible();
 });
 
+// When it stopped as every time reads: relative within a day, the locale's date and time before.
 const stoppedItem = () =>
-  page.getByRole('listitem').filter({ hasText: 'An apply to Staging stopped on 12 Nov' });
+  page
+    .getByRole('listitem')
+    .filter({ hasText: `An apply to Staging stopped ${timeWords('2026-11-12T15:30:00.000Z')}` });
 
 it('lists a stopped apply where applies are offered; Carry on shows its plan and applies it with progress', async () => {
   openSnapshots();

@@ -340,3 +340,60 @@ it('says at the field what is wrong with it: a passphrase not repeated, a folder
   await expect.element(folder).toHaveAccessibleDescription('Folder must be an absolute path');
   await expect.element(page.getByText('IPC_BAD_ARGUMENTS')).not.toBeInTheDocument();
 });
+
+const HOST_CERTIFICATE = {
+  id: 'shcrt_web00000000000000000000',
+  uri: 'https://api.example.com/ssh_host_certificates/shcrt_web00000000000000000000',
+  created_at: '2026-11-01T00:00:00Z',
+  description: 'web host',
+  metadata: '',
+  public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFakeFakeFakeFakeFakeFakeFakeFakeFakeFakeFake',
+  key_type: 'ed25519',
+  ssh_certificate_authority_id: CA.id,
+  principals: ['web.example.com'],
+  valid_after: '2026-11-01T00:00:00Z',
+  valid_until: '2027-11-01T00:00:00Z',
+  certificate: 'ssh-ed25519-cert-v01@openssh.com AAAA',
+};
+
+it('says what an SSH certificate authority is used by, and that the API refuses its delete', async () => {
+  openSsh({
+    'api.sshCertificateAuthorities.list': () => ({
+      ssh_certificate_authorities: [CA],
+      uri: `${CA.uri}/..`,
+      next_page_uri: null,
+    }),
+    'api.sshCertificateAuthorities.get': () => CA,
+    'api.sshUserCertificates.listAll': () => [],
+    'api.sshHostCertificates.listAll': () => [HOST_CERTIFICATE],
+  });
+  window.location.hash = `#/ssh/sshCertificateAuthorities/${CA.id}`;
+  const usedBy = page.getByRole('region', { name: 'Used by' });
+  await expect
+    .element(usedBy.getByRole('link', { name: 'web host' }))
+    .toHaveAttribute('href', `#/ssh/sshHostCertificates/${HOST_CERTIFICATE.id}`);
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect
+    .element(page.getByRole('dialog'))
+    .toHaveTextContent("In use by SSH host certificate 'web host'");
+});
+
+it('gives a host certificate the sshd_config lines that put it to use', async () => {
+  openSsh({
+    'api.sshHostCertificates.list': () => ({
+      ssh_host_certificates: [HOST_CERTIFICATE],
+      uri: `${HOST_CERTIFICATE.uri}/..`,
+      next_page_uri: null,
+    }),
+    'api.sshHostCertificates.get': () => HOST_CERTIFICATE,
+  });
+  window.location.hash = `#/ssh/sshHostCertificates/${HOST_CERTIFICATE.id}`;
+  const setup = page.getByRole('region', { name: 'In sshd_config' });
+  await expect
+    .element(setup)
+    .toHaveTextContent('HostCertificate /etc/ssh/ssh_host_ed25519_key-cert.pub');
+  await expect.element(setup).toHaveTextContent('TrustedUserCAKeys /etc/ssh/trusted_user_ca_keys');
+  await expect
+    .element(setup.getByRole('button', { name: 'Copy the HostCertificate line' }))
+    .toBeVisible();
+});

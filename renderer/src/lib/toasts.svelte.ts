@@ -5,6 +5,8 @@ export type Toast = {
   readonly tone: 'info' | 'success' | 'error';
   readonly message: string;
   readonly problem?: IpcError;
+  /** The page of what the message names: the message links there (the id stays on that page). */
+  readonly href?: string;
 };
 
 const LIFETIME_MS = { info: 5_000, success: 4_000, error: 12_000 } as const;
@@ -31,8 +33,14 @@ export class Toasts {
     return this.held.pointer || this.held.focus;
   }
 
-  show(tone: Toast['tone'], message: string, problem?: IpcError): void {
-    const toast: Toast = { id: this.next++, tone, message, ...(problem && { problem }) };
+  show(tone: Toast['tone'], message: string, problem?: IpcError, href?: string): void {
+    const toast: Toast = {
+      id: this.next++,
+      tone,
+      message,
+      ...(problem && { problem }),
+      ...(href && { href }),
+    };
     for (const old of this.items.slice(0, -(MOST - 1))) this.dismiss(old.id);
     this.items = [...this.items, toast];
     this.countdowns[toast.id] = { left: LIFETIME_MS[tone], since: 0 };

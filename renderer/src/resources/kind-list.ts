@@ -18,6 +18,7 @@ import {
   type ModuleSpec,
   type ResourceKind,
 } from './kind-shape.ts';
+import { hostCertificateSetup } from './ssh-setup.ts';
 
 /*
  * Every kind of resource the window shows, in sidebar order. Adding one is an entry here (its
@@ -391,6 +392,7 @@ export const KINDS: readonly ResourceKind[] = [
     plural: 'SSH host certificates',
     columns: [column('Principals', 'principals'), column('Valid until', 'valid_until')],
     copyable: ['certificate', 'public_key'],
+    setup: { file: 'sshd_config', lines: hostCertificateSetup },
     create: certificateFields,
     update: describedFields,
   }),

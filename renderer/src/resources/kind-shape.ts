@@ -1,5 +1,8 @@
 import type { BodyOf, EndpointName } from '../../../shared/api/endpoints.ts';
 import type { IdKind } from '../../../shared/api/ids.ts';
+import { valueLabel } from '../../../shared/api/value-labels.ts';
+import { timeWords } from '../../../shared/app/clock.ts';
+import { isTimestamp } from '../lib/time.ts';
 import { routeHref, type ScreenId } from '../../../shared/app/routes.ts';
 
 /*
@@ -23,13 +26,21 @@ type Input =
   /** `numeric` sends the choice as a number; an empty option leaves the field out. */
   | { readonly type: 'select'; readonly options: readonly string[]; readonly numeric?: boolean }
   /** A list of strings, one per line, each checked as it is typed. */
-  | { readonly type: 'lines'; readonly check?: (line: string) => string | undefined }
+  | {
+      readonly type: 'lines';
+      readonly check?: (line: string) => string | undefined;
+      readonly one?: string;
+    }
   /** Keys to values (headers, labels). */
-  | { readonly type: 'map' }
+  | { readonly type: 'map'; readonly one?: string }
   /** Ids of other resources, chosen from their lists; `ordered` when their order matters. */
   | { readonly type: 'refs'; readonly kinds: readonly IdKind[]; readonly ordered?: boolean }
   | { readonly type: 'ref'; readonly kinds: readonly IdKind[] };
 
+/*
+ * A list's or map's `one` is one entry in words, for its Add button ("Add scope" under "Scopes");
+ * a label that already names one entry ("Hostport") needs none.
+ */
 export type Field<K extends string = string> = Input & {
   readonly name: K;
   readonly label: string;
@@ -79,6 +90,9 @@ export type CreatableGroup = EndpointName extends infer N
     : never
   : never;
 
+/** A line a config file needs, and what it does there. */
+export type SetupLine = { readonly label: string; readonly line: string };
+
 export type ResourceKind<G extends CreatableGroup = CreatableGroup> = {
   /** The catalog's group: `api.<group>.create`, `.list`, `.get`, `.update`, `.delete`. */
   readonly group: G;
@@ -96,6 +110,8 @@ export type ResourceKind<G extends CreatableGroup = CreatableGroup> = {
   readonly note?: string;
   /** Fields whose every value gets a copy button (ids and URIs always have one). */
   readonly copyable?: readonly string[];
+  /** The lines a config file needs for one of these (`file`), shown on its page to copy. */
+  readonly setup?: { readonly file: string; readonly lines: (item: Item) => SetupLine[] };
   /** Modules set and removed with `api.<group>.<module>.replace` / `.delete`. */
   readonly modules?: readonly ModuleSpec[];
   /** Why a set module has no effect on this resource as it stands, if it has none. */
@@ -121,7 +137,7 @@ export function kind<const G extends CreatableGroup>(
   return { columns: [], listed: true, deletable: k.listed ?? true, ...k };
 }
 
-/** A column of one field written as text; lists are joined. */
+/** A column of one field written as text; lists are joined, enumerated values and times in words. */
 export function column(label: string, name: string): Column {
   return {
     label,
@@ -132,7 +148,8 @@ export function column(label: string, name: string): Column {
         return Object.entries(value)
           .map(([k, v]) => `${k}=${String(v)}`)
           .join(', ');
-      return String(value ?? '');
+      if (typeof value !== 'string') return String(value ?? '');
+      return isTimestamp(value) ? timeWords(value) : valueLabel(name, value);
     },
   };
 }

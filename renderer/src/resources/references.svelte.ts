@@ -80,8 +80,7 @@ export class References {
     const windowKind = kind ? kindOf(kind) : undefined;
     const href = windowKind ? hrefOf(windowKind, id) : undefined;
     if (item?.description) return { id, text: item.description, href, known: true };
-    const words = windowKind?.singular ?? (kind ? OTHER_KINDS[kind] : undefined) ?? 'resource';
-    return { id, text: `${words} ${shortId(id)}`, href, known: item !== undefined };
+    return { id, text: `${kindWords(id)} ${shortId(id)}`, href, known: item !== undefined };
   }
 
   /** Every known resource of `kind`, and whether that is all of them; asking loads them once. */
@@ -137,6 +136,13 @@ export class References {
       }),
     );
   }
+}
+
+/** What kind of thing an id names, in words: "failover backend", "route". */
+export function kindWords(id: string): string {
+  const kind = idKindOf(id);
+  if (!kind) return 'resource';
+  return kindOf(kind)?.singular ?? OTHER_KINDS[kind] ?? 'resource';
 }
 
 /** `bkdtg_NJWm…` rather than 30 characters of random id. */

@@ -6,9 +6,10 @@ import { kindOf } from './kind-list.ts';
 import { shortId, type References } from './references.svelte.ts';
 
 /*
- * What uses a resource: the edges, routes and failover backends that refer to it, and the online
- * agents connected with a credential. Read from the references cache (every edge and failover
- * backend, loaded once in the background) and the monitor's sessions, never a request of its own.
+ * What uses a resource: the edges, routes and failover backends that refer to it, the SSH
+ * certificates an SSH certificate authority signed, and the online agents connected with a
+ * credential. Read from the references cache (every edge and failover backend, loaded once in the
+ * background) and the monitor's sessions, never a request of its own.
  */
 
 /** One user of a resource: `id` names it; `within` is the edge of a route. */
@@ -40,6 +41,7 @@ const USERS: Partial<Record<IdKind, readonly IdKind[]>> = {
   ...Object.fromEntries(BACKEND_KINDS.map((k) => [k, [...EDGES, 'failoverBackend']])),
   ipPolicy: EDGES,
   certificateAuthority: EDGES,
+  sshCertificateAuthority: ['sshUserCertificate', 'sshHostCertificate'],
 };
 const CREDENTIALS: readonly IdKind[] = ['credential', 'sshCredential'];
 

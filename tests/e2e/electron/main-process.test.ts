@@ -110,7 +110,7 @@ it('shows a native notification for a monitor event (a demo agent restarted)', a
   const shown = await app.until(is('notification'), 30_000);
   // One profile: the agent's name and what happened, no profile named.
   expect(shown.title).toMatch(/^[^:]+ restarted$/);
-  expect(shown.body).toMatch(/^Back at \d\d:\d\d with a new session/);
+  expect(shown.body).toMatch(/^Back at \d{1,2}:\d\d(\s[AP]M)? with a new session/);
 }, 60_000);
 
 it('quits within 4 s, closing the tray and core', async () => {

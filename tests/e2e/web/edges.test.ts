@@ -108,7 +108,7 @@ it('sets and removes every module of an HTTPS edge and of its route', async () =
   const secret = 'oidc-client-s3cret';
   await set(route, 'OpenID Connect', async (d) => {
     await d.getByRole('textbox', { name: /Issuer URL/ }).fill('https://id.example.com');
-    await d.getByRole('textbox', { name: /Client id/ }).fill('app');
+    await d.getByRole('textbox', { name: /Client ID/ }).fill('app');
     await d.getByLabel(/^Client secret/).fill(secret);
   });
   // The API echoes the secret back: masked until asked, on screen and to axe alike.

@@ -111,7 +111,7 @@ it("shows an abuse report's review as the service makes it, without a Refresh", 
   const row = page.getByRole('row', { name: /abrp_/ });
   await row.getByRole('cell', { name: 'PENDING' }).waitFor();
   // The sandbox reviews it a second later; the list reads it again on its own.
-  await row.getByRole('cell', { name: 'PROCESSED', exact: true }).waitFor({ timeout: 15_000 });
+  await row.getByRole('cell', { name: 'Processed', exact: true }).waitFor({ timeout: 15_000 });
   expect(await page.getByRole('button', { name: 'Refresh' }).count()).toBe(0);
 });
 

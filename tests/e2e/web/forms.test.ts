@@ -38,8 +38,8 @@ it('shows the problems of a TLS edge at once, in plain words, and saves once the
   await page.getByRole('button', { name: 'New TLS edge' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Description').fill('ü'.repeat(200));
-  await dialog.getByRole('button', { name: 'Add Hostport' }).click();
-  await dialog.getByRole('button', { name: 'Add Hostport' }).click();
+  await dialog.getByRole('button', { name: 'Add hostport' }).click();
+  await dialog.getByRole('button', { name: 'Add hostport' }).click();
   await dialog.getByRole('textbox', { name: 'Hostport 1' }).fill('app.example.com:443');
   await dialog.getByRole('textbox', { name: 'Hostport 2' }).fill('app.example.com');
   await dialog.getByRole('button', { name: 'Create TLS edge' }).click();
@@ -167,7 +167,8 @@ it('keeps the failover dialog inside its width, and never offers a failover as i
     const pick = page.getByRole('combobox', { name: 'Child backends to add' });
     await pick.locator(`option[value="${child}"]`).waitFor({ state: 'attached' });
     await pick.selectOption(child);
-    await page.getByRole('button', { name: `Remove ${child}` }).waitFor();
+    // Named as people know it, its description, not its id.
+    await page.getByRole('button', { name: `Remove HTTP-response backend '${long}'` }).waitFor();
     expect(await overflows(page.getByRole('dialog'))).toBe(false);
   });
 

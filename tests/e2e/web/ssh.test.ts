@@ -76,7 +76,7 @@ it('saves a new key and certificate that ssh-keygen reads', async () => {
   await page.getByLabel('Repeat passphrase').fill(PASSPHRASE);
   await page.getByLabel('Folder').fill(folder);
   await page.getByLabel('File name').fill('id_e2e');
-  await page.getByLabel('Certificate authority').selectOption({ label: 'E2E CA (ecdsa)' });
+  await page.getByLabel('Certificate authority').selectOption({ label: 'E2E CA (ECDSA)' });
   await page.getByLabel('Principals').fill(currentUser);
   await page.getByLabel('Valid for').selectOption('1h');
   await page.getByRole('button', { name: 'Create key and certificate' }).click();

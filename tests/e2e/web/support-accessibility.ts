@@ -4,10 +4,12 @@ import { routeHref, SCREENS } from '../../../shared/app/routes.ts';
 import { hrefOf } from '../../../renderer/src/resources/kind-shape.ts';
 import { KINDS } from '../../../renderer/src/resources/kind-list.ts';
 import { axeOn, openWindow, screenshot, type WebWindow } from './support-window.ts';
+import { wordingProblems } from './support-wording.ts';
 
 /*
  * Axe on every screen of the window (every section and every tab of it), light and dark, at one
- * size, with a screenshot of each, in Debian's Chromium against `npm run web` and its Local
+ * size, with a screenshot of each, and its wording read (`wordingProblems`: no sideways scroll, no
+ * raw enumerated value, no ISO time, no id where a name belongs, no slipped casing), in Debian's Chromium against `npm run web` and its Local
  * sandbox (its demo resources fill the lists). One browser, one page: schemes are switched, not
  * started again. A file per size (the smallest the window supports, and a common one), so that
  * the two halves of the suite's slowest check run side by side.
@@ -24,7 +26,7 @@ const ADDRESSES = [
   ...KINDS.map((k) => hrefOf(k)),
 ];
 
-/** The file's test: axe on every screen at `size`, light and dark. */
+/** The file's test: axe and wording on every screen at `size`, light and dark. */
 export function everyScreenPassesAxe(size: { width: number; height: number }): void {
   let app: WebWindow;
   let page: Page;
@@ -48,6 +50,7 @@ export function everyScreenPassesAxe(size: { width: number; height: number }): v
 
   it(`has no axe violation on any screen, light or dark, at ${size.width}×${size.height}`, async () => {
     const violations: string[] = [];
+    const wording: string[] = [];
     // The shell (skip link, top bar, sidebar) is the same on every address: axe reads all of it
     // once per size and scheme, and the screen beside it on each address. Excluding the shell, not
     // including only the screen, keeps the rules about the whole page (one main, one h1, a title).
@@ -55,6 +58,7 @@ export function everyScreenPassesAxe(size: { width: number; height: number }): v
       await screenshot(page, label);
       const axe = axeOn(page);
       if (shell === 'without shell') axe.exclude('.skip').exclude('.topbar').exclude('#sections');
+      wording.push(...(await wordingProblems(page, label)));
       const result = await axe.analyze();
       for (const v of result.violations)
         violations.push(`${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
@@ -101,5 +105,6 @@ export function everyScreenPassesAxe(size: { width: number; height: number }): v
       }
     }
     expect(violations).toEqual([]);
+    expect(wording).toEqual([]);
   }, 300_000);
 }

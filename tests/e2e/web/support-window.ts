@@ -79,9 +79,10 @@ export async function openWindow(viewport: { width: number; height: number }): P
         .getByRole('status')
         .filter({ hasText: `Created ${singular}` })
         .last();
-      const text = (await toast.locator('p').textContent())?.trim() ?? '';
+      // The toast names it and links to its page, whose address ends with its id.
+      const href = (await toast.getByRole('link').getAttribute('href')) ?? '';
       await toast.getByRole('button', { name: 'Dismiss' }).click();
-      const id = /Created .+ (\S+)$/.exec(text)?.[1];
+      const id = href.split('/').pop();
       expect(id).toBeTruthy();
       return id ?? '';
     },

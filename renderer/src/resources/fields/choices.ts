@@ -3,6 +3,8 @@ import type { Bridge } from '../../../../shared/app/ipc/bridge.ts';
 import { KindCalls } from '../calls.ts';
 import type { Item } from '../kind-shape.ts';
 import { kindOf } from '../kind-list.ts';
+import { nameOf } from '../names.ts';
+import { kindWords } from '../references.svelte.ts';
 
 /** Every resource of the given kinds, to choose references from; a kind that fails offers none. */
 export async function loadChoices(
@@ -20,7 +22,8 @@ export async function loadChoices(
   return lists.flat();
 }
 
+/** A choice as people know it: "HTTP response backend 'maintenance page'", never its bare id. */
 export function describeRef(choices: readonly Item[], id: string): string {
   const found = choices.find((c) => c.id === id);
-  return found?.description ? `${id} — ${found.description}` : id;
+  return nameOf(found ?? { id }, kindWords(id));
 }

@@ -60,8 +60,14 @@ const headers = (name: string, label: string): ModuleSpec => ({
   label,
   fields: [
     enabled,
-    { name: 'add', label: 'Headers to add', type: 'map' },
-    { name: 'remove', label: 'Headers to remove', type: 'lines', help: 'One header name a line.' },
+    { name: 'add', label: 'Headers to add', type: 'map', one: 'header' },
+    {
+      name: 'remove',
+      label: 'Headers to remove',
+      type: 'lines',
+      one: 'header',
+      help: 'One header name a line.',
+    },
   ],
 });
 
@@ -129,7 +135,7 @@ const oauth: ModuleSpec = {
     { name: 'provider', label: 'Provider', type: 'select', options: OAUTH_REQUEST_PROVIDERS },
     {
       name: 'client_id',
-      label: 'Client id',
+      label: 'Client ID',
       type: 'text',
       help: 'Of your own OAuth app: give its id and secret together, or neither to use the service’s.',
     },
@@ -138,12 +144,19 @@ const oauth: ModuleSpec = {
       name: 'scopes',
       label: 'Scopes',
       type: 'lines',
+      one: 'scope',
       help: 'Only with your own app’s id and secret.',
     },
-    { name: 'email_addresses', label: 'Allowed email addresses', type: 'lines' },
-    { name: 'email_domains', label: 'Allowed email domains', type: 'lines' },
-    { name: 'teams', label: 'Teams (org/team)', type: 'lines', when: isGithub },
-    { name: 'organizations', label: 'Organizations', type: 'lines', when: isGithub },
+    { name: 'email_addresses', label: 'Allowed email addresses', type: 'lines', one: 'address' },
+    { name: 'email_domains', label: 'Allowed email domains', type: 'lines', one: 'domain' },
+    { name: 'teams', label: 'Teams (org/team)', type: 'lines', one: 'team', when: isGithub },
+    {
+      name: 'organizations',
+      label: 'Organizations',
+      type: 'lines',
+      one: 'organization',
+      when: isGithub,
+    },
     { name: 'auth_check_interval', label: 'Re-check every (s, 0: default)', type: 'number' },
     ...session,
   ],
@@ -171,7 +184,7 @@ const oidc: ModuleSpec = {
   fields: [
     enabled,
     { name: 'issuer', label: 'Issuer URL', type: 'text', required: true },
-    { name: 'client_id', label: 'Client id', type: 'text', required: true },
+    { name: 'client_id', label: 'Client ID', type: 'text', required: true },
     {
       name: 'client_secret',
       label: 'Client secret',
@@ -179,7 +192,7 @@ const oidc: ModuleSpec = {
       secret: true,
       required: true,
     },
-    { name: 'scopes', label: 'Scopes', type: 'lines' },
+    { name: 'scopes', label: 'Scopes', type: 'lines', one: 'scope' },
     ...session,
   ],
   shape: flatSession(),
@@ -197,7 +210,7 @@ const saml: ModuleSpec = {
       required: true,
       help: 'The EntityDescriptor XML your identity provider publishes.',
     },
-    { name: 'authorized_groups', label: 'Authorized groups', type: 'lines' },
+    { name: 'authorized_groups', label: 'Authorized groups', type: 'lines', one: 'group' },
     {
       name: 'nameid_format',
       label: 'NameID format',

@@ -9,6 +9,7 @@ import { webhookProviderName } from '../../../../shared/api/webhook-providers.ts
 import type { Item, ModuleSpec } from '../kind-shape.ts';
 import { kindOf } from '../kind-list.ts';
 import type { References } from '../references.svelte.ts';
+import { nameOf } from '../names.ts';
 
 /*
  * A set module as people say it: one sentence ("Sends traffic to failover backend 'Primary then
@@ -158,15 +159,9 @@ export function moduleDetails(spec: ModuleSpec, m: Module): Detail[] {
 
 /** What removing a module takes away, asked before it goes. */
 export function removeQuestion(spec: ModuleSpec, owner: Item, refs: References): string {
-  const where =
-    typeof owner['match'] === 'string'
-      ? `route ${owner['match']}`
-      : owner.description
-        ? `'${owner.description}'`
-        : owner.id;
   const now = moduleSentence(spec, (owner[spec.name] ?? {}) as Module, refs);
   const open = (AUTH_MODULES as readonly string[]).includes(spec.name)
     ? ' Without it, anyone reaches the route without logging in.'
     : '';
-  return `Remove ${spec.label} from ${where}? It does this now: ${now}.${open}`;
+  return `Remove ${spec.label} from ${nameOf(owner)}? It does this now: ${now}.${open}`;
 }

@@ -1,6 +1,6 @@
 import { GONE_STATES, type Agent, type AgentState } from '../../../../shared/app/agents.ts';
 import { availability, type SessionAction } from '../../../../shared/app/sessions/rules.ts';
-import { relativeTime } from '../../lib/time.ts';
+import { timeWords } from '../../../../shared/app/clock.ts';
 
 /*
  * What an agent's row says and offers, from core's agent and the action clicked on it that core
@@ -33,7 +33,7 @@ function isBusy(agent: Agent, pending: SessionAction | undefined): boolean {
 }
 
 export function lastSeen(agent: Agent, now: number): string {
-  return `last seen ${relativeTime(new Date(agent.lastSeenAt).toISOString(), now)}`;
+  return `last seen ${timeWords(agent.lastSeenAt, now)}`;
 }
 
 /** Where "Update and restart" is, with the wait counting down to its end. */

@@ -1,3 +1,4 @@
+import { clockTime } from '../../../../shared/app/clock.ts';
 import type { Agent, AgentMark } from '../../../../shared/app/agents.ts';
 
 /*
@@ -23,14 +24,6 @@ export type Placed = {
   /** For a person, with its times: "Online 08:10 – 14:25 (6 h 15 min)". */
   readonly text: string;
 };
-
-const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-
-/** "14:25", or "yesterday 14:25" for a time of the day before `now`'s. */
-export function timeOfDay(at: number, now: number): string {
-  const sameDay = new Date(at).toDateString() === new Date(now).toDateString();
-  return `${sameDay ? '' : 'yesterday '}${clock.format(at)}`;
-}
 
 /** "23 h 40 min", "5 min", "under a minute". */
 export function duration(ms: number): string {
@@ -59,7 +52,7 @@ export function placeHistory(history: Agent['history'], now: number, windowMs = 
     const to = Math.min(band.to ?? now, now);
     if (to <= from) return [];
     const state = band.state === 'online' ? 'Online' : 'Offline';
-    const until = band.to === null ? 'now' : timeOfDay(to, now);
+    const until = band.to === null ? 'now' : clockTime(to, now);
     return [
       {
         kind: band.state,
@@ -68,7 +61,7 @@ export function placeHistory(history: Agent['history'], now: number, windowMs = 
         to,
         x: fraction(from),
         width: fraction(to) - fraction(from),
-        text: `${state} ${timeOfDay(from, now)} – ${until} (${duration(to - from)})`,
+        text: `${state} ${clockTime(from, now)} – ${until} (${duration(to - from)})`,
       },
     ];
   });
@@ -81,7 +74,7 @@ export function placeHistory(history: Agent['history'], now: number, windowMs = 
       to: mark.at,
       x: fraction(mark.at),
       width: 0,
-      text: `${MARK_WORDS[mark.kind]} at ${timeOfDay(mark.at, now)}${mark.detail ? ` · ${mark.detail}` : ''}`,
+      text: `${MARK_WORDS[mark.kind]} at ${clockTime(mark.at, now)}${mark.detail ? ` · ${mark.detail}` : ''}`,
     }));
   return [...bands, ...marks].sort((a, b) => a.from - b.from || (a.shape === 'band' ? -1 : 1));
 }

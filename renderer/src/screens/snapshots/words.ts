@@ -58,13 +58,6 @@ export const PLAN_WORDS: DiffWords = {
   to: 'After',
 };
 
-/** A value of a plan as one line: absent, text as it is, anything else as compact JSON. */
-export function shown(value: unknown): string {
-  if (value === undefined || value === null) return '(none)';
-  if (typeof value === 'string') return value === '' ? '""' : value;
-  return JSON.stringify(value);
-}
-
 /** "about 12 s left", "about 3 min left", or nothing before there is a pace to go by. */
 export function timeLeft(ms: number | null): string {
   if (ms === null) return '';

@@ -65,7 +65,7 @@ it('lists an offline agent first in its section, named as its notification names
   const section = tray.items.filter((i) => i.type === 'submenu' && i.id.startsWith('agent:'));
   expect(section[0]).toMatchObject({
     id: `agent:${gone?.id}`,
-    label: expect.stringMatching(/^tray-killed · offline · last seen \d\d:\d\d$/),
+    label: expect.stringMatching(/^tray-killed · offline · last seen \d{1,2}:\d\d(\s[AP]M)?$/),
   });
   expect(find(tray.items, `section:${profile?.id}:headline`)).toMatchObject({
     label: expect.stringMatching(/^Local sandbox: \d+ agents online, 1 offline$/),
@@ -77,7 +77,7 @@ it('lists an offline agent first in its section, named as its notification names
     .map((e) => e.payload as Notification)
     .find((n) => n.title === 'tray-killed went offline');
   expect(told).toMatchObject({
-    body: expect.stringMatching(/^Gone at \d\d:\d\d\. linux · /),
+    body: expect.stringMatching(/^Gone at \d{1,2}:\d\d(\s[AP]M)?\. linux · /),
     target: { type: 'agent', profileId: profile?.id, agentId: gone?.id },
     actions: ['open', 'mute'],
   });

@@ -12,6 +12,7 @@ import {
 } from '../../../../shared/app/notifications.ts';
 import { Settings } from '../../../../shared/app/ipc/settings.ts';
 import { session, successor } from '../../../support/tunnel-sessions.ts';
+import { clockTime } from '../../../../shared/app/clock.ts';
 
 /** The preferences of a person who changed nothing: every kind on. */
 const DEFAULT_PREFS: NotifyPrefs = {
@@ -50,7 +51,7 @@ describe('notify', () => {
         kind: 'offline',
         tone: 'problem',
         title: 'Acme: web went offline',
-        body: 'Gone at 10:00. linux · us · 127.0.0.1',
+        body: `Gone at ${clockTime(NOW, NOW)}. linux · us · 127.0.0.1`,
         target: { type: 'agent', profileId: 'p1', agentId: agentId('p1', agentKey(a)) },
         actions: ['open', 'mute'],
         agent: { profileId: 'p1', sessionId: a.id, agentKey: agentKey(a) },
@@ -86,12 +87,12 @@ describe('notify', () => {
     expect(notifications.map((n) => [n.title, n.body, n.actions])).toEqual([
       [
         'Acme: web updated to 3.3.0',
-        'Back at 09:55, was 3.1.2. linux · us · 127.0.0.1',
+        `Back at ${clockTime(at, NOW)}, was 3.1.2. linux · us · 127.0.0.1`,
         ['open', 'restart', 'mute'],
       ],
       [
         'Globex: linux · us · 127.0.0.1 restarted',
-        'Back at 09:55 with a new session, running 3.1.2.',
+        `Back at ${clockTime(at, NOW)} with a new session, running 3.1.2.`,
         ['open', 'restart', 'mute'],
       ],
     ]);
@@ -153,7 +154,7 @@ describe('notify', () => {
         kind: 'offline',
         tone: 'problem',
         title: 'Acme: 50 agents went offline',
-        body: 'agent 0, agent 1, agent 2 and 47 more, at 10:00.',
+        body: `agent 0, agent 1, agent 2 and 47 more, at ${clockTime(NOW, NOW)}.`,
         target: { type: 'sessions', profileId: 'p1' },
         actions: ['open'],
       },

@@ -11,6 +11,7 @@ import {
   type TrayItem,
 } from '../../../../shared/app/tray.ts';
 import { session } from '../../../support/tunnel-sessions.ts';
+import { clockTime } from '../../../../shared/app/clock.ts';
 
 const NOW = new Date(2026, 10, 23, 10, 0).getTime();
 const EARLIER = new Date(2026, 10, 23, 9, 41).getTime();
@@ -18,6 +19,7 @@ const EARLIER = new Date(2026, 10, 23, 9, 41).getTime();
 function agent(name: string, state: AgentState = 'online', of: Partial<TunnelSession> = {}) {
   return {
     id: `ag_${name}`,
+    key: `key of ${name}`,
     name,
     state,
     session: session({ metadata: name, ...of }),
@@ -101,7 +103,7 @@ describe('trayModel', () => {
       'web · 3.1.2',
       '---',
       'Globex: 0 agents online, 1 offline',
-      'db · offline · last seen 09:41',
+      `db · offline · last seen ${clockTime(EARLIER, NOW)}`,
       '---',
       'Profile',
       'Pause notifications',
@@ -153,6 +155,17 @@ describe('trayModel', () => {
     });
     for (const action of ['restart', 'update', 'update-and-restart'])
       expect(find(items, `agent:${web.id}:${action}`)).not.toHaveProperty('confirm');
+  });
+
+  it('marks a muted agent in its line: its notifications are off', () => {
+    const model = trayModel(state({ mutedAgents: ['key of web', 'key of db'] }));
+    expect(labels(model.items)).toEqual(
+      expect.arrayContaining([
+        'web · 3.1.2 · muted',
+        'build · 3.3.0',
+        `db · offline · last seen ${clockTime(EARLIER, NOW)} · muted`,
+      ]),
+    );
   });
 
   it('gives an offline agent no actions, only Open and its last session', () => {
@@ -224,7 +237,7 @@ describe('trayModel', () => {
     expect(section('-g')).toHaveLength(TRAY_AGENTS_PER_PROFILE);
     expect(labels(acme).slice(0, 4)).toEqual([
       'z-lost · missed the last poll',
-      'a-offline · offline · last seen 09:41',
+      `a-offline · offline · last seen ${clockTime(EARLIER, NOW)}`,
       'm003 · restarting…',
       'm007 · restarting…',
     ]);
@@ -350,7 +363,7 @@ describe('trayModel', () => {
     const paused = find(trayModel(state({ doNotDisturbUntil: NOW + 90 * 60_000 })).items, 'pause');
     expect(paused).toMatchObject({ label: 'Notifications paused' });
     expect(paused?.type === 'submenu' && paused.items).toMatchObject([
-      { label: 'Paused until 11:30', enabled: false },
+      { label: `Paused until ${clockTime(NOW + 90 * 60_000, NOW)}`, enabled: false },
       { label: 'Resume notifications', enabled: true, action: { name: 'notifications.resume' } },
     ]);
   });

@@ -13,6 +13,10 @@ import type { TrayModel } from '../../../../shared/app/tray.ts';
 import type { UpdateState } from '../../../../shared/app/ipc/updates.ts';
 import { session } from '../../../support/tunnel-sessions.ts';
 import { memorySettings, recordedActions } from '../support.ts';
+import { clockTime } from '../../../../shared/app/clock.ts';
+
+// A time of day the locale writes its own way ("09:05", "9:05 AM"); the date too, not being today.
+const SEEN = new Date(2026, 10, 23, 9, 5).getTime();
 
 const web = session({ metadata: 'web' });
 
@@ -51,6 +55,7 @@ function setup() {
         agents: [
           {
             id: agentId('acme', agentKey(web)),
+            key: agentKey(web),
             name: 'web',
             state: 'online',
             session: web,
@@ -194,10 +199,11 @@ describe('the tray service', () => {
           agents: [
             {
               id: 'ag_db',
+              key: 'db',
               name: 'db',
               state: 'offline',
               session: web,
-              lastSeenAt: new Date(2026, 10, 23, 9, 5).getTime(),
+              lastSeenAt: SEEN,
               updateBlocked: null,
             },
           ],
@@ -210,7 +216,7 @@ describe('the tray service', () => {
         'No agents',
         '---',
         'Globex: checking…',
-        'db · offline · last seen 09:05',
+        `db · offline · last seen ${clockTime(SEEN, Date.now())}`,
       ]),
     );
     tray.close();

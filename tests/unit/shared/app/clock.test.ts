@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { duration } from '../../../../shared/app/clock.ts';
+import { clockTime, duration, exactTime, timeWords } from '../../../../shared/app/clock.ts';
 
 describe('duration', () => {
   it('says the two largest units, in words, as the ssh-agent message needs them', () => {
@@ -14,5 +14,52 @@ describe('duration', () => {
     expect(duration(1)).toBe('1 second');
     expect(duration(0.4)).toBe('0 seconds');
     expect(duration(-5)).toBe('0 seconds');
+  });
+});
+
+const NOW = Date.parse('2026-05-01T12:00:00Z');
+const at = (offsetMs: number) => new Date(NOW + offsetMs).toISOString();
+const HOUR = 3_600_000;
+
+describe('timeWords', () => {
+  it('never says a time the API just wrote is in the future: its clock a little ahead reads "now"', () => {
+    expect(timeWords(at(3_000), NOW)).toBe('now');
+    expect(timeWords(at(59_000), NOW)).toBe('now');
+    expect(timeWords(at(-9_000), NOW)).toBe('9 seconds ago');
+  });
+
+  it('reads relative within a day, future too where it is further ahead than any clock drifts', () => {
+    expect(timeWords(at(5 * 60_000), NOW)).toBe('in 5 minutes');
+    expect(timeWords(NOW - 3 * HOUR, NOW)).toBe('3 hours ago');
+    expect(timeWords(NOW - 23 * HOUR, NOW)).toBe('23 hours ago');
+  });
+
+  it('reads a date and time in the locale further than a day, never the API’s ISO string', () => {
+    const old = at(-40 * 24 * HOUR);
+    const words = timeWords(old, NOW);
+    expect(words).toBe(
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        Date.parse(old),
+      ),
+    );
+    expect(words).not.toMatch(/\d{4}-\d\d-\d\dT/);
+    expect(timeWords(NOW + 90 * 24 * HOUR, NOW)).toContain('2026');
+  });
+
+  it('leaves what is not a time as it is', () => {
+    expect(timeWords('soon', NOW)).toBe('soon');
+    expect(exactTime('soon')).toBe('soon');
+  });
+});
+
+describe('clockTime', () => {
+  it('says a moment of today as the locale’s clock does (12 or 24 hours), another day’s with its date', () => {
+    const today = NOW - HOUR;
+    expect(clockTime(today, NOW)).toBe(
+      new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(today),
+    );
+    const lastWeek = NOW - 7 * 24 * HOUR;
+    expect(clockTime(lastWeek, NOW)).not.toBe(clockTime(lastWeek, lastWeek));
+    expect(clockTime(lastWeek, NOW)).toContain(clockTime(lastWeek, lastWeek));
   });
 });
