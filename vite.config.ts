@@ -28,8 +28,11 @@ function nodeProject(name: string, test: InlineConfig): TestProjectInlineConfigu
   };
 }
 
-/** Real servers and spawned processes: a minute for a test or a hook. */
-const slow = { testTimeout: 60_000, hookTimeout: 60_000 };
+/**
+ * Real servers and spawned processes: a minute for a test or a hook, and ten seconds for a
+ * polled expectation (the default second is one slow tick of a loaded two-core machine).
+ */
+const slow = { testTimeout: 60_000, hookTimeout: 60_000, expect: { poll: { timeout: 10_000 } } };
 
 export default defineConfig({
   root: 'renderer',
@@ -111,6 +114,7 @@ export default defineConfig({
           // `npm test` runs this beside the e2e project's Chromiums and spawned apps: a render that
           // takes a tenth of a second alone can take seconds there.
           testTimeout: 30_000,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -196,7 +196,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   notifier.subscribe((notification) => events.emit('notification', notification));
   tray.subscribe((model) => events.emit('tray.changed', model));
 
-  const { ssh, stop: stopSshWatches } = sshInApp({
+  const { ssh, watch: watchCertificates } = sshInApp({
     profiles,
     store: options.store,
     home: options.home,
@@ -254,6 +254,8 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     listAll: api.listAll,
   };
 
+  // Last, after every await: the watches' first check tells at once, to listeners there now.
+  const stopSshWatches = watchCertificates();
   return {
     implementation,
     events,
