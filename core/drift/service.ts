@@ -18,7 +18,8 @@ import type { Plan } from '../snapshot/plan.ts';
 import type { SnapshotService } from '../snapshot/service.ts';
 import { BaselineStore, newBaseline, type Baseline } from './baseline.ts';
 import { hourlyAllowance, postponedReason } from './budget.ts';
-import { compare, readHashed, type Found } from './check.ts';
+import { readHashed } from './check.ts';
+import { compare, type Found } from './compare.ts';
 import { hashSecrets, keyOnce, withoutHashes } from './secrets.ts';
 import { DriftWatch, statusOf } from './watch.ts';
 
@@ -275,7 +276,7 @@ export class DriftService {
       this.emit();
       const live = await this.read(watch, account);
       checked(live.requests, null);
-      await this.found(watch, compare(watch.baseline.document, live.document), live.document);
+      await this.found(watch, await compare(watch.baseline.document, live.document), live.document);
     } catch (error) {
       checked(0, error instanceof Error ? error.message : String(error));
     }

@@ -3,7 +3,7 @@ import type { SnapshotDocument } from '../../shared/app/snapshot-document.ts';
 import type { Timer } from '../api/clock.ts';
 import type { Plan } from '../snapshot/plan.ts';
 import type { Baseline } from './baseline.ts';
-import type { Found } from './check.ts';
+import type { Found } from './compare.ts';
 import { HourlySpend } from './budget.ts';
 
 /** One watched profile in memory: its baseline, what its last check found, its next check. */
