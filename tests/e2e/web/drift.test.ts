@@ -1,10 +1,6 @@
-import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox } from '../../../sandbox/index.ts';
-import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
-import { startWebApp, type WebApp } from './support-cli.ts';
-import { invokeFrom } from './support-window.ts';
+import { openWithStaging } from './support-window.ts';
 
 /*
  * Drift watch in the real window: `npm run web` and a small account on a sandbox of its own,
@@ -14,34 +10,20 @@ import { invokeFrom } from './support-window.ts';
  */
 
 const KEY = 'e2e-drift';
-let web: WebApp;
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-let browser: Browser;
-let page: Page;
+let app: Awaited<ReturnType<typeof openWithStaging>>;
 let policyId: string;
-const staging = () => apiCaller(sandbox.url, KEY);
+const staging = () => apiCaller(app.sandbox.url, KEY);
 
 beforeAll(async () => {
-  [web, sandbox, browser] = await Promise.all([
-    startWebApp({ sandboxRateLimit: 'off' }),
-    startSandbox({ apiKey: KEY, rateLimit: 'off' }),
-    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
-  ]);
+  app = await openWithStaging(KEY);
   const created = await staging()('POST', '/ip_policies', { description: 'office' });
   policyId = (created.body as { id: string }).id;
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await page.goto(web.url);
-  await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
-  await invokeFrom(page, 'profiles.add', { name: 'Staging', baseUrl: sandbox.url, apiKey: KEY });
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await web?.stop();
-  await sandbox?.close();
-});
+afterAll(() => app?.close());
 
 it('watches an account, tells a change made outside Burrow, shows it, and accepts it', async () => {
+  const { page } = app;
   await page
     .getByRole('navigation', { name: 'Sections' })
     .getByRole('link', { name: 'Drift' })
