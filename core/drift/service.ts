@@ -73,8 +73,9 @@ export class DriftService {
   async init(forgetOthers = false): Promise<void> {
     const known = new Set(this.options.profiles.list().map((p) => p.id));
     for (const id of await this.store.profileIds()) {
-      const baseline = known.has(id) ? await this.store.read(id) : undefined;
-      if (baseline) this.schedule(this.watchOf(id, baseline), this.intervalMs());
+      // Stamped as read: the first check reads the file again only if it changed since.
+      const kept = known.has(id) ? await this.store.readChanged(id, null) : undefined;
+      if (kept) this.schedule(this.watchOf(id, kept.baseline, kept.stamp), this.intervalMs());
       else if (forgetOthers) await this.store.remove(id);
     }
     this.emit();
@@ -199,9 +200,10 @@ export class DriftService {
     return watch;
   }
 
-  private watchOf(profileId: string, baseline: Baseline): DriftWatch {
+  private watchOf(profileId: string, baseline: Baseline, stamp?: string | null): DriftWatch {
     const watch = this.watches.get(profileId) ?? new DriftWatch(baseline);
     watch.baseline = baseline;
+    if (stamp !== undefined) watch.stamp = stamp;
     this.watches.set(profileId, watch);
     return watch;
   }
