@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { SnapshotDocument } from '../../shared/app/snapshot-document.ts';
@@ -50,9 +50,30 @@ export class BaselineStore {
     return parsed.success && parsed.data.profileId === profileId ? parsed.data : undefined;
   }
 
-  async write(baseline: Baseline): Promise<void> {
+  /** Writes the baseline; answers its file's stamp. */
+  async write(baseline: Baseline): Promise<string | null> {
     await mkdir(this.folder, { recursive: true, mode: 0o700 });
     await writeWhole(this.file(baseline.profileId), `${JSON.stringify(baseline)}\n`, 0o600);
+    return this.stamp(baseline.profileId);
+  }
+
+  /**
+   * The profile's baseline when its file is not the one stamped `known` (another process, such
+   * as `burrow drift --set`, kept one since); undefined when it is, or there is none.
+   */
+  async readChanged(
+    profileId: string,
+    known: string | null,
+  ): Promise<{ baseline: Baseline; stamp: string | null } | undefined> {
+    const stamp = await this.stamp(profileId);
+    const baseline = stamp === known || stamp === null ? undefined : await this.read(profileId);
+    return baseline && { baseline, stamp };
+  }
+
+  /** What tells one write of the file from another without reading it: its time and size. */
+  private async stamp(profileId: string): Promise<string | null> {
+    const file = await stat(this.file(profileId)).catch(() => undefined);
+    return file ? `${file.mtimeMs}:${file.size}` : null;
   }
 
   async remove(profileId: string): Promise<void> {

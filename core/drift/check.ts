@@ -1,19 +1,10 @@
-import { createHash } from 'node:crypto';
-import type { Drift } from '../../shared/app/ipc/drift.ts';
 import type { SnapshotDocument } from '../../shared/app/snapshot-document.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiClient } from '../api/client.ts';
 import type { ListAllOptions, ListName } from '../api/types.ts';
 import type { SnapshotAccount } from '../snapshot/account.ts';
-import { canonical } from '../snapshot/fields.ts';
-import { changesOf, planSnapshot, type Plan } from '../snapshot/plan.ts';
 import type { SnapshotService } from '../snapshot/service.ts';
-import { planView } from '../snapshot/view.ts';
-import { hashSecrets, secretsChangedIn } from './secrets.ts';
-import { driftSummary } from './words.ts';
-
-/** What a comparison found, apart from when it was first found. */
-export type Found = Omit<Drift, 'foundAt'> & { readonly plan: Plan };
+import { hashSecrets } from './secrets.ts';
 
 /**
  * Drift reads while the key's window is at most half used: the monitor's polls (background too)
@@ -68,27 +59,4 @@ export async function readHashed(
     { withSecrets: true, ...(signal !== undefined && { signal }) },
   );
   return { document: hashSecrets(document, key), requests: requests() };
-}
-
-/**
- * Baseline → live, as the snapshot plan of the live account applied onto the baseline, pruning:
- * a create is new in live, a delete gone from it. Null when they are the same.
- */
-export function compare(baseline: SnapshotDocument, live: SnapshotDocument): Found | null {
-  const plan = planSnapshot(live, baseline, { prune: true });
-  const changes = changesOf(plan);
-  if (changes.length === 0) return null;
-  // Blockers are about writing live onto the baseline, which nobody does: not shown.
-  const view = { ...planView(plan), blockers: [] };
-  const id = createHash('sha256')
-    .update(JSON.stringify(canonical(changes)))
-    .digest('hex')
-    .slice(0, 16);
-  return {
-    id,
-    summary: driftSummary(changes),
-    changes: view,
-    secretsChanged: secretsChangedIn(changes),
-    plan,
-  };
 }

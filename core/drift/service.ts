@@ -18,9 +18,11 @@ import type { Plan } from '../snapshot/plan.ts';
 import type { SnapshotService } from '../snapshot/service.ts';
 import { BaselineStore, newBaseline, type Baseline } from './baseline.ts';
 import { hourlyAllowance, postponedReason } from './budget.ts';
-import { compare, readHashed, type Found } from './check.ts';
+import { readHashed } from './check.ts';
+import { compare, type Found } from './compare.ts';
 import { hashSecrets, keyOnce, withoutHashes } from './secrets.ts';
 import { DriftWatch, statusOf } from './watch.ts';
+import { notWatched, secretLeft, staleDrift } from './words.ts';
 
 /** What drift reaches of the profiles: their names in order, and one's account. */
 export type DriftProfiles = {
@@ -71,8 +73,9 @@ export class DriftService {
   async init(forgetOthers = false): Promise<void> {
     const known = new Set(this.options.profiles.list().map((p) => p.id));
     for (const id of await this.store.profileIds()) {
-      const baseline = known.has(id) ? await this.store.read(id) : undefined;
-      if (baseline) this.schedule(this.watchOf(id, baseline), this.intervalMs());
+      // Stamped as read: the first check reads the file again only if it changed since.
+      const kept = known.has(id) ? await this.store.readChanged(id, null) : undefined;
+      if (kept) this.schedule(this.watchOf(id, kept.baseline, kept.stamp), this.intervalMs());
       else if (forgetOthers) await this.store.remove(id);
     }
     this.emit();
@@ -129,12 +132,7 @@ export class DriftService {
   async accept(request: AcceptRequest): Promise<DriftStatus> {
     const { profileId, driftId } = AcceptRequest.parse(request);
     const watch = this.watched(profileId);
-    if (watch.drift?.id !== driftId || watch.live === null)
-      throw new AppError(
-        'DRIFT_STALE',
-        'The account changed again since that drift was shown: look at the drift as it is now',
-        'driftId',
-      );
+    if (watch.drift?.id !== driftId || watch.live === null) throw staleDrift();
     await this.setBaseline(watch, watch.live, 'accept');
     return this.status(profileId);
   }
@@ -146,9 +144,7 @@ export class DriftService {
     if (this.options.planBack === undefined)
       throw new AppError('DRIFT_UNAVAILABLE', 'Put back is applied from the Burrow window');
     const planned = await this.options.planBack(profileId, withoutHashes(watch.baseline.document));
-    const left = (watch.drift?.secretsChanged ?? []).map(
-      (name) => `${name}: its secret changed outside Burrow, and a hash cannot put it back`,
-    );
+    const left = (watch.drift?.secretsChanged ?? []).map(secretLeft);
     return { ...planned, untouched: [...planned.untouched, ...left] };
   }
 
@@ -172,6 +168,14 @@ export class DriftService {
     return compare(hashSecrets(document, key), live.document);
   }
 
+  /** `drift.intervalMinutes` changed: each next check is one new interval after the last. */
+  intervalChanged(): void {
+    for (const watch of this.watches.values())
+      if (watch.running === null && watch.nextCheckAt !== null)
+        this.schedule(watch, Math.max(0, watch.lastAt() + this.intervalMs() - this.now()));
+    this.emit();
+  }
+
   subscribe(listener: (state: DriftState) => void): () => void {
     return this.changes.subscribe(listener);
   }
@@ -192,18 +196,14 @@ export class DriftService {
   private watched(profileId: string): DriftWatch {
     this.status(profileId);
     const watch = this.watches.get(profileId);
-    if (!watch)
-      throw new AppError(
-        'DRIFT_NOT_WATCHED',
-        'That profile is not watched: watch it first',
-        'profileId',
-      );
+    if (!watch) throw notWatched();
     return watch;
   }
 
-  private watchOf(profileId: string, baseline: Baseline): DriftWatch {
+  private watchOf(profileId: string, baseline: Baseline, stamp?: string | null): DriftWatch {
     const watch = this.watches.get(profileId) ?? new DriftWatch(baseline);
     watch.baseline = baseline;
+    if (stamp !== undefined) watch.stamp = stamp;
     this.watches.set(profileId, watch);
     return watch;
   }
@@ -241,7 +241,7 @@ export class DriftService {
     from: Baseline['from'],
   ): Promise<void> {
     const baseline = newBaseline(watch.baseline.profileId, document, from, this.now());
-    await this.store.write(baseline);
+    watch.stamp = await this.store.write(baseline);
     watch.baseline = baseline;
     watch.settle(null, document, '');
     this.schedule(watch, this.intervalMs());
@@ -263,6 +263,9 @@ export class DriftService {
     const checked = (requests: number, error: string | null) =>
       (watch.lastCheck = { at: new Date(at).toISOString(), requests, error });
     try {
+      // A baseline kept meanwhile by another process (`burrow drift --set`) is the one checked.
+      const kept = await this.store.readChanged(watch.baseline.profileId, watch.stamp);
+      if (kept) [watch.baseline, watch.stamp] = [kept.baseline, kept.stamp];
       const account = await this.options.profiles.account(watch.baseline.profileId);
       const allowance = hourlyAllowance(account.client.budget(), budgetPercent);
       const cost = watch.cost(MIN_CHECK_REQUESTS);
@@ -275,7 +278,7 @@ export class DriftService {
       this.emit();
       const live = await this.read(watch, account);
       checked(live.requests, null);
-      await this.found(watch, compare(watch.baseline.document, live.document), live.document);
+      await this.found(watch, await compare(watch.baseline.document, live.document), live.document);
     } catch (error) {
       checked(0, error instanceof Error ? error.message : String(error));
     }
@@ -292,6 +295,6 @@ export class DriftService {
     // `burrow drift` tells nobody: what the app has told stays as it was.
     if (this.options.tell === undefined) return;
     watch.baseline = { ...baseline, toldDriftId: told };
-    await this.store.write(watch.baseline);
+    watch.stamp = await this.store.write(watch.baseline);
   }
 }

@@ -3,7 +3,7 @@ import type { SnapshotDocument } from '../../shared/app/snapshot-document.ts';
 import type { Timer } from '../api/clock.ts';
 import type { Plan } from '../snapshot/plan.ts';
 import type { Baseline } from './baseline.ts';
-import type { Found } from './check.ts';
+import type { Found } from './compare.ts';
 import { HourlySpend } from './budget.ts';
 
 /** One watched profile in memory: its baseline, what its last check found, its next check. */
@@ -20,6 +20,8 @@ export class DriftWatch {
   live: SnapshotDocument | null = null;
   timer: Timer | null = null;
   running: Promise<void> | null = null;
+  /** The baseline file as last written or read here: another process's write changes it. */
+  stamp: string | null = null;
 
   constructor(public baseline: Baseline) {}
 
@@ -45,6 +47,11 @@ export class DriftWatch {
       this.drift = { ...drift, foundAt };
     }
     return this.drift;
+  }
+
+  /** When the account was last read: its last check, else its baseline's keeping (epoch ms). */
+  lastAt(): number {
+    return Date.parse(this.lastCheck?.at ?? this.baseline.at);
   }
 
   cancel(): void {

@@ -64,6 +64,11 @@ export async function startDriftWatch(
   });
   drift.subscribe((state) => parts.events.emit('drift.changed', state));
   profiles.subscribe(() => void drift.profilesChanged());
+  let interval = settings.get().drift.intervalMinutes;
+  settings.subscribe(({ drift: { intervalMinutes } }) => {
+    if (intervalMinutes !== interval) drift.intervalChanged();
+    interval = intervalMinutes;
+  });
   await drift.init(true);
   return drift;
 }

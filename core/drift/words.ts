@@ -1,4 +1,5 @@
 import type { SnapshotKind } from '../../shared/app/snapshot-document.ts';
+import { AppError } from '../errors.ts';
 import type { PlanStep } from '../snapshot/plan.ts';
 
 /** Each kind as a person names it: one, and several. */
@@ -33,3 +34,17 @@ export function driftSummary(steps: readonly PlanStep[]): string {
     .map(({ kind, action, n }) => `${n} ${KIND_WORDS[kind][n === 1 ? 0 : 1]} ${DONE[action]}`)
     .join(', ');
 }
+
+/** Why Put back leaves a resource whose secret changed: the baseline holds only its hash. */
+export const secretLeft = (name: string): string =>
+  `${name}: its secret changed outside Burrow, and a hash cannot put it back`;
+
+export const notWatched = (): AppError =>
+  new AppError('DRIFT_NOT_WATCHED', 'That profile is not watched: watch it first', 'profileId');
+
+export const staleDrift = (): AppError =>
+  new AppError(
+    'DRIFT_STALE',
+    'The account changed again since that drift was shown: look at the drift as it is now',
+    'driftId',
+  );

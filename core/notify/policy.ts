@@ -210,7 +210,7 @@ function itemsOf(
           subject: `drift:${event.profileId}:${event.driftId}`,
           title: `${profileName(event.profileId)} changed outside Burrow: ${event.summary}`,
           body: 'Open Drift to see what changed, accept it or put it back.',
-          target: { type: 'profile', profileId: event.profileId },
+          target: { type: 'drift', profileId: event.profileId },
           actions: ['open'],
         },
       ];

@@ -102,6 +102,8 @@ export const NotificationTarget = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sessions'), profileId: z.string() }),
   z.object({ type: z.literal('profile'), profileId: z.string() }),
   z.object({ type: z.literal('certificate'), certId: z.string() }),
+  /** A watched account changed: the Drift screen with that profile pointed out. */
+  z.object({ type: z.literal('drift'), profileId: z.string() }),
 ]);
 export type NotificationTarget = z.output<typeof NotificationTarget>;
 

@@ -109,6 +109,8 @@ export function notificationRoute(target: NotificationTarget): Route {
       return { screen: 'settings', params: { profile: target.profileId } };
     case 'certificate':
       return { screen: 'ssh', params: { cert: target.certId } };
+    case 'drift':
+      return { screen: 'drift', params: { profile: target.profileId } };
   }
 }
 

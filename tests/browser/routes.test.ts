@@ -61,6 +61,18 @@ it("a profile's notification (its key is missing) opens Settings with that profi
   await expect.element(local).not.toHaveAttribute('aria-current');
 });
 
+it("a drift's notification opens Drift with that profile pointed out", async () => {
+  openAt({ type: 'drift', profileId: WORK });
+  expect(window.location.hash).toBe(`#/drift?profile=${WORK}`);
+  render(App, { bridge: scriptedBridge() });
+  await expect.element(page.getByRole('heading', { name: 'Drift', level: 1 })).toBeVisible();
+  const work = page.getByRole('region', { name: 'Work', exact: true });
+  await expect.element(work).toHaveAttribute('aria-current', 'true');
+  await expect
+    .element(page.getByRole('region', { name: 'Local sandbox', exact: true }))
+    .not.toHaveAttribute('aria-current');
+});
+
 it("a certificate's notification opens the saved certificates with that one pointed out", async () => {
   openCertificate('saved-2', [saved('saved-1', 'id_one'), saved('saved-2', 'id_two')]);
   await expect.element(page.getByRole('heading', { name: 'SSH', level: 1 })).toBeVisible();

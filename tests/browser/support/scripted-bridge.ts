@@ -63,6 +63,7 @@ export function scriptedBridge(answers: ScriptedAnswers = {}): ScriptedBridge {
     'sessions.seen': () => null,
     'agents.snapshot': () => ({ profiles: [] }),
     'rollout.state': () => null,
+    'drift.state': () => [],
     'updates.state': () => ({
       phase: 'unavailable',
       current: '1.2.3',

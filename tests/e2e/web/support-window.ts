@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
-import { chromium, type Locator, type Page } from 'playwright';
+import { chromium, type Browser, type Locator, type Page } from 'playwright';
 import { expect } from 'vitest';
+import { startSandbox } from '../../../sandbox/index.ts';
 import { PAGE_SECRET_HEADER } from '../../../shared/app/ipc/browser-mode.ts';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
@@ -104,6 +105,42 @@ export async function openWindow(viewport: { width: number; height: number }): P
     async close() {
       await browser.close();
       await web.stop();
+    },
+  };
+}
+
+/** `npm run web` with a second sandbox added as the profile "Staging", both without the limit. */
+export type WithStaging = {
+  readonly web: WebApp;
+  readonly sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  readonly browser: Browser;
+  readonly page: Page;
+};
+
+/** The app and Staging (API key `apiKey`), a page at its first screen; `close` ends all three. */
+export async function openWithStaging(
+  apiKey: string,
+): Promise<WithStaging & { close(): Promise<void> }> {
+  const [web, sandbox, browser] = await Promise.all([
+    startWebApp({ sandboxRateLimit: 'off' }),
+    startSandbox({ apiKey, rateLimit: 'off' }),
+    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
+  ]);
+  const page = await (
+    await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  ).newPage();
+  await page.goto(web.url);
+  await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
+  await invokeFrom(page, 'profiles.add', { name: 'Staging', baseUrl: sandbox.url, apiKey });
+  return {
+    web,
+    sandbox,
+    browser,
+    page,
+    async close() {
+      await browser.close();
+      await web.stop();
+      await sandbox.close();
     },
   };
 }

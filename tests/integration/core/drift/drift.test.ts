@@ -170,3 +170,28 @@ describe.skipIf(noSecretService !== undefined)("drift watch's budget", () => {
     expect(checked.lastCheck).toMatchObject({ requests: 11, error: null });
   });
 });
+
+describe.skipIf(noSecretService !== undefined)('drift watch beside the CLI and Settings', () => {
+  it('checks against the baseline "burrow drift --set" kept while the app ran', async () => {
+    const app = await driftOver(api, cleanup);
+    await app.drift.watch(request);
+    await api.ipPolicies.create({ description: 'kept from a terminal' });
+    // `burrow drift --set`: another service over the same data folder and keychain.
+    const cli = await driftOver(api, cleanup, { dataDir: app.dataDir, secrets: app.secrets });
+    await cli.drift.watch(request);
+    expect((await app.drift.check(request)).drift).toBeNull();
+  });
+
+  it('moves the next check at once when the interval changes in Settings', async () => {
+    let intervalMinutes = 15;
+    const app = await driftOver(api, cleanup, {
+      settings: () => ({ intervalMinutes, budgetPercent: 25 }),
+    });
+    const { baselineAt } = await app.drift.watch(request);
+    intervalMinutes = 5;
+    app.drift.intervalChanged();
+    const due = Date.parse(baselineAt ?? '') + 5 * 60_000;
+    expect(app.drift.status(PROFILE.id).nextCheckAt).toBe(new Date(due).toISOString());
+    expect(app.clock.pending().map((timer) => timer.at)).toEqual([due]);
+  });
+});

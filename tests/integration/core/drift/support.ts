@@ -101,5 +101,5 @@ export async function driftOver(
     profiles = [];
     await drift.profilesChanged();
   };
-  return { drift, dataDir, told, window, clock, snapshots, removeProfile };
+  return { drift, dataDir, secrets, told, window, clock, snapshots, removeProfile };
 }

@@ -217,13 +217,13 @@ describe('a drift found', () => {
     summary: '1 edge updated, 2 IP policies created',
   });
 
-  it('is told in its words, opening its profile, unless its switch is off or do not disturb', () => {
+  it("is told in its words, opening its profile's drift, unless its switch is off or do not disturb", () => {
     const { notifications } = run([found('0123456789abcdef')]);
     expect(notifications).toMatchObject([
       {
         kind: 'drift',
         title: 'Acme changed outside Burrow: 1 edge updated, 2 IP policies created',
-        target: { type: 'profile', profileId: 'p1' },
+        target: { type: 'drift', profileId: 'p1' },
       },
     ]);
     const off = { ...DEFAULT_PREFS.kinds, drift: false };

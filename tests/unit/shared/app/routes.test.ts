@@ -48,6 +48,7 @@ const TARGETS: { [T in NotificationTarget['type']]: Extract<NotificationTarget, 
   agent: { type: 'agent', profileId: `prf_${ODD}`, agentId: `ag_${ODD}` },
   profile: { type: 'profile', profileId: `prf_${ODD}` },
   certificate: { type: 'certificate', certId: `cert_${ODD}` },
+  drift: { type: 'drift', profileId: `prf_${ODD}` },
 };
 
 const OPENS: { [T in NotificationTarget['type']]: OpenRoute } = {
@@ -64,6 +65,7 @@ const OPENS: { [T in NotificationTarget['type']]: OpenRoute } = {
   },
   profile: { screen: 'settings', path: [], params: { profile: `prf_${ODD}` } },
   certificate: { screen: 'ssh', path: [], params: { cert: `cert_${ODD}` } },
+  drift: { screen: 'drift', path: [], params: { profile: `prf_${ODD}` } },
 };
 
 /** The addresses the Electron shell opens its window at for each notification, clicked. */

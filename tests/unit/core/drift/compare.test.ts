@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { compare } from '../../../../core/drift/compare.ts';
+import { changesOf, planSnapshot } from '../../../../core/snapshot/plan.ts';
+import { planView } from '../../../../core/snapshot/view.ts';
+import {
+  SNAPSHOT_KINDS,
+  type SnapshotDocument,
+  type SnapshotEntry,
+} from '../../../../shared/app/snapshot-document.ts';
+
+/*
+ * The comparison plans only the resources that differ, the event loop served between slices of
+ * the rest: what it finds is what the plan of the whole documents says.
+ */
+
+type Resources = SnapshotDocument['resources'];
+
+/** An account of `policies` IP policies and 20 failover backends (each naming the next), edges and routes. */
+function account(policies: number): SnapshotDocument {
+  const resources = Object.fromEntries(SNAPSHOT_KINDS.map((k) => [k, []])) as unknown as Resources;
+  const entry = (name: string, fields: Record<string, unknown>, edge?: string): SnapshotEntry => ({
+    name,
+    id: `id_${name}`,
+    fields,
+    ...(edge !== undefined && { edge }),
+  });
+  for (let i = 0; i < policies; i += 1)
+    resources.ipPolicy.push(entry(`ipPolicy/p-${i}`, { description: `p ${i}` }));
+  for (let i = 0; i < 20; i += 1) {
+    const next = i < 19 ? [`failoverBackend/f-${i + 1}`] : [];
+    resources.failoverBackend.push(entry(`failoverBackend/f-${i}`, { backends: next }));
+    resources.httpsEdge.push(entry(`httpsEdge/w-${i}`, { hostports: [`w-${i}.example:443`] }));
+    resources.httpsEdgeRoute.push(
+      entry(
+        `httpsEdgeRoute/w-${i}/root`,
+        {
+          match: '/',
+          match_type: 'path_prefix',
+          backend: { backend_id: `failoverBackend/f-${i}` },
+        },
+        `httpsEdge/w-${i}`,
+      ),
+    );
+  }
+  return {
+    format: 'burrow-snapshot',
+    version: 1,
+    exportedAt: '2026-11-26T10:00:00.000Z',
+    source: { apiUrl: 'http://127.0.0.1:1' },
+    containsSecrets: false,
+    notIncluded: [],
+    resources,
+  };
+}
+
+function changed(edit: (resources: Resources) => void): SnapshotDocument {
+  const live = structuredClone(account(300));
+  edit(live.resources);
+  return live;
+}
+
+describe('a comparison', () => {
+  const baseline = account(300);
+
+  it.each([
+    ['a field', (r: Resources) => (r.ipPolicy[7]!.fields['description'] = 'edited')],
+    [
+      'a route of an unchanged edge',
+      (r: Resources) => (r.httpsEdgeRoute[3]!.fields['match'] = '/x'),
+    ],
+    [
+      'a backend others fall over to',
+      (r: Resources) => (r.failoverBackend[10]!.fields['backends'] = []),
+    ],
+    [
+      'a create and a delete',
+      (r: Resources) => {
+        r.ipPolicy.splice(5, 1);
+        r.ipPolicy.push({ name: 'ipPolicy/new', id: 'id_new', fields: { description: 'new' } });
+      },
+    ],
+  ])('finds %s as the whole plan does, unchanged resources in its order', async (_, edit) => {
+    const live = changed(edit);
+    const whole = planSnapshot(live, baseline, { prune: true });
+    const found = await compare(baseline, live);
+    expect(found?.plan.steps).toEqual(whole.steps);
+    expect(found?.plan.ids).toEqual(whole.ids);
+    expect(found?.plan.targetIds).toEqual(whole.targetIds);
+    expect(found?.plan.blockers).toEqual(whole.blockers);
+    expect(found?.changes).toEqual({ ...planView(whole), blockers: [] });
+    expect(changesOf(whole).length).toBeGreaterThan(0);
+  });
+
+  it('finds nothing when nothing changed', async () => {
+    await expect(compare(baseline, account(300))).resolves.toBeNull();
+  });
+
+  it("serves the event loop between slices of a large account, so a person's call is not held for the whole comparison", async () => {
+    const large = account(5_000);
+    const live = structuredClone(large);
+    live.resources.ipPolicy[4_000]!.fields['description'] = 'edited';
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      if (!counting) return;
+      turns += 1;
+      setImmediate(count);
+    };
+    setImmediate(count);
+    const found = await compare(large, live);
+    counting = false;
+    expect(found?.summary).toBe('1 IP policy updated');
+    expect(turns).toBeGreaterThanOrEqual(20);
+  });
+});
