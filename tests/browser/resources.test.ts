@@ -390,3 +390,17 @@ it('starts a required list with its first entry to type in', async () => {
   await expect.element(dialog.getByRole('group', { name: 'URL (required)' })).toBeVisible();
   await expect.element(dialog.getByRole('textbox', { name: 'URL 1' })).toBeVisible();
 });
+
+it('keeps an open item and its list as they are when the profiles are told again unchanged', async () => {
+  const bridge = tlsEdgeBridge('edgtls_1', {});
+  render(App, { bridge });
+  await expect.element(page.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
+  const reads = () => bridge.calls.filter((c) => c.name.startsWith('api.tlsEdges.')).length;
+  const before = reads();
+  // What any profile's change (a key, a sandbox's state) sends: the same active profile.
+  const state = await bridge.invoke('profiles.state');
+  for (let i = 0; i < 5; i++) bridge.emit('profiles.changed', { ...state });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(reads()).toBe(before);
+  await expect.element(page.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
+});
