@@ -111,7 +111,7 @@ export default defineConfig({
             viewport: { width: 1280, height: 800 },
           },
           maxWorkers: 2,
-          // `npm test` runs this beside the e2e project's Chromiums and spawned apps: a render that
+          // `npm test` runs this beside the integration tests and the checks: a render that
           // takes a tenth of a second alone can take seconds there.
           testTimeout: 30_000,
           expect: { poll: { timeout: 10_000 } },
