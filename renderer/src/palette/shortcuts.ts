@@ -1,4 +1,4 @@
-import type { ScreenId } from '../../../shared/app/routes.ts';
+import { SCREENS, type ScreenId } from '../../../shared/app/routes.ts';
 
 /*
  * The screens' keyboard shortcuts, as mail and issue trackers have them: "g" then a letter, typed
@@ -8,19 +8,27 @@ import type { ScreenId } from '../../../shared/app/routes.ts';
 
 export type Shortcut = { readonly screen: ScreenId; readonly keys: string };
 
-export const SHORTCUTS: readonly Shortcut[] = [
-  { screen: 'sessions', keys: 'g s' },
-  { screen: 'edges', keys: 'g e' },
-  { screen: 'backends', keys: 'g b' },
-  { screen: 'credentials', keys: 'g c' },
-  { screen: 'ssh', keys: 'g h' },
-  { screen: 'ip-policies', keys: 'g i' },
-  { screen: 'agent-ingresses', keys: 'g a' },
-  { screen: 'abuse-reports', keys: 'g r' },
-  { screen: 'snapshots', keys: 'g n' },
-  { screen: 'activity', keys: 'g t' },
-  { screen: 'settings', keys: 'g ,' },
-];
+/** A record over every screen: a screen added to the routes without its keys does not compile. */
+const KEYS: Record<ScreenId, string> = {
+  sessions: 'g s',
+  edges: 'g e',
+  backends: 'g b',
+  credentials: 'g c',
+  ssh: 'g h',
+  'ip-policies': 'g i',
+  'agent-ingresses': 'g a',
+  'abuse-reports': 'g r',
+  snapshots: 'g n',
+  drift: 'g d',
+  activity: 'g t',
+  settings: 'g ,',
+};
+
+/** In the screens' own order, as the navigation lists them. */
+export const SHORTCUTS: readonly Shortcut[] = SCREENS.map(({ id }) => ({
+  screen: id,
+  keys: KEYS[id],
+}));
 
 /** The screen `second` goes to after "g", if any. */
 export function screenAfterG(second: string): ScreenId | undefined {
