@@ -84,7 +84,7 @@ export default defineConfig({
       }),
       // Spawned processes as built by scripts/build-test.ts: CLIs, agents, the booted main
       // process. Mostly waiting on real timers (an update's 10 s), so `npm test` runs them
-      // beside the window's Chromiums rather than after them.
+      // beside the checks and the integration tests rather than after them.
       nodeProject('e2e-processes', {
         ...slow,
         include: ['tests/e2e/**/*.test.ts'],
@@ -111,7 +111,7 @@ export default defineConfig({
             viewport: { width: 1280, height: 800 },
           },
           maxWorkers: 2,
-          // `npm test` runs this beside the integration tests and the checks: a render that
+          // `npm test` runs this beside the e2e project's Chromiums and spawned apps: a render that
           // takes a tenth of a second alone can take seconds there.
           testTimeout: 30_000,
           expect: { poll: { timeout: 10_000 } },
