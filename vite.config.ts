@@ -84,7 +84,7 @@ export default defineConfig({
       }),
       // Spawned processes as built by scripts/build-test.ts: CLIs, agents, the booted main
       // process. Mostly waiting on real timers (an update's 10 s), so `npm test` runs them
-      // beside the checks and the integration tests rather than after them.
+      // beside the window's Chromiums rather than after them.
       nodeProject('e2e-processes', {
         ...slow,
         include: ['tests/e2e/**/*.test.ts'],
