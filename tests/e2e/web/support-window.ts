@@ -70,6 +70,9 @@ export async function openWindow(viewport: { width: number; height: number }): P
         .getByRole('navigation', { name: 'Sections' })
         .getByRole('link', { name: section, exact: true })
         .click();
+      // The section's own heading first: under load the screen before it was still being
+      // swapped out, and a link found in it was detached before the click landed.
+      await page.getByRole('heading', { level: 1, name: section, exact: true }).waitFor();
       if (tab) await page.getByRole('link', { name: tab, exact: true }).click();
     },
     async create(singular, fill) {
