@@ -1,4 +1,9 @@
-import type { Drift, DriftCheck, DriftStatus } from '../../shared/app/ipc/drift.ts';
+import {
+  notWatched,
+  type Drift,
+  type DriftCheck,
+  type DriftStatus,
+} from '../../shared/app/ipc/drift.ts';
 import type { SnapshotDocument } from '../../shared/app/snapshot-document.ts';
 import type { Timer } from '../api/clock.ts';
 import type { Plan } from '../snapshot/plan.ts';
@@ -65,18 +70,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 /** A profile's drift watch as the contract shows it. */
 export function statusOf(profileId: string, profileName: string, watch?: DriftWatch): DriftStatus {
-  if (watch === undefined)
-    return {
-      profileId,
-      profileName,
-      watching: false,
-      baselineAt: null,
-      baselineFrom: null,
-      checking: false,
-      lastCheck: null,
-      nextCheckAt: null,
-      drift: null,
-    };
+  if (watch === undefined) return notWatched(profileId, profileName);
   return {
     profileId,
     profileName,

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 import '../../renderer/src/app.css';
-import type { Drift, DriftStatus } from '../../shared/app/ipc/drift.ts';
+import { notWatched, type Drift, type DriftStatus } from '../../shared/app/ipc/drift.ts';
 import type { PlannedSnapshot } from '../../shared/app/ipc/snapshots.ts';
 import { freshWindow } from './support/records.ts';
 import { budget, scriptedBridge, type ScriptedAnswers } from './support/scripted-bridge.ts';
@@ -47,24 +47,12 @@ const DRIFT: Drift = {
   },
 };
 
-const unwatched = (profileId: string, profileName: string): DriftStatus => ({
-  profileId,
-  profileName,
-  watching: false,
-  baselineAt: null,
-  baselineFrom: null,
-  checking: false,
-  lastCheck: null,
-  nextCheckAt: null,
-  drift: null,
-});
-
 const watched = (
   profileId: string,
   profileName: string,
   drift: Drift | null = null,
 ): DriftStatus => ({
-  ...unwatched(profileId, profileName),
+  ...notWatched(profileId, profileName),
   watching: true,
   baselineAt: ago(3 * HOUR),
   baselineFrom: 'accept',
@@ -94,7 +82,7 @@ const region = (name: string) => page.getByRole('region', { name, exact: true })
 it('lists every profile, the active one first: Watch when not watched, the baseline and checks when watched', async () => {
   let answerCheck: (status: DriftStatus) => void = () => undefined;
   const bridge = openDrift({
-    'drift.state': () => [watched(WORK, 'Work'), unwatched(LOCAL, 'Local sandbox')],
+    'drift.state': () => [watched(WORK, 'Work'), notWatched(LOCAL, 'Local sandbox')],
     'drift.watch': () => watched(LOCAL, 'Local sandbox'),
     'drift.check': () => new Promise<DriftStatus>((resolve) => (answerCheck = resolve)),
   });
@@ -130,7 +118,7 @@ it('lists every profile, the active one first: Watch when not watched, the basel
 it('stops watching only once confirmed; a call that fails says why in its profile', async () => {
   const bridge = openDrift({
     'drift.state': () => [watched(LOCAL, 'Local sandbox')],
-    'drift.unwatch': () => unwatched(LOCAL, 'Local sandbox'),
+    'drift.unwatch': () => notWatched(LOCAL, 'Local sandbox'),
     'drift.watch': { error: { code: 'DRIFT_UNAVAILABLE', message: 'Drift watch is not running' } },
   });
   const local = region('Local sandbox');
@@ -264,7 +252,7 @@ it('Export writes the live state; Put back shows the plan, then applies it once 
 
 it('reads without overflow at 800×600 and 1280×800, light and dark', async () => {
   openDrift({
-    'drift.state': () => [watched(LOCAL, 'Local sandbox', DRIFT), unwatched(WORK, 'Work')],
+    'drift.state': () => [watched(LOCAL, 'Local sandbox', DRIFT), notWatched(WORK, 'Work')],
   });
   await expect.element(page.getByRole('heading', { level: 3, name: DRIFT.summary })).toBeVisible();
   for (const [w, h] of [

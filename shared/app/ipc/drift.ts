@@ -59,6 +59,21 @@ export type DriftStatus = {
   readonly drift: Drift | null;
 };
 
+/** A profile nobody watches: no baseline, no checks. */
+export function notWatched(profileId: string, profileName: string): DriftStatus {
+  return {
+    profileId,
+    profileName,
+    watching: false,
+    baselineAt: null,
+    baselineFrom: null,
+    checking: false,
+    lastCheck: null,
+    nextCheckAt: null,
+    drift: null,
+  };
+}
+
 /** Every profile's drift watch, in the profiles' order. */
 export type DriftState = readonly DriftStatus[];
 
