@@ -7,7 +7,6 @@ import type { SettingsService } from '../settings/settings.ts';
 import { profileOwner } from '../snapshot/account.ts';
 import { snapshotAddress } from '../snapshot/address.ts';
 import { serializeSnapshot } from '../snapshot/export.ts';
-import { SnapshotService } from '../snapshot/service.ts';
 import type { SnapshotWindow } from '../snapshot/window.ts';
 import { DriftService } from './service.ts';
 
@@ -36,7 +35,7 @@ export async function startDriftWatch(
   const drift = new DriftService({
     dataDir: app.dataDir,
     secrets: app.secrets,
-    snapshots: new SnapshotService({ dataDir: app.dataDir, holder: 'the Burrow window' }),
+    snapshots: snapshots.service,
     settings: () => settings.get().drift,
     profiles: {
       list: listed,

@@ -75,6 +75,11 @@ export class SnapshotWindow {
 
   constructor(private readonly options: SnapshotWindowOptions) {}
 
+  /** The service underneath, for what reads the same accounts (drift): one journal, one lock. */
+  get service(): SnapshotService {
+    return this.options.service;
+  }
+
   private profile(id: string): Profile {
     const profile = this.options.profiles.state().profiles.find((p) => p.id === id);
     if (!profile) throw new AppError('PROFILE_NOT_FOUND', `There is no profile ${id}`, 'profileId');
