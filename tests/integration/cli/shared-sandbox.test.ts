@@ -68,10 +68,13 @@ function burrow(dir: string, ...argv: string[]) {
 const sessionIds = (json: string) => (JSON.parse(json) as { id: string }[]).map((s) => s.id).sort();
 
 /** Within 45 s: a command starting its own sandbox on a loaded two-core machine took over 20. */
-async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+async function until(
+  check: () => boolean | Promise<boolean>,
+  said: () => string = () => '',
+): Promise<void> {
   const end = Date.now() + 45_000;
   while (!(await check())) {
-    if (Date.now() > end) throw new Error('waited too long');
+    if (Date.now() > end) throw new Error(`waited too long${said() && `; it said: ${said()}`}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -132,7 +135,10 @@ describe.skipIf(noSecretService)('one Local sandbox for the app and the command'
     const watch = burrow(dir, 'sessions', '--watch', '--json');
     // Ended by the test; by this if the test fails first.
     cleanup.push(async () => watch.child.kill('SIGKILL'));
-    await until(() => watch.out.stdout.includes('\n'));
+    await until(
+      () => watch.out.stdout.includes('\n'),
+      () => watch.out.stderr,
+    );
     expect((await record(dir)).pid).toBe(watch.child.pid);
 
     const core = await app(dir);
