@@ -8,9 +8,30 @@ import { createApiClient } from '../core/api/client.ts';
 import { UPDATE_SETTLE_MS } from '../core/sessions/actions.ts';
 import { FleetService } from '../core/fleet/service.ts';
 import { SessionsService } from '../core/sessions/service.ts';
-import { sessionAgent } from '../cli/fleet-options.ts';
+import type { TunnelSession } from '../shared/api/tunnel-sessions.ts';
+import { agentId, type Agent } from '../shared/app/agents.ts';
+import { agentDisplayName, agentKey } from '../shared/app/monitor.ts';
 import { startSandbox } from '../sandbox/index.ts';
 import { agentToken, startAgent } from './fleet.ts';
+
+/** A listed session as an agent of the fleet: online now, nothing known of its past. */
+function sessionAgent(profileId: string, session: TunnelSession, now: number): Agent {
+  const key = agentKey(session);
+  return {
+    id: agentId(profileId, key),
+    profileId,
+    key,
+    name: agentDisplayName(session),
+    state: 'online',
+    since: now,
+    session,
+    lastSeenAt: now,
+    note: null,
+    updateBlocked: null,
+    step: null,
+    history: { bands: [], marks: [] },
+  };
+}
 
 const QUICK = process.argv.includes('--quick');
 const KEY = 'bench-fleet';

@@ -1,4 +1,4 @@
-import { defineCommand, withTarget, YES_OPTION } from './command.ts';
+import { defineCommand, YES_OPTION } from './command.ts';
 import {
   AGENT_DETAILS,
   SELECTION_DETAILS,
@@ -27,7 +27,7 @@ export function agentActionCommand(
       ]);
       const asked = { ...options, yes: values.yes };
       return agentOrSelection(action, agent, values, asked, io, (one) =>
-        withTarget(options, io, (target) => actionCommand(action, target, one, asked, io)),
+        actionCommand(action, one, asked, io),
       );
     },
   });

@@ -72,3 +72,21 @@ export async function keysPresent(app: AppProfiles): Promise<Map<string, boolean
   if (present.every(([, found]) => found)) return new Map(present);
   return (await probeKeychain(app.secrets)).available ? new Map(present) : undefined;
 }
+
+/** The profile a command names (loosely, by case, when only one matches), or the active one. */
+export function chooseProfile(app: AppProfiles, name: string | undefined): Profile {
+  if (name === undefined) {
+    const active = app.profiles.find((p) => p.id === app.activeId);
+    if (!active) throw new CliError('No profile is active: pass --profile NAME (burrow profiles)');
+    return active;
+  }
+  const exact = app.profiles.filter((p) => p.name === name);
+  const loose = app.profiles.filter((p) => p.name.toLowerCase() === name.toLowerCase());
+  const found = exact.length === 1 ? exact : loose;
+  if (found.length === 1 && found[0]) return found[0];
+  throw new CliError(
+    found.length === 0
+      ? `No profile is named "${name}" ("burrow profiles" lists them)`
+      : `${found.length} profiles are named "${name}": rename one in Burrow's Settings`,
+  );
+}

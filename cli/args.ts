@@ -55,6 +55,7 @@ export const GLOBAL_OPTIONS = {
     help: "the app's data folder (default: BURROW_DATA_DIR or the app's)",
   },
   json: { type: 'boolean', help: 'machine-readable output' },
+  verbose: { type: 'boolean', help: 'say whether the command ran inside the running app' },
   help: { type: 'boolean', short: 'h', help: 'this help' },
 } as const satisfies OptionSpecs;
 
@@ -67,6 +68,7 @@ export type Options = {
   readonly apiUrl?: string;
   readonly dataDir?: string;
   readonly json: boolean;
+  readonly verbose: boolean;
   readonly output?: string;
   readonly withSecrets: boolean;
   readonly prune: boolean;
@@ -129,6 +131,7 @@ function valuesOf(options: OptionSpecs, parsed: Readonly<Record<string, unknown>
 /** The options a command starts from before its own options are read. */
 export const DEFAULT_OPTIONS: Options = {
   json: false,
+  verbose: false,
   withSecrets: false,
   prune: false,
   restart: false,
@@ -147,6 +150,7 @@ function globalOptions(values: Readonly<Record<string, unknown>>): Options {
     ...(apiUrl !== undefined && { apiUrl }),
     ...(dataDir !== undefined && { dataDir }),
     json: values.json === true,
+    verbose: values.verbose === true,
   };
 }
 

@@ -1,12 +1,8 @@
-import type { TunnelSession } from '../shared/api/tunnel-sessions.ts';
-import { agentId, AGENT_STATES, type Agent, type AgentState } from '../shared/app/agents.ts';
+import { AGENT_STATES, type Agent, type AgentState } from '../shared/app/agents.ts';
 import { Version, type FleetFilter } from '../shared/app/fleet.ts';
 import { filterAgents } from '../shared/app/fleet-filter.ts';
-import { agentDisplayName, agentKey } from '../shared/app/monitor.ts';
-import type { ApiClient } from '../core/api/index.ts';
 import type { Options, Values } from './args.ts';
-import { escapeControls } from '../shared/app/printable.ts';
-import { dataDirOf, openAppProfiles } from './app-profiles.ts';
+import type { Door, DoorAccount } from './door.ts';
 import { CliError, type Io } from './io.ts';
 
 /** The options that pick agents, declared once for agents, restart, stop, update and rollout. */
@@ -68,92 +64,33 @@ export function filterOf(values: SelectionValues): FleetFilter {
   };
 }
 
-/** A listed session as an agent of the fleet: online now, nothing known of its past. */
-export function sessionAgent(profileId: string, session: TunnelSession, now: number): Agent {
-  const key = agentKey(session);
-  return {
-    id: agentId(profileId, key),
-    profileId,
-    key,
-    name: agentDisplayName(session),
-    state: 'online',
-    since: now,
-    session,
-    lastSeenAt: now,
-    note: null,
-    updateBlocked: null,
-    step: null,
-    history: { bands: [], marks: [] },
-  };
-}
-
-/** One profile (or address) of the command, its client, and what one listing found on it. */
-export type FleetAccount = {
-  readonly profileId: string;
-  readonly name: string;
-  readonly client: ApiClient;
-  readonly sessions: readonly TunnelSession[];
-};
-
+/** The accounts of a command, their agents as Burrow's monitor knows them, and the selection. */
 export type Fleet = {
-  readonly accounts: readonly FleetAccount[];
-  /** Every listed agent the selection keeps. */
+  readonly door: Door;
+  readonly accounts: readonly DoorAccount[];
+  /** Every agent the selection keeps, offline ones included (as the app's list has them). */
   readonly selected: readonly Agent[];
   close(): Promise<void>;
 };
 
-async function allProfiles(options: Options, io: Io) {
-  const { openProfileService } = await import('./target.ts');
-  const dataDir = dataDirOf(options, io);
-  const app = await openAppProfiles(dataDir, io);
-  const service = await openProfileService(app, dataDir);
-  const opened = await Promise.all(
-    app.profiles.map(async (profile) => {
-      try {
-        const { client } = await service.client(profile.id);
-        return [{ profileId: profile.id, name: profile.name, client }];
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        io.stderr.write(
-          escapeControls(`burrow: profile "${profile.name}" left out: ${reason}`) + '\n',
-        );
-        return [];
-      }
-    }),
-  );
-  return { clients: opened.flat(), close: () => service.close() };
-}
-
-/** The command's accounts listed once, their agents filtered by the selection options. */
+/** The command's accounts, each polled once, their agents filtered by the selection options. */
 export async function openFleet(options: Options, values: SelectionValues, io: Io): Promise<Fleet> {
   // Loaded when a command runs, as in withTarget.
-  const { openTarget } = await import('./target.ts');
-  const opened = values['all-profiles']
-    ? await allProfiles(options, io)
-    : await openTarget(options, io).then((target) => ({
-        clients: [
-          {
-            profileId: target.profileId,
-            name: target.profileName ?? target.label,
-            client: target.client,
-          },
-        ],
-        close: () => target.close(),
-      }));
+  const { openDoor } = await import('./door.ts');
+  const { door, accounts } = await openDoor(options, io, values['all-profiles']);
   try {
-    const now = Date.now();
-    const accounts = await Promise.all(
-      opened.clients.map(async (account) => ({
-        ...account,
-        sessions: await account.client.tunnelSessions.listAll(),
-      })),
-    );
-    const agents = accounts.flatMap((a) =>
-      a.sessions.map((s) => sessionAgent(a.profileId, s, now)),
-    );
-    return { accounts, selected: filterAgents(agents, filterOf(values)), close: opened.close };
+    const ids = accounts.map((a) => a.profileId);
+    await door.polled(ids);
+    const { profiles } = await door.call('agents.snapshot');
+    const agents = profiles.filter((p) => ids.includes(p.profileId)).flatMap((p) => p.agents);
+    return {
+      door,
+      accounts,
+      selected: filterAgents(agents, filterOf(values)),
+      close: () => door.close(),
+    };
   } catch (error) {
-    await opened.close();
+    await door.close();
     throw error;
   }
 }

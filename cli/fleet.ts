@@ -1,7 +1,5 @@
 import type { Rollout, RolloutEvent, RolloutOptions } from '../shared/app/fleet.ts';
 import type { SessionAction } from '../shared/app/sessions/rules.ts';
-import { FleetService } from '../core/fleet/service.ts';
-import { SessionsService } from '../core/sessions/service.ts';
 import {
   openFleet,
   requireSome,
@@ -12,31 +10,7 @@ import {
 import { escapeControls } from '../shared/app/printable.ts';
 import { CliError, confirm, table, UsageError, writeJson, type Io } from './io.ts';
 import type { Options } from './args.ts';
-
-/** Core's fleet service over what the command listed: the window's door, the same rules. */
-export function fleetService(fleet: Fleet, onEvent?: (event: RolloutEvent) => void): FleetService {
-  const account = (profileId: string) => fleet.accounts.find((a) => a.profileId === profileId);
-  const sessions = new SessionsService({
-    watched: {
-      findSession: (profileId, id) => account(profileId)?.sessions.find((s) => s.id === id),
-      expect: () => undefined,
-      pollNow: () => Promise.resolve(),
-    },
-    client: (profileId) => {
-      const found = account(profileId);
-      return found ? Promise.resolve(found) : Promise.reject(new CliError('No such profile'));
-    },
-    settings: { get: () => ({ mutedAgents: [] }), update: (patch) => patch },
-  });
-  return new FleetService({
-    agents: () => fleet.selected,
-    profileName: (id) => account(id)?.name ?? id,
-    run: (request, options) => sessions.run(request, options),
-    listSessions: (profileId, signal) =>
-      account(profileId)?.client.tunnelSessions.listAll({ signal }) ?? Promise.resolve([]),
-    ...(onEvent && { onEvent }),
-  });
-}
+import type { Door } from './door.ts';
 
 const refs = (fleet: Fleet) =>
   fleet.selected.map((a) => ({ profileId: a.profileId, agentId: a.id }));
@@ -74,14 +48,13 @@ export async function bulkCommand(
   io: Io,
 ): Promise<number> {
   requireSome(fleet);
-  const service = fleetService(fleet);
   const request = { action, agents: refs(fleet) };
-  const impact = service.impact(request);
+  const impact = await fleet.door.call('fleet.impact', request);
   if (impact.included.length === 0) throw new CliError(escapeControls(impact.summary));
   if (options.yes) io.stderr.write(`${escapeControls(impact.summary)}\n`);
   else if (!(await confirm(io, escapeControls(impact.summary), `burrow ${action}`)))
     throw new CliError('Cancelled: nothing was done');
-  const result = await service.run(request);
+  const result = await fleet.door.call('fleet.run', request);
   if (options.json) writeJson(io, result);
   else
     for (const { name, result: r } of result.results)
@@ -114,20 +87,26 @@ export async function rolloutCommand(
   io: Io,
 ): Promise<number> {
   requireSome(fleet);
-  const service = fleetService(fleet, (event) => {
-    if (options.json) io.stdout.write(`${JSON.stringify(event)}\n`);
-    if (!options.json || io.isTTY.stderr) io.stderr.write(eventLine(event));
-  });
-  const impact = service.impact({ action: 'update', agents: refs(fleet) });
+  const { door } = fleet;
+  const impact = await door.call('fleet.impact', { action: 'update', agents: refs(fleet) });
   const question = `Rolling update of ${fleet.selected.length} agents, ${rollout.batch} at a time: ${impact.summary}`;
   if (!options.yes && !(await confirm(io, escapeControls(question), 'burrow rollout')))
     throw new CliError('Cancelled: nothing was done');
-  const started = service.startRollout({ agents: refs(fleet), options: rollout });
-  const cancel = () => service.cancelRollout(started.id);
-  io.signal?.addEventListener('abort', cancel, { once: true });
-  const ended: Rollout = await service.rolloutEnded(started.id).finally(() => {
-    io.signal?.removeEventListener('abort', cancel);
+  // Heard from before the start: only one rollout runs at a time, so every step is this one's.
+  const stopSteps = door.on('rollout.step', (event) => {
+    if (options.json) io.stdout.write(`${JSON.stringify(event)}\n`);
+    if (!options.json || io.isTTY.stderr) io.stderr.write(eventLine(event));
   });
+  let ended: Rollout;
+  try {
+    ended = await untilEnded(
+      door,
+      await door.call('rollout.start', { agents: refs(fleet), options: rollout }),
+      io,
+    );
+  } finally {
+    stopSteps();
+  }
   io.stderr.write(`${escapeControls(ended.line)}\n`);
   for (const agent of ended.agents)
     if (agent.state === 'failed')
@@ -137,6 +116,28 @@ export async function rolloutCommand(
       );
   const allDone = ended.agents.every((a) => a.state === 'done' || a.state === 'restart-yourself');
   return ended.state === 'done' && allDone ? 0 : 3;
+}
+
+const ENDED: readonly Rollout['state'][] = ['stopped', 'cancelled', 'done'];
+
+/** The rollout as it ended; Ctrl-C cancels it (in the app too, when it runs there). */
+export function untilEnded(door: Door, started: Rollout, io: Io): Promise<Rollout> {
+  return new Promise((resolve) => {
+    const cancel = () => void door.call('rollout.cancel', started.id).catch(() => undefined);
+    const stop = door.on('rollout.changed', (rollout) => {
+      if (rollout.id === started.id && ENDED.includes(rollout.state)) finish(rollout);
+    });
+    const finish = (rollout: Rollout) => {
+      stop();
+      io.signal?.removeEventListener('abort', cancel);
+      resolve(rollout);
+    };
+    io.signal?.addEventListener('abort', cancel, { once: true });
+    // It may have ended before the first change was heard (every agent left out).
+    void door.call('rollout.state').then((now) => {
+      if (now?.id === started.id && ENDED.includes(now.state)) finish(now);
+    });
+  });
 }
 
 /**

@@ -1,36 +1,10 @@
 import type { TunnelSession } from '../shared/api/tunnel-sessions.ts';
-import type { ActionEvent, ActionResult } from '../shared/app/sessions/actions.ts';
+import type { ActionEvent } from '../shared/app/sessions/actions.ts';
 import { agentName } from '../shared/app/monitor.ts';
-import { actionEntry } from '../core/activity/actions.ts';
-import { ActivityRecord } from '../core/activity/record.ts';
-import { SessionsService } from '../core/sessions/service.ts';
-import { ProfileId } from '../shared/app/ipc/profiles.ts';
 import { escapeControls } from '../shared/app/printable.ts';
 import { CliError, confirm, writeJson, type Io } from './io.ts';
 import type { Options } from './args.ts';
-import type { Target } from './target.ts';
-
-/** What the command uses of the window's sessions service: the same door for both. */
-export type SessionsDoor = Pick<SessionsService, 'run' | 'onAction' | 'close'>;
-
-/**
- * The window's SessionsService on the command's account. Its sessions are those the command
- * just listed: there is no monitor to find them in, to tell of a command or to poll again.
- */
-export function openSessionsService(
-  target: Target,
-  listed: readonly TunnelSession[],
-): SessionsDoor {
-  return new SessionsService({
-    watched: {
-      findSession: (_profileId, sessionId) => listed.find((s) => s.id === sessionId),
-      expect: () => undefined,
-      pollNow: () => Promise.resolve(),
-    },
-    client: () => Promise.resolve({ client: target.client }),
-    settings: { get: () => ({ mutedAgents: [] }), update: (patch) => patch },
-  });
-}
+import { openDoor, type Door } from './door.ts';
 
 /** The session `agent` names: its id, or an agent name only one session has. */
 function findSession(sessions: readonly TunnelSession[], agent: string): TunnelSession {
@@ -47,20 +21,13 @@ function findSession(sessions: readonly TunnelSession[], agent: string): TunnelS
   );
 }
 
-/**
- * The action in the app's activity record, as the window's are (an account given by --api-url is
- * no profile of the app's: nothing to record it under). A record that cannot be written is said,
- * and the action's outcome stands.
- */
-function record(target: Target, result: ActionResult, session: TunnelSession, io: Io): void {
-  if (!ProfileId.safeParse(target.profileId).success) return;
-  try {
-    new ActivityRecord(target.dataDir).append(
-      actionEntry('command line', result, session, Date.now()),
-    );
-  } catch (error) {
-    io.stderr.write(`Not in the activity record: ${escapeControls(String(error))}\n`);
-  }
+/** The sessions the profile's monitor lists now, or why it cannot list them. */
+export async function listedOn(door: Door, profileId: string): Promise<readonly TunnelSession[]> {
+  await door.polled([profileId]);
+  const [profile] = (await door.call('sessions.snapshot', profileId)).profiles;
+  if (profile && profile.polls === 0 && profile.healthReason !== null)
+    throw new CliError(profile.healthReason);
+  return profile?.sessions ?? [];
 }
 
 /** A step of update-and-restart as it starts, one line on stderr. */
@@ -77,19 +44,32 @@ function stepLine(event: ActionEvent, io: Io): void {
 }
 
 /**
- * `burrow restart|stop|update AGENT`: the agent found by name or id, then the action run by the
- * sessions service, as the window runs it.
+ * `burrow restart|stop|update AGENT`: the agent found by name or id among the sessions Burrow's
+ * monitor lists, then the action run (and recorded, from the command line) as the window runs it.
  */
 export async function actionCommand(
   action: 'restart' | 'stop' | 'update',
-  target: Target,
   agent: string,
   options: Options,
   io: Io,
-  open: (target: Target, listed: readonly TunnelSession[]) => SessionsDoor = openSessionsService,
 ): Promise<number> {
-  const listed = await target.client.tunnelSessions.listAll();
-  const session = findSession(listed, agent);
+  const { door, accounts } = await openDoor(options, io);
+  try {
+    return await actionThrough(door, accounts[0]?.profileId ?? '', action, agent, options, io);
+  } finally {
+    await door.close();
+  }
+}
+
+async function actionThrough(
+  door: Door,
+  profileId: string,
+  action: 'restart' | 'stop' | 'update',
+  agent: string,
+  options: Options,
+  io: Io,
+): Promise<number> {
+  const session = findSession(await listedOn(door, profileId), agent);
   const who = escapeControls(`${agentName(session) ?? 'the agent'} (${session.id})`);
   if (
     action === 'stop' &&
@@ -98,20 +78,19 @@ export async function actionCommand(
   )
     throw new CliError('Stop cancelled: the agent runs on');
   const restarting = action === 'update' && options.restart;
-  const sessions = open(target, listed);
   const stopTelling =
-    restarting && io.isTTY.stderr ? sessions.onAction((event) => stepLine(event, io)) : undefined;
-  const result = await sessions
-    .run({
-      profileId: target.profileId,
+    restarting && io.isTTY.stderr
+      ? door.on('sessions.action', (event) => {
+          if (event.sessionId === session.id) stepLine(event, io);
+        })
+      : undefined;
+  const result = await door
+    .call('sessions.run', {
+      profileId,
       sessionId: session.id,
       action: restarting ? 'update-and-restart' : action,
     })
-    .finally(() => {
-      stopTelling?.();
-      sessions.close();
-    });
-  record(target, result, session, io);
+    .finally(() => stopTelling?.());
   if (options.json) writeJson(io, result);
   if (!result.ok) {
     const ids = [result.errorCode, result.operationId].filter((x) => x !== null);

@@ -1,11 +1,10 @@
 import type { TunnelSession } from '../shared/api/tunnel-sessions.ts';
-import { agentName } from '../shared/app/monitor.ts';
-import { setTimeout } from 'node:timers/promises';
-import { ApiError } from '../core/api/errors.ts';
+import { agentName, type MonitorEvent } from '../shared/app/monitor.ts';
 import { escapeControls } from '../shared/app/printable.ts';
-import { failureLines, table, writeJson, type Io } from './io.ts';
+import { CliError, table, writeJson, type Io } from './io.ts';
 import type { Options } from './args.ts';
-import type { Target } from './target.ts';
+import type { Door, DoorAccount } from './door.ts';
+import { listedOn } from './session-actions.ts';
 
 /** A session that came or went, as a line of text or of JSON. */
 function eventLine(event: 'online' | 'gone', s: TunnelSession, at: Date, json: boolean): string {
@@ -16,52 +15,72 @@ function eventLine(event: 'online' | 'gone', s: TunnelSession, at: Date, json: b
   return `${time}  ${event.padEnd(6)}  ${fields.join('  ')}\n`;
 }
 
-/**
- * Lists again every `intervalMs` and tells each session that appeared or went, until the signal.
- * A failed poll is said once and tried again; a refused key ends the watch.
- */
-async function watch(target: Target, first: TunnelSession[], options: Options, io: Io) {
-  let known = new Map(first.map((s) => [s.id, s]));
-  let failing = false;
-  for (;;) {
-    try {
-      await setTimeout(options.intervalMs, undefined, { signal: io.signal });
-    } catch {
-      return 0;
-    }
-    let now: TunnelSession[];
-    try {
-      now = await target.client.tunnelSessions.listAll({
-        priority: 'background',
-        maxRetries: 0,
-        signal: io.signal,
-      });
-      failing = false;
-    } catch (error) {
-      if (io.signal?.aborted === true) return 0;
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw error;
-      if (!failing) io.stderr.write(`burrow: ${failureLines(error).join(' ')}; trying again\n`);
-      failing = true;
-      continue;
-    }
-    const at = new Date();
-    const current = new Map(now.map((s) => [s.id, s]));
-    const events = [
-      ...now.filter((s) => !known.has(s.id)).map((s) => ['online', s] as const),
-      ...[...known.values()].filter((s) => !current.has(s.id)).map((s) => ['gone', s] as const),
-    ];
-    for (const [event, s] of events) io.stdout.write(eventLine(event, s, at, options.json));
-    known = current;
+/** What a monitor event says of sessions, as lines: a restart is its old session gone, its new one online. */
+function sessionLines(event: MonitorEvent, json: boolean): string {
+  const at = new Date(event.at);
+  switch (event.kind) {
+    case 'online':
+      return eventLine('online', event.session, at, json);
+    case 'offline':
+      return event.sessions.map((s) => eventLine('gone', s, at, json)).join('');
+    case 'stopped':
+      return eventLine('gone', event.session, at, json);
+    case 'restarted':
+    case 'updated':
+      return (
+        eventLine('gone', event.previous, at, json) + eventLine('online', event.session, at, json)
+      );
+    default:
+      return '';
   }
 }
 
-export async function sessionsCommand(target: Target, options: Options, io: Io): Promise<number> {
-  const sessions = await target.client.tunnelSessions.listAll();
-  if (options.watch) {
+/**
+ * Tells each session that comes or goes, as Burrow's monitor decides it (an agent is gone once
+ * two polls in a row missed it, as the app says it), until the signal. A failed poll is said
+ * once and tried again; a refused key ends the watch.
+ */
+function watch(
+  door: Door,
+  profileId: string,
+  listed: readonly TunnelSession[],
+  options: Options,
+  io: Io,
+) {
+  return new Promise<number>((resolve, reject) => {
     const at = new Date();
-    for (const s of sessions) io.stdout.write(eventLine('online', s, at, options.json));
-    return watch(target, sessions, options, io);
-  }
+    for (const s of listed) io.stdout.write(eventLine('online', s, at, options.json));
+    let failing = false;
+    const stop = door.on('monitor.event', (event) => {
+      if (event.profileId !== profileId) return;
+      if (event.kind === 'unauthorized') return end(() => reject(new CliError(event.reason)));
+      if (event.kind === 'unreachable') {
+        if (!failing) io.stderr.write(`burrow: ${escapeControls(event.reason)}; trying again\n`);
+        failing = true;
+        return;
+      }
+      if (event.kind === 'recovered') failing = false;
+      io.stdout.write(sessionLines(event, options.json));
+    });
+    const end = (then: () => void) => {
+      stop();
+      io.signal?.removeEventListener('abort', stopped);
+      then();
+    };
+    const stopped = () => end(() => resolve(0));
+    if (io.signal?.aborted === true) return stopped();
+    io.signal?.addEventListener('abort', stopped, { once: true });
+  });
+}
+
+export async function sessionsCommand(
+  door: Door,
+  account: DoorAccount,
+  options: Options,
+  io: Io,
+): Promise<number> {
+  const sessions = await listedOn(door, account.profileId);
+  if (options.watch) return watch(door, account.profileId, sessions, options, io);
   if (options.json) {
     writeJson(
       io,
@@ -70,7 +89,7 @@ export async function sessionsCommand(target: Target, options: Options, io: Io):
     return 0;
   }
   if (sessions.length === 0) {
-    io.stdout.write(`No tunnel sessions on ${escapeControls(target.label)}: no agent is online.\n`);
+    io.stdout.write(`No tunnel sessions on ${escapeControls(account.name)}: no agent is online.\n`);
     return 0;
   }
   io.stdout.write(

@@ -1,11 +1,16 @@
 import path from 'node:path';
-import type { Profile } from '../shared/app/ipc/profiles.ts';
 import { createApiClient, type ApiClient } from '../core/api/index.ts';
 import { keyOwner, profileOwner } from '../core/snapshot/account.ts';
 import { snapshotAddress } from '../core/snapshot/address.ts';
 import { ProfileService } from '../core/profiles/profiles.ts';
 import type { KeyValueStore } from '../core/store.ts';
-import { dataDirOf, openAppProfiles, openSettings, type AppProfiles } from './app-profiles.ts';
+import {
+  chooseProfile,
+  dataDirOf,
+  openAppProfiles,
+  openSettings,
+  type AppProfiles,
+} from './app-profiles.ts';
 import type { Options } from './args.ts';
 import { CliError, type Io } from './io.ts';
 
@@ -28,23 +33,6 @@ export type Target = {
   store(): Promise<KeyValueStore>;
   close(): Promise<void>;
 };
-
-function chooseProfile(app: AppProfiles, name: string | undefined): Profile {
-  if (name === undefined) {
-    const active = app.profiles.find((p) => p.id === app.activeId);
-    if (!active) throw new CliError('No profile is active: pass --profile NAME (burrow profiles)');
-    return active;
-  }
-  const exact = app.profiles.filter((p) => p.name === name);
-  const loose = app.profiles.filter((p) => p.name.toLowerCase() === name.toLowerCase());
-  const found = exact.length === 1 ? exact : loose;
-  if (found.length === 1 && found[0]) return found[0];
-  throw new CliError(
-    found.length === 0
-      ? `No profile is named "${name}" ("burrow profiles" lists them)`
-      : `${found.length} profiles are named "${name}": rename one in Burrow's Settings`,
-  );
-}
 
 function localFailure(error: unknown): never {
   const reason = error instanceof Error ? error.message : String(error);

@@ -1,7 +1,7 @@
 import path from 'node:path';
+import type { ActionSource } from '../shared/app/activity.ts';
 import type { AppInfo, GovernorState } from '../shared/app/ipc/contract.ts';
-import type { DamagedSettings } from '../shared/app/ipc/profiles.ts';
-import { recordedRun, rolloutEntry } from './activity/actions.ts';
+import type { DamagedSettings, ProfilesState } from '../shared/app/ipc/profiles.ts';
 import { activityHandlers, appRecorder } from './activity/handlers.ts';
 import { ActivityRecord } from './activity/record.ts';
 import { UnseenActivity } from './activity/unseen.ts';
@@ -13,6 +13,7 @@ import { dialogHandlers, unavailableDialogs, type Dialogs } from './dialogs/inde
 import type { IpcImplementation } from './ipc/dispatch.ts';
 import { ipcErrorOf } from './ipc/dispatch.ts';
 import { EventHub } from './ipc/events.ts';
+import { startHub } from './hub/server.ts';
 import { driftHandlers } from './drift/handlers.ts';
 import { startDriftWatch } from './drift/wiring.ts';
 import { exposeHandlers } from './expose/handlers.ts';
@@ -22,7 +23,7 @@ import type { SecretStore } from './profiles/keychain.ts';
 import type { StartLocalSandbox } from './profiles/local-sandbox.ts';
 import { profileHandlers } from './profiles/handlers.ts';
 import { ProfileService, type ProfileServiceOptions } from './profiles/profiles.ts';
-import { WatchedProfiles } from './monitor/watched.ts';
+import { WatchedProfiles, type MonitoredProfiles } from './monitor/watched.ts';
 import { Notifier, type NotifierOptions } from './notify/notifier.ts';
 import { sessionHandlers } from './sessions/handlers.ts';
 import { SessionsService } from './sessions/service.ts';
@@ -47,22 +48,36 @@ export type BurrowOptions = {
   readonly secrets: SecretStore;
   readonly startLocalSandbox: StartLocalSandbox;
   readonly client?: ProfileServiceOptions['client'];
+  /** How often a Local sandbox another process runs is checked on (0: never, for a command). */
+  readonly localSandboxWatchMs?: number;
   /** What `setAsideDamagedSettings` found before the store was opened, for the window to say. */
   readonly damagedSettings?: DamagedSettings | undefined;
   /** The person's home folder: keys go to HOME/.ssh by default. Default os.homedir(). */
   readonly home?: string;
   /** The shell's native dialogs; without them every dialog call answers `unavailable`. */
   readonly dialogs?: Dialogs;
-  /** Tests only: poll this often whatever the setting says (its floor of 5 s is for people). */
+  /**
+   * Poll this often whatever the setting says: tests, and `burrow sessions --watch --interval`
+   * running alone (the setting's floor of 5 s is for the app's own watching).
+   */
   readonly pollIntervalMs?: number;
   /** Tests only: the alert rules' wall clock and timer (a faster one makes minutes short). */
   readonly alertClock?: Pick<NotifierOptions, 'now' | 'setTimer'>;
   /** An installed app's updater; without one, the update calls say why there is none. */
   readonly updates?: AppUpdatesOptions;
+  /**
+   * A `burrow` command's own Burrow, when no app runs to serve it: only the profiles it names
+   * are followed (no Local sandbox started for a command on another profile), and none of the
+   * app's own schedules run (certificate watches, drift checks, update checks, trims).
+   */
+  readonly command?: { readonly profileIds: readonly string[] };
 };
 
 export type Burrow = {
+  /** The contract as the window (and browser mode's tab) reaches it. */
   readonly implementation: IpcImplementation;
+  /** The same contract for another door: its actions recorded as that door's (`burrow`'s). */
+  implementationFor(source: ActionSource): IpcImplementation;
   readonly events: EventHub;
   readonly profiles: ProfileService;
   readonly settings: SettingsService;
@@ -93,6 +108,22 @@ export function governorState(
   return { profileId, ...budget, coolingDownUntil: cooldownMs > 0 ? now + cooldownMs : null };
 }
 
+/** The profile service as a command's monitor sees it: only the profiles the command names. */
+function onlyProfiles(profiles: ProfileService, ids: readonly string[]): MonitoredProfiles {
+  const keep = new Set(ids);
+  const only = (state: ProfilesState): ProfilesState => ({
+    ...state,
+    profiles: state.profiles.filter((p) => keep.has(p.id)),
+  });
+  return {
+    state: () => only(profiles.state()),
+    client: (id) => profiles.client(id),
+    readyClient: (id) => profiles.readyClient(id),
+    subscribe: (listener) => profiles.subscribe((state) => listener(only(state))),
+    onApiEvent: (listener) => profiles.onApiEvent(listener),
+  };
+}
+
 /**
  * The main process without Electron: profiles, settings and the API behind the IPC contract.
  * electron/ and web/ build one of these, carry its calls and forward its events; nothing else.
@@ -108,6 +139,9 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     startLocalSandbox: options.startLocalSandbox,
     localSandboxDir: path.join(options.dataDir, 'local-sandbox'),
     client: options.client,
+    ...(options.localSandboxWatchMs !== undefined && {
+      localSandboxWatchMs: options.localSandboxWatchMs,
+    }),
     damagedSettings: options.damagedSettings,
   });
   profiles.subscribe((state) => events.emit('profiles.changed', state));
@@ -126,26 +160,20 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   // and the first window finds it starting, or running, rather than waiting for its first call.
   if (profiles.activeProfile()) void profiles.client().catch(() => undefined);
 
+  const command = options.command;
   const watched = new WatchedProfiles({
-    profiles,
+    profiles: command ? onlyProfiles(profiles, command.profileIds) : profiles,
     settings,
     pollIntervalMs: options.pollIntervalMs,
   });
   const activity = new ActivityRecord(options.dataDir);
   const unseenActivity = new UnseenActivity(activity);
   unseenActivity.subscribe((unseen) => events.emit('activity.appended', { unseen }));
-  const recorder = appRecorder(activity, unseenActivity);
-  const recordedFrom = (source: 'window' | 'tray' | 'notification') =>
-    recordedRun(
-      (request) => sessions.run(request),
-      source,
-      (request) => watched.findSession(request.profileId, request.sessionId),
-      recorder.record,
-    );
+  const recorder = appRecorder(activity, unseenActivity, { trim: command === undefined });
   const notifier = new Notifier({
     settings,
     profileNames: () => Object.fromEntries(profiles.state().profiles.map((p) => [p.id, p.name])),
-    runSession: recordedFrom('notification'),
+    runSession: (request) => sessions.run(request, { source: 'notification' }),
     mute: (agentKey) => sessions.mute(agentKey, true),
     record: recorder.record,
     ...options.alertClock,
@@ -154,6 +182,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     watched,
     client: (profileId) => profiles.client(profileId),
     settings,
+    record: recorder.record,
   });
   const agents = await AgentsService.open({
     dataDir: options.dataDir,
@@ -168,16 +197,17 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     run: (request, runOptions) => sessions.run(request, runOptions),
     listSessions: async (profileId, signal) =>
       (await profiles.client(profileId)).client.tunnelSessions.listAll({ signal }),
-    onEvent: (event) => recorder.record(rolloutEntry(event)),
+    record: recorder.record,
   });
   fleet.subscribe((rollout) => events.emit('rollout.changed', rollout));
-  const updates = appUpdates(options, options.updates, settings, events);
+  fleet.onStep((step) => events.emit('rollout.step', step));
+  const updates = appUpdates(options, command ? undefined : options.updates, settings, events);
   const tray = new TrayService({
     profiles,
     agents,
     watched,
     settings,
-    runSession: recordedFrom('tray'),
+    runSession: (request) => sessions.run(request, { source: 'tray' }),
     pauseNotifications: (choice) => notifier.pause(choice),
     rollout: fleet,
     activity: unseenActivity,
@@ -216,25 +246,24 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     onApplied: (profileId) => drift.applied(profileId),
   });
   const driftParts = { profiles, settings, notifier, events, snapshots, record: recorder.record };
-  const drift = await startDriftWatch(options, driftParts);
+  const drift = await startDriftWatch(options, driftParts, { owner: command === undefined });
 
   const activeClient = async () => (await profiles.client()).client;
   const api = ipcApiCalls({
     client: activeClient,
     onProgress: (progress) => events.emit('api.progress', progress),
   });
-  const implementation: IpcImplementation = {
+  const implementationFor = (source: ActionSource): IpcImplementation => ({
     calls: {
       'app.info': () => ({ name: 'Burrow', version: options.version, shell: options.shell }),
       ...profileHandlers(profiles),
       ...settingsHandlers(settings),
       ...sshHandlers(ssh, events),
-      ...sessionHandlers({ sessions, watched, tray, notifier }),
-      'sessions.run': recordedFrom('window'),
+      ...sessionHandlers({ sessions, watched, tray, notifier }, source),
       ...activityHandlers(activity, unseenActivity),
       ...snapshotHandlers(snapshots),
       ...agentHandlers(agents),
-      ...fleetHandlers(fleet),
+      ...fleetHandlers(fleet, source),
       ...driftHandlers(drift),
       ...exposeHandlers({
         client: activeClient,
@@ -252,12 +281,26 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     },
     call: api.call,
     listAll: api.listAll,
-  };
+  });
+
+  // `burrow` commands run inside the app while it runs; one that cannot listen (a folder whose
+  // socket path is too long, a disk that refuses) leaves them running alone, never the app.
+  const hub = command
+    ? undefined
+    : await startHub({
+        dataDir: options.dataDir,
+        implementation: implementationFor('command line'),
+        events,
+      }).catch((error: unknown) => {
+        console.warn(`burrow commands will run alone: ${String(error)}`);
+        return undefined;
+      });
 
   // Last, after every await: the watches' first check tells at once, to listeners there now.
-  const stopSshWatches = watchCertificates();
+  const stopSshWatches = command ? () => undefined : watchCertificates();
   return {
-    implementation,
+    implementation: implementationFor('window'),
+    implementationFor,
     events,
     profiles,
     settings,
@@ -270,6 +313,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     notifications: notifier,
     monitor: { pause: () => watched.monitor.pause(), resume: () => watched.monitor.resume() },
     close: async () => {
+      await hub?.close();
       stopSshWatches();
       updates.service.close();
       recorder.stop();

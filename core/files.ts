@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
@@ -38,5 +39,25 @@ export async function writeWhole(path: string, text: string, mode: number): Prom
   } catch (error) {
     await rm(temporary, { force: true });
     throw writeFailure(error, path, temporary);
+  }
+}
+
+/**
+ * A small file of ours read without trusting its place: a link is not followed, a FIFO or a
+ * device is not waited on, and nothing over `maxBytes` is read. Undefined when there is no such
+ * regular file (absent, a link, a FIFO, a folder, too big).
+ */
+export async function readSmallFile(path: string, maxBytes: number): Promise<string | undefined> {
+  const flags = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+  const file = await open(path, flags).catch(() => undefined);
+  if (!file) return undefined;
+  try {
+    const info = await file.stat();
+    if (!info.isFile() || info.size > maxBytes) return undefined;
+    const buffer = Buffer.alloc(maxBytes + 1);
+    const { bytesRead } = await file.read(buffer, 0, maxBytes + 1, 0);
+    return bytesRead > maxBytes ? undefined : buffer.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await file.close();
   }
 }

@@ -1,4 +1,5 @@
-import { defineCommand, withTarget } from '../command.ts';
+import { defineCommand } from '../command.ts';
+import type { DoorAccount } from '../door.ts';
 
 const seconds = (interval: string | undefined) => Number(interval ?? '5');
 
@@ -6,7 +7,8 @@ export default defineCommand({
   summary: "the profile's tunnel sessions: agent, session id, region, version, started",
   details:
     'With --watch, then a line each time a session comes online or goes, until Ctrl-C ' +
-    '(with --json, one JSON object a line).',
+    '(with --json, one JSON object a line); an agent is gone once two polls in a row missed ' +
+    'it, as the app says. While the app runs, its monitor tells and --interval is its own.',
   args: [],
   options: {
     watch: { type: 'boolean', help: 'keep listening for sessions that come and go' },
@@ -29,13 +31,16 @@ export default defineCommand({
   },
   examples: ['burrow sessions --profile Prod', 'burrow sessions --watch --interval 10 --json'],
   run: async ({ values, options, io }) => {
-    const { sessionsCommand } = await import('../sessions.ts');
-    return withTarget(options, io, (target) =>
-      sessionsCommand(
-        target,
-        { ...options, watch: values.watch, intervalMs: seconds(values.interval) * 1000 },
-        io,
-      ),
-    );
+    const [{ sessionsCommand }, { openDoor }] = await Promise.all([
+      import('../sessions.ts'),
+      import('../door.ts'),
+    ]);
+    const given = { ...options, watch: values.watch, intervalMs: seconds(values.interval) * 1000 };
+    const { door, accounts } = await openDoor(given, io);
+    try {
+      return await sessionsCommand(door, accounts[0] as DoorAccount, given, io);
+    } finally {
+      await door.close();
+    }
   },
 });

@@ -1,4 +1,4 @@
-import { defineCommand, withTarget, YES_OPTION } from '../command.ts';
+import { defineCommand, YES_OPTION } from '../command.ts';
 import {
   AGENT_DETAILS,
   SELECTION_DETAILS,
@@ -32,7 +32,7 @@ export default defineCommand({
     const given = { ...options, restart: values.restart, yes: values.yes };
     const action = values.restart ? 'update-and-restart' : 'update';
     return agentOrSelection(action, agent, values, given, io, (one) =>
-      withTarget(options, io, (target) => actionCommand('update', target, one, given, io)),
+      actionCommand('update', one, given, io),
     );
   },
 });

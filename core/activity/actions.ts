@@ -2,7 +2,6 @@ import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
 import type { ActionSource, NewActivityEntry } from '../../shared/app/activity.ts';
 import type { RolloutEvent } from '../../shared/app/fleet.ts';
 import { agentId } from '../../shared/app/agents.ts';
-import type { SessionActionRequest } from '../../shared/app/ipc/sessions.ts';
 import { agentDisplayName, agentKey } from '../../shared/app/monitor.ts';
 import type { ActionResult } from '../../shared/app/sessions/actions.ts';
 
@@ -35,21 +34,6 @@ export function actionEntry(
   };
 }
 
-/** `run` with each result recorded (the recorder keeps a write's failure from the action). */
-export function recordedRun(
-  run: (request: SessionActionRequest) => Promise<ActionResult>,
-  source: ActionSource,
-  findSession: (request: SessionActionRequest) => TunnelSession | undefined,
-  record: (entry: NewActivityEntry) => void,
-): (request: SessionActionRequest) => Promise<ActionResult> {
-  return async (request) => {
-    const session = findSession(request);
-    const result = await run(request);
-    record(actionEntry(source, result, session, Date.now()));
-    return result;
-  };
-}
-
 const STEP: Record<RolloutEvent['event'], string> = {
   updated: 'updated',
   restarting: 'restarting',
@@ -59,8 +43,8 @@ const STEP: Record<RolloutEvent['event'], string> = {
   done: 'done',
 };
 
-/** A rolling update's step as the record keeps it. */
-export function rolloutEntry(event: RolloutEvent): NewActivityEntry {
+/** A rolling update's step as the record keeps it, with the door that started the update. */
+export function rolloutEntry(event: RolloutEvent, source: ActionSource): NewActivityEntry {
   const version = event.version === null ? '' : ` (${event.version})`;
   return {
     kind: 'rollout',
@@ -68,6 +52,7 @@ export function rolloutEntry(event: RolloutEvent): NewActivityEntry {
     profileId: event.profileId,
     agentId: event.agentId,
     step: event.event,
+    source,
     title: `Rolling update: ${event.agent} ${STEP[event.event]}${version}`,
     detail: event.reason ?? '',
   };

@@ -24,12 +24,13 @@ export function activityHandlers(
 
 /**
  * Appends for the app, each counted at once in `unseen`; a record that cannot be written is
- * logged, never the failure of what it records. Trims at start and every hour; returns the stopper
- * with the appender.
+ * logged, never the failure of what it records. The app trims at start and every hour (a command,
+ * which lives seconds, only appends); returns the stopper with the appender.
  */
 export function appRecorder(
   activity: ActivityRecord,
   unseen: UnseenActivity,
+  { trim: trims }: { readonly trim: boolean } = { trim: true },
 ): { readonly record: (entry: NewActivityEntry) => void; readonly stop: () => void } {
   const trim = () => {
     try {
@@ -38,9 +39,9 @@ export function appRecorder(
       console.warn(`The activity record could not be trimmed: ${String(error)}`);
     }
   };
-  trim();
-  const timer = setInterval(trim, TRIM_EVERY_MS);
-  timer.unref();
+  if (trims) trim();
+  const timer = trims ? setInterval(trim, TRIM_EVERY_MS) : undefined;
+  timer?.unref();
   return {
     record: (entry) => {
       try {

@@ -28,6 +28,7 @@ export type DriftParts = {
 export async function startDriftWatch(
   app: { readonly dataDir: string; readonly secrets: SecretStore },
   parts: DriftParts,
+  { owner }: { readonly owner: boolean } = { owner: true },
 ): Promise<DriftService> {
   const { profiles, settings, notifier, snapshots } = parts;
   const listed = () => profiles.state().profiles;
@@ -68,6 +69,7 @@ export async function startDriftWatch(
     if (intervalMinutes !== interval) drift.intervalChanged();
     interval = intervalMinutes;
   });
-  await drift.init(true);
+  // Only the app tidies the baselines of removed profiles: a command leaves the folder as it is.
+  await drift.init(owner);
   return drift;
 }

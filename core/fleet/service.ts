@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ActionSource, NewActivityEntry } from '../../shared/app/activity.ts';
 import type { Agent } from '../../shared/app/agents.ts';
 import { Emitter } from '../../shared/app/emitter.ts';
 import {
@@ -13,6 +14,7 @@ import type { ConfirmRequest } from '../../shared/app/ipc/dialogs.ts';
 import type { SessionActionRequest } from '../../shared/app/ipc/sessions.ts';
 import type { ActionResult } from '../../shared/app/sessions/actions.ts';
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import { rolloutEntry } from '../activity/actions.ts';
 import { AppError } from '../errors.ts';
 import type { RunOptions } from '../sessions/service.ts';
 import { bulkResult, eachLimited } from './bulk.ts';
@@ -32,8 +34,8 @@ export type FleetServiceOptions = {
   readonly parallel?: number;
   /** How often restarted agents are looked for; default 500 ms. */
   readonly findEveryMs?: number;
-  /** Each step of a rolling update, for the activity record or `burrow rollout --json`. */
-  readonly onEvent?: (event: RolloutEvent) => void;
+  /** The activity record: every rolling update's step lands there, with its source. */
+  readonly record?: (entry: NewActivityEntry) => void;
   readonly now?: () => number;
 };
 
@@ -43,6 +45,7 @@ export type FleetServiceOptions = {
  */
 export class FleetService {
   private readonly changes = new Emitter<Rollout>('the rolling update');
+  private readonly steps = new Emitter<RolloutEvent>('the rolling update\'s steps');
   private readonly successors: SuccessorWatch;
   private current: RolloutRun | undefined;
 
@@ -55,22 +58,23 @@ export class FleetService {
     return impactOf(action, agents, this.agentMap());
   }
 
-  async run(request: BulkRequest): Promise<BulkResult> {
+  /** Each agent's action is recorded by the sessions service, from `source`. */
+  async run(request: BulkRequest, source: ActionSource = 'window'): Promise<BulkResult> {
     const impact = this.impact(request);
     const known = this.agentMap();
     const ran = await eachLimited(impact.included, this.options.parallel ?? 8, async (ref) => {
       const agent = known.get(refKey(ref)) as Agent;
       const result = await this.options.run(
         { profileId: ref.profileId, sessionId: agent.session.id, action: impact.action },
-        { grouped: true },
+        { grouped: true, source },
       );
       return { agent: ref, name: agent.name, result };
     });
     return bulkResult(impact, ran);
   }
 
-  /** Starts a rolling update; refused while another runs. */
-  startRollout(request: RolloutRequest): Rollout {
+  /** Starts a rolling update; refused while another runs. Its steps are recorded from `source`. */
+  startRollout(request: RolloutRequest, source: ActionSource = 'window'): Rollout {
     const { agents: refs, options } = RolloutRequest.parse(request);
     if (this.current?.running)
       throw new AppError(
@@ -87,11 +91,15 @@ export class FleetService {
     if (members.length === 0)
       throw new AppError('FLEET_NO_AGENTS', 'None of the selected agents is known now', 'agents');
     const run = new RolloutRun(randomUUID(), members, options, {
-      run: (req, opts) => this.options.run(req, opts),
+      // Its steps are recorded as the rollout's, below, not as actions of their own.
+      run: (req, opts) => this.options.run(req, { ...opts, source: null }),
       finder: (profileId) => this.successors.finder(profileId),
       now: this.options.now ?? Date.now,
       onChange: (rollout) => this.changes.emit(rollout),
-      onEvent: (event) => this.options.onEvent?.(event),
+      onEvent: (event) => {
+        this.options.record?.(rolloutEntry(event, source));
+        this.steps.emit(event);
+      },
     });
     this.current = run;
     return run.snapshot();
@@ -139,6 +147,11 @@ export class FleetService {
 
   subscribe(listener: (rollout: Rollout) => void): () => void {
     return this.changes.subscribe(listener);
+  }
+
+  /** Each step of a rolling update, as it happens. */
+  onStep(listener: (event: RolloutEvent) => void): () => void {
+    return this.steps.subscribe(listener);
   }
 
   /** Cancels a running rollout and waits for it to stop. */

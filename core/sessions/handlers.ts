@@ -1,3 +1,4 @@
+import type { ActionSource } from '../../shared/app/activity.ts';
 import type { sessionCalls } from '../../shared/app/ipc/sessions.ts';
 import type { AppHandlers } from '../ipc/handlers.ts';
 import type { WatchedProfiles } from '../monitor/watched.ts';
@@ -12,16 +13,14 @@ export type SessionParts = {
   readonly notifier: Notifier;
 };
 
-/** The sessions, notifications, tray and monitor calls of the contract. */
-export function sessionHandlers({
-  sessions,
-  watched,
-  tray,
-  notifier,
-}: SessionParts): Pick<AppHandlers, keyof typeof sessionCalls> {
+/** The sessions, notifications, tray and monitor calls of the contract, as one door makes them. */
+export function sessionHandlers(
+  { sessions, watched, tray, notifier }: SessionParts,
+  source: ActionSource,
+): Pick<AppHandlers, keyof typeof sessionCalls> {
   return {
     'sessions.snapshot': (profileId) => watched.snapshot(profileId),
-    'sessions.run': (request) => sessions.run(request),
+    'sessions.run': (request) => sessions.run(request, { source }),
     'sessions.seen': () => tray.seen(),
     'sessions.mute': (agentKey, muted) => sessions.mute(agentKey, muted),
     'notifications.pause': (choice) => notifier.pause(choice),

@@ -1,9 +1,12 @@
+import type { ActionSource, NewActivityEntry } from '../../shared/app/activity.ts';
 import { Emitter } from '../../shared/app/emitter.ts';
 import type { SessionActionRequest } from '../../shared/app/ipc/sessions.ts';
 import { MAX_MUTED_AGENTS, type Settings } from '../../shared/app/ipc/settings.ts';
 import type { ActionEvent, ActionResult } from '../../shared/app/sessions/actions.ts';
+import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
 import type { ApiClient } from '../api/client.ts';
 import { systemClock, type Clock, type Timer } from '../api/clock.ts';
+import { actionEntry } from '../activity/actions.ts';
 import { AppError } from '../errors.ts';
 import type { WatchedProfiles } from '../monitor/watched.ts';
 import { createSessionActions, type FindSuccessor } from './actions.ts';
@@ -18,6 +21,11 @@ export type RunOptions = {
   readonly findSuccessor?: FindSuccessor;
   /** One of many (a bulk action, a rolling update) that says its own outcome: no toast each. */
   readonly grouped?: boolean;
+  /**
+   * Which of Burrow's doors asked, as the activity record names it; null: the caller records
+   * the outcome in its own words (a rolling update's steps). Default the window.
+   */
+  readonly source?: ActionSource | null;
 };
 
 export type SessionsServiceOptions = {
@@ -30,6 +38,10 @@ export type SessionsServiceOptions = {
     update(patch: { mutedAgents: string[] }): Pick<Settings, 'mutedAgents'>;
   };
   readonly clock?: Clock;
+  /** The activity record: every run lands there, with its source, whoever asked. */
+  readonly record?: (entry: NewActivityEntry) => void;
+  /** Wall-clock time for the record's entries. Default Date.now. */
+  readonly now?: () => number;
 };
 
 /**
@@ -52,12 +64,27 @@ export class SessionsService {
     this.options = options;
   }
 
-  /** Runs an action on a session the monitor lists; the rules are checked before any call. */
-  async run(
+  /**
+   * Runs an action on a session the monitor lists; the rules are checked before any call. Its
+   * outcome is recorded here, so that no door (window, tray, notification, bulk, command line)
+   * can run one unrecorded.
+   */
+  async run(request: SessionActionRequest, options: RunOptions = {}): Promise<ActionResult> {
+    const session = this.options.watched.findSession(request.profileId, request.sessionId);
+    const result = await this.runOn(session, request, options);
+    const source = options.source === undefined ? 'window' : options.source;
+    if (source !== null)
+      this.options.record?.(
+        actionEntry(source, result, session, (this.options.now ?? Date.now)()),
+      );
+    return result;
+  }
+
+  private async runOn(
+    session: TunnelSession | undefined,
     { profileId, sessionId, action }: SessionActionRequest,
-    options: RunOptions = {},
+    options: RunOptions,
   ): Promise<ActionResult> {
-    const session = this.options.watched.findSession(profileId, sessionId);
     if (!session)
       return {
         ok: false,

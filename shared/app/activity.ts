@@ -48,7 +48,13 @@ export const ActivityEntry = z.discriminatedUnion('kind', [
     source: ActionSource,
     ok: z.boolean(),
   }),
-  z.object({ kind: z.literal('rollout'), ...base, step: z.string().max(64) }),
+  z.object({
+    kind: z.literal('rollout'),
+    ...base,
+    step: z.string().max(64),
+    /** Absent in records written before rollouts said where they were started. */
+    source: ActionSource.optional(),
+  }),
 ]);
 export type ActivityEntry = z.output<typeof ActivityEntry>;
 /** An entry as it is appended: the record gives its id. */

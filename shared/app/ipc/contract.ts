@@ -22,8 +22,11 @@ import { updateCalls, updateEvents } from './updates.ts';
 export const AppInfo = z.object({
   name: z.string(),
   version: z.string(),
-  /** Where the renderer is running, so the UI can word things right ("window" vs "tab"). */
-  shell: z.enum(['electron', 'browser']),
+  /**
+   * Where the renderer is running, so the UI can word things right ("window" vs "tab"); a
+   * `burrow` command that runs without the app has a Burrow of its own, `command line`.
+   */
+  shell: z.enum(['electron', 'browser', 'command line']),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 

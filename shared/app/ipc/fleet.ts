@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { BulkImpact, BulkRequest, BulkResult, Rollout, RolloutRequest } from '../fleet.ts';
+import {
+  BulkImpact,
+  BulkRequest,
+  BulkResult,
+  Rollout,
+  RolloutEvent,
+  RolloutRequest,
+} from '../fleet.ts';
 
 /*
  * The fleet as the windows and the tray see it (shared/app/fleet.ts): a bulk action's impact
@@ -25,4 +32,6 @@ export const fleetCalls = {
 
 export const fleetEvents = {
   'rollout.changed': Rollout,
+  /** Each step of the running rollout (`burrow rollout` prints them as they come). */
+  'rollout.step': RolloutEvent,
 } as const;

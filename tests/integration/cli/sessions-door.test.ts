@@ -1,64 +1,52 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEFAULT_OPTIONS, type Options } from '../../../cli/args.ts';
-import { actionCommand, type SessionsDoor } from '../../../cli/session-actions.ts';
-import { openTarget, type Target } from '../../../cli/target.ts';
-import { sessionHandlers, type SessionParts } from '../../../core/sessions/handlers.ts';
-import type { SessionsService } from '../../../core/sessions/service.ts';
-import type { SessionActionRequest } from '../../../shared/app/ipc/sessions.ts';
-import { quietIo } from '../../support/quiet-io.ts';
-import { startSandbox, type Sandbox } from '../core/api/support.ts';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import type { ActionEvent } from '../../../shared/app/sessions/actions.ts';
+import { noSecretService } from '../../support/secret-service.ts';
+import { startSandbox } from '../core/api/support.ts';
+import { startApp, testKeychain } from '../core/profiles/support.ts';
+import { burrow, tempDir } from './support.ts';
 
-let sandbox: Sandbox;
-let target: Target;
-const options: Options = { ...DEFAULT_OPTIONS, json: true, restart: true };
-const io = quietIo('/');
+/*
+ * One system, several doors: while the app runs, `burrow restart` runs inside it (the app's own
+ * sessions service hears it, as it hears the window); once the app has quit, the same command
+ * builds a Burrow of its own with the same composition root, and says so with --verbose.
+ */
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ apiKey: 'cli-door', rateLimit: 'off', demo: true });
-  target = await openTarget(
-    { ...options, apiUrl: sandbox.url },
-    { ...io, env: { BURROW_API_KEY: sandbox.apiKey } },
-  );
-});
-
+const cleanup: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
-  await target.close();
-  await sandbox.close();
+  for (const step of cleanup.reverse()) await step();
 });
 
-/** A stand-in sessions service: it records each call and answers that the action was done. */
-function recording() {
-  const calls: [string, SessionActionRequest][] = [];
-  const service: SessionsDoor = {
-    run: (request) => {
-      calls.push(['run', request]);
-      return Promise.resolve({ ok: true, ...request });
-    },
-    onAction: () => () => undefined,
-    close: () => undefined,
-  };
-  return { calls, service };
-}
-
-it('burrow restart|update --restart and the window reach the same service method', async () => {
-  const { calls, service } = recording();
-  const [buildBox] = (await target.client.tunnelSessions.listAll()).filter((s) =>
-    s.metadata?.includes('build-box'),
+it('burrow restart runs inside the running app, and alone once it has quit', async (ctx) => {
+  ctx.skip(noSecretService !== undefined, noSecretService);
+  const sandbox = await startSandbox({ apiKey: 'cli-door', rateLimit: 'off', demo: true });
+  cleanup.push(() => sandbox.close());
+  const keychain = await testKeychain();
+  const dir = await tempDir(cleanup);
+  const profile = { id: 'prf_doorprofile', name: 'Staging', baseUrl: sandbox.url, kind: 'remote' };
+  await writeFile(
+    join(dir, 'settings.json'),
+    JSON.stringify({ profiles: [profile], activeProfileId: profile.id }),
   );
-  const sessionId = buildBox?.id ?? '';
-  expect(await actionCommand('restart', target, 'build-box', options, io, () => service)).toBe(0);
-  expect(await actionCommand('update', target, sessionId, options, io, () => service)).toBe(0);
-  const parts = { sessions: service as SessionsService } as Partial<SessionParts> as SessionParts;
-  const window = sessionHandlers(parts);
-  for (const action of ['restart', 'update-and-restart'] as const)
-    await window['sessions.run']({ profileId: target.profileId, sessionId, action });
+  await keychain.set(profile.id, 'cli-door');
+  cleanup.push(() => keychain.delete(profile.id));
+  const run = (...argv: string[]) =>
+    burrow([...argv, '--data-dir', dir, '--verbose'], { keychainService: keychain.service });
 
-  const request = (action: SessionActionRequest['action']) =>
-    ['run', { profileId: target.profileId, sessionId, action }] as const;
-  expect(calls).toEqual([
-    request('restart'),
-    request('update-and-restart'),
-    request('restart'),
-    request('update-and-restart'),
+  const { burrow: app } = await startApp({ dataDir: dir, secrets: keychain });
+  const heard: ActionEvent[] = [];
+  app.sessions.onAction((event) => heard.push(event));
+  const inside = await run('restart', 'build-box');
+  expect(inside.code, inside.stderr).toBe(0);
+  expect(inside.stderr).toBe('burrow: running inside the Burrow app\n');
+  expect(heard.map((e) => [e.phase, e.action])).toEqual([
+    ['sent', 'restart'],
+    ['done', 'restart'],
   ]);
+
+  await app.close();
+  const alone = await run('sessions', '--json');
+  expect(alone.code, alone.stderr).toBe(0);
+  expect(alone.stderr).toMatch(/^burrow: running alone: no Burrow app serves this data folder\n$/);
 });

@@ -1,5 +1,6 @@
 /**
- * The rolling update through core's FleetService (wired as `burrow` wires it) against the real
+ * The rolling update through Burrow's one composition root (as `burrow --api-url` opens it: the
+ * window's contract, a Burrow of the command's own) against the real
  * sandbox and real agent processes: an agent killed with SIGKILL part way, with `skip` and with
  * `stop`; pause, resume and cancel. What the sandbox was asked, and when, is read back from its
  * operation log: the client's calls are noted by the operation id each answer carries (undici's
@@ -8,15 +9,15 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from '../../../../core/api/index.ts';
-import { fleetService } from '../../../../cli/fleet.ts';
-import { sessionAgent, type Fleet } from '../../../../cli/fleet-options.ts';
+import { DEFAULT_OPTIONS } from '../../../../cli/args.ts';
+import { untilEnded } from '../../../../cli/fleet.ts';
+import { openFleet, type Fleet } from '../../../../cli/fleet-options.ts';
+import { quietIo } from '../../../support/quiet-io.ts';
 import { startSandbox, type Sandbox } from '../../../../sandbox/index.ts';
 import type { RolloutEvent } from '../../../../shared/app/fleet.ts';
 import { apiCaller, type ApiReply } from '../../../support/sandbox-client.ts';
 import { isAlive, killAll, startAgent, until, type AgentProcess } from '../../../support/agents.ts';
 
-const PROFILE = 'local';
 /** The spec's wait between an accepted update and the restart that runs it. */
 const SETTLE_MS = 10_000;
 
@@ -24,7 +25,7 @@ type Operation = { method: string; path: string; status: number; at: number };
 
 let sandbox: Sandbox;
 let api: (method: string, path: string, body?: unknown) => Promise<ApiReply>;
-let client: ApiClient;
+const fleets: Fleet[] = [];
 let token: string;
 const operationIds: string[] = [];
 
@@ -43,19 +44,13 @@ beforeAll(async () => {
   subscribe('undici:request:headers', noteOperation);
   sandbox = await startSandbox({ apiKey: 'fleet-rollout', rateLimit: 'off' });
   api = apiCaller(sandbox.url, 'fleet-rollout');
-  // The listings every 500 ms would meet the service's 120 per minute; the sandbox has none.
-  client = createApiClient({
-    baseUrl: sandbox.url,
-    apiKey: 'fleet-rollout',
-    rateLimit: { requests: 100_000, windowMs: 60_000 },
-  });
   token = ((await api('POST', '/credentials', {})).body as { token: string }).token;
 });
 
 afterAll(async () => {
   unsubscribe('undici:request:headers', noteOperation);
   killAll();
-  await client.close();
+  await Promise.all(fleets.map((fleet) => fleet.close()));
   await sandbox.close();
 });
 
@@ -70,16 +65,21 @@ async function agents(prefix: string, count: number): Promise<[AgentProcess, str
   return Promise.all(started.map(async (agent) => [agent, await agent.session(0)] as const));
 }
 
-/** One listing, the agents named `<prefix>-…` in name order: what `burrow` would select. */
+const io = { ...quietIo('/'), env: { BURROW_API_KEY: 'fleet-rollout' } };
+
+/** The agents named `<prefix>-…` in name order, as `burrow rollout --name '<prefix>-*'` selects. */
 async function fleetOf(prefix: string): Promise<Fleet> {
-  const sessions = await client.tunnelSessions.listAll();
-  const now = Date.now();
-  const selected = sessions
-    .map((s) => sessionAgent(PROFILE, s, now))
-    .filter((a) => a.name.startsWith(`${prefix}-`))
-    .sort((a, b) => a.name.localeCompare(b.name));
-  const accounts = [{ profileId: PROFILE, name: 'Local', client, sessions }];
-  return { accounts, selected, close: () => Promise.resolve() };
+  const values = {
+    'all-profiles': false,
+    state: undefined,
+    os: undefined,
+    'version-below': undefined,
+    name: `${prefix}-*`,
+  };
+  const fleet = await openFleet({ ...DEFAULT_OPTIONS, apiUrl: sandbox.url }, values, io);
+  fleets.push(fleet);
+  const selected = [...fleet.selected].sort((a, b) => a.name.localeCompare(b.name));
+  return { ...fleet, selected };
 }
 
 const refs = (fleet: Fleet) =>
@@ -124,11 +124,11 @@ function expectUpdateWaitRestart(log: Operation[], sessionId: string): Operation
 async function rolloutKilling(prefix: string, killed: number, onFailure: 'skip' | 'stop') {
   const started = await agents(prefix, 3);
   const fleet = await fleetOf(prefix);
-  const service = fleetService(fleet, (event) => {
+  fleet.door.on('rollout.step', (event) => {
     if (event.event === 'updated' && event.agent === `${prefix}-1`) kill(started[killed]![0]);
   });
-  const { id } = service.startRollout({ agents: refs(fleet), options: { batch: 1, onFailure } });
-  const ended = await service.rolloutEnded(id);
+  const rollout = { agents: refs(fleet), options: { batch: 1, onFailure } };
+  const ended = await untilEnded(fleet.door, await fleet.door.call('rollout.start', rollout), io);
   return { ended, sessions: started.map(([, session]) => session) };
 }
 
@@ -171,25 +171,31 @@ describe('the rolling update with real agents', () => {
     const sessions = started.map(([, session]) => session);
     const fleet = await fleetOf('pause');
     const events: RolloutEvent[] = [];
-    const service = fleetService(fleet, (event) => events.push(event));
+    const { door } = fleet;
+    door.on('rollout.step', (event) => events.push(event));
     const seen = (event: RolloutEvent['event'], names: string[]) =>
       events.filter((e) => e.event === event && names.includes(e.agent)).length;
-    const { id } = service.startRollout({ agents: refs(fleet), options: { batch: 2 } });
+    const rollout = await door.call('rollout.start', {
+      agents: refs(fleet),
+      options: { batch: 2 },
+    });
+    const { id } = rollout;
 
     await until(() => seen('updated', ['pause-1', 'pause-2']) > 0, 15_000);
-    expect(service.pauseRollout(id).state).toBe('paused');
+    expect((await door.call('rollout.pause', id)).state).toBe('paused');
     await until(() => seen('done', ['pause-1', 'pause-2']) === 2, 40_000);
     // The next batch is held: nothing asked of its agents while paused.
     await sleep(1_500);
-    expect(service.rolloutState()?.line).toBe('Rolling update paused: 2 of 6');
+    expect((await door.call('rollout.state'))?.line).toBe('Rolling update paused: 2 of 6');
     const held = await sandboxLog();
     for (const session of sessions.slice(2)) expect(callsOn(held, session)).toEqual([]);
 
     const resumedAt = Date.now();
-    service.resumeRollout(id);
+    await door.call('rollout.resume', id);
     await until(() => seen('updated', ['pause-3', 'pause-4']) > 0, 15_000);
-    service.cancelRollout(id);
-    const ended = await service.rolloutEnded(id);
+    const ending = untilEnded(door, rollout, io);
+    await door.call('rollout.cancel', id);
+    const ended = await ending;
     const callsAtEnd = operationIds.length;
 
     expect(ended.state).toBe('cancelled');
