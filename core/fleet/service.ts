@@ -45,7 +45,7 @@ export type FleetServiceOptions = {
  */
 export class FleetService {
   private readonly changes = new Emitter<Rollout>('the rolling update');
-  private readonly steps = new Emitter<RolloutEvent>('the rolling update\'s steps');
+  private readonly steps = new Emitter<RolloutEvent>("the rolling update's steps");
   private readonly successors: SuccessorWatch;
   private current: RolloutRun | undefined;
 

@@ -74,9 +74,7 @@ export class SessionsService {
     const result = await this.runOn(session, request, options);
     const source = options.source === undefined ? 'window' : options.source;
     if (source !== null)
-      this.options.record?.(
-        actionEntry(source, result, session, (this.options.now ?? Date.now)()),
-      );
+      this.options.record?.(actionEntry(source, result, session, (this.options.now ?? Date.now)()));
     return result;
   }
 
