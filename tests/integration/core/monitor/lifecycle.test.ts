@@ -13,7 +13,7 @@ import type { ActionEvent } from '../../../../shared/app/sessions/actions.ts';
 import type { MonitorHealth } from '../../../../shared/app/monitor.ts';
 import { Agent } from '../../../../sandbox/agent/agent.ts';
 import { startSandbox, type Sandbox } from '../../../../sandbox/index.ts';
-import { FakeClock } from '../../../unit/core/api/fake-clock.ts';
+import { FakeClock } from '../../../support/fake-clock.ts';
 import { apiCaller } from '../../../support/sandbox-client.ts';
 import { until } from '../../../support/agents.ts';
 import { FAST_RETRY } from '../api/support.ts';

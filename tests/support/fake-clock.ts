@@ -1,9 +1,10 @@
-import type { Clock, Timer } from '../../../../core/api/clock.ts';
+import type { Clock, Timer } from '../../core/api/clock.ts';
 
 /** Time that moves only when a test says so; due timers run in order as it moves. */
 export class FakeClock implements Clock {
   private time = 0;
   private timers: { at: number; callback: () => void }[] = [];
+  private timerSet: (() => void) | undefined;
 
   now(): number {
     return this.time;
@@ -12,6 +13,7 @@ export class FakeClock implements Clock {
   setTimer(callback: () => void, ms: number): Timer {
     const timer = { at: this.time + ms, callback };
     this.timers.push(timer);
+    this.timerSet?.();
     return { cancel: () => (this.timers = this.timers.filter((t) => t !== timer)) };
   }
 
@@ -31,6 +33,29 @@ export class FakeClock implements Clock {
     }
     this.time = target;
     await flush();
+  }
+
+  /**
+   * Settles `work` whose waits come between real I/O (a retry's backoff after a loopback
+   * server's answer): whenever one of this clock's timers is pending, time jumps to it. Only for
+   * work that never races such a timer against I/O, which the jump would cut short.
+   */
+  async runUntil<T>(work: Promise<T>): Promise<T> {
+    let settled = false;
+    const done = work.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    while (!settled) {
+      const next = Math.min(...this.timers.map((t) => t.at));
+      if (next !== Infinity) {
+        await this.advance(next - this.time);
+        continue;
+      }
+      await Promise.race([done, new Promise<void>((resolve) => (this.timerSet = resolve))]);
+      this.timerSet = undefined;
+    }
+    return work;
   }
 }
 
