@@ -12,6 +12,17 @@ import { clientOf, freePort, startSandbox, type Sandbox, type SandboxOptions } f
  */
 const open: { close(): Promise<void> }[] = [];
 
+/**
+ * A sandbox whose rate limit runs on `clock`, the one its test's clients get: the window rolls
+ * as the test moves time, not in real seconds.
+ */
+async function sandboxOn(
+  clock: FakeClock,
+  options: Partial<SandboxOptions> = {},
+): Promise<Sandbox> {
+  return sandboxWith({ ...options, rateLimitNow: () => clock.now() });
+}
+
 async function sandboxWith(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
   const sandbox = await startSandbox({ apiKey: 'resilience-key', rateLimit: 'off', ...options });
   open.push(sandbox);
@@ -50,10 +61,13 @@ describe('429s', () => {
   });
 
   it('shares the account with another program that ignores the limit, and still never fails', async () => {
-    const sandbox = await sandboxWith({ rateLimit: { requests: 5, windowSeconds: 1 } });
+    const clock = new FakeClock();
+    const sandbox = await sandboxOn(clock, { rateLimit: { requests: 5, windowSeconds: 1 } });
     // Our client keeps to the limit; the other program believes it has ten times as much.
-    const ours = track(clientOf(sandbox, { rateLimit: { requests: 5, windowMs: 1_000 } }));
-    const greedy = track(clientOf(sandbox, { rateLimit: { requests: 50, windowMs: 1_000 } }));
+    const ours = track(clientOf(sandbox, { rateLimit: { requests: 5, windowMs: 1_000 }, clock }));
+    const greedy = track(
+      clientOf(sandbox, { rateLimit: { requests: 50, windowMs: 1_000 }, clock }),
+    );
     const calls = [
       ...Array.from({ length: 8 }, (_, i) =>
         ours.client.ipPolicies.create({ description: `o${i}` }),
@@ -62,10 +76,10 @@ describe('429s', () => {
         greedy.client.ipPolicies.create({ description: `g${i}` }),
       ),
     ];
-    const results = await Promise.allSettled(calls);
+    const results = await clock.runUntil(Promise.allSettled(calls));
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     expect(ours.waits().length + greedy.waits().length).toBeGreaterThan(0);
-    const all = await ours.client.ipPolicies.listAll();
+    const all = await clock.runUntil(ours.client.ipPolicies.listAll());
     expect(all).toHaveLength(16);
   });
 
@@ -93,7 +107,8 @@ describe('429s', () => {
   ])(
     'rides out a storm %s with five callers: one shared cool-down, one request per cool-down',
     async (_, retryAfter) => {
-      const sandbox = await sandboxWith({
+      const clock = new FakeClock();
+      const sandbox = await sandboxOn(clock, {
         rateLimit: { requests: 5, windowSeconds: 2 },
         retryAfter,
       });
@@ -104,12 +119,13 @@ describe('429s', () => {
         clientOf(sandbox, {
           retry: { rateLimitBackoff: { baseMs: 600, maxMs: 800 } },
           random: () => 0.99,
+          clock,
         }),
       );
       const calls = Array.from({ length: 5 }, (_, i) =>
         client.ipPolicies.create({ description: `c${i}` }),
       );
-      await expect(Promise.all(calls)).resolves.toHaveLength(5);
+      await expect(clock.runUntil(Promise.all(calls))).resolves.toHaveLength(5);
       // The five went out together and met the wall together: one cool-down for all five. Then
       // one probe per cool-down of at least 594 ms: within the 2 s storm, at most two refused.
       const refused = waits().length;
@@ -141,14 +157,19 @@ describe('429s', () => {
   });
 
   it('keeps a governed sync under the limit: zero 429s', async () => {
-    const sandbox = await sandboxWith({ rateLimit: { requests: 5, windowSeconds: 1 } });
-    const seeder = track(clientOf(sandbox, { rateLimit: { requests: 5, windowMs: 1_000 } }));
-    await Promise.all(Array.from({ length: 7 }, () => seeder.client.ipPolicies.create()));
+    const clock = new FakeClock();
+    const sandbox = await sandboxOn(clock, { rateLimit: { requests: 5, windowSeconds: 1 } });
+    const seeder = track(clientOf(sandbox, { rateLimit: { requests: 5, windowMs: 1_000 }, clock }));
+    await clock.runUntil(
+      Promise.all(Array.from({ length: 7 }, () => seeder.client.ipPolicies.create())),
+    );
     const pages: number[] = [];
-    const all = await seeder.client.ipPolicies.listAll({
-      query: { limit: 1 },
-      onProgress: (_, p) => pages.push(p),
-    });
+    const all = await clock.runUntil(
+      seeder.client.ipPolicies.listAll({
+        query: { limit: 1 },
+        onProgress: (_, p) => pages.push(p),
+      }),
+    );
     expect(all).toHaveLength(7);
     expect(pages).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(seeder.waits()).toEqual([]);
@@ -175,8 +196,11 @@ describe('priorities', () => {
   });
 
   it('keeps part of the window free for people while background work runs', async () => {
-    const sandbox = await sandboxWith({ rateLimit: { requests: 10, windowSeconds: 2 } });
-    const { client } = track(clientOf(sandbox, { rateLimit: { requests: 10, windowMs: 2_000 } }));
+    const clock = new FakeClock();
+    const sandbox = await sandboxOn(clock, { rateLimit: { requests: 10, windowSeconds: 2 } });
+    const { client } = track(
+      clientOf(sandbox, { rateLimit: { requests: 10, windowMs: 2_000 }, clock }),
+    );
     const done: string[] = [];
     const background = Array.from({ length: 20 }, (_, i) =>
       client.tunnelSessions
@@ -184,8 +208,8 @@ describe('priorities', () => {
         .then(() => done.push(`bg${i}`)),
     );
     await expect.poll(() => client.budget().used).toBe(8);
-    await client.ipPolicies.create().then(() => done.push('click'));
-    await Promise.all(background);
+    await clock.runUntil(client.ipPolicies.create().then(() => done.push('click')));
+    await clock.runUntil(Promise.all(background));
     // Background work stopped at 8 of 10: the click went in the same window, before the rest.
     expect(done.indexOf('click')).toBeLessThanOrEqual(8);
   });
