@@ -47,6 +47,10 @@ export class FakeClock implements Clock {
       () => (settled = true),
     );
     while (!settled) {
+      // A turn of the event loop first: I/O that has come in is handled before time moves, and a
+      // timer that re-arms itself cannot keep the loop from ever reaching it.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (settled) break;
       const next = Math.min(...this.timers.map((t) => t.at));
       if (next !== Infinity) {
         await this.advance(next - this.time);
