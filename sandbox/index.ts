@@ -30,6 +30,11 @@ export interface SandboxOptions {
   rateLimit?: { requests: number; windowSeconds: number } | 'off';
   /** Whether the rate limit's 429s carry `Retry-After` (default true); the real service's do not. */
   retryAfter?: boolean;
+  /**
+   * The rate limit's clock, monotonic ms (default performance.now): a test that moves its
+   * client's clock moves the window with it, so that neither waits real seconds.
+   */
+  rateLimitNow?: () => number;
   dataFile?: string;
   faults?: FaultRule[];
   log?: (line: string) => void;
@@ -108,7 +113,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       handlers: handlerTable(),
       faults,
       operations: new OperationLog(),
-      rateLimiter: rateLimit && new RateLimiter(rateLimit),
+      rateLimiter: rateLimit && new RateLimiter(rateLimit, options.rateLimitNow),
       retryAfter: options.retryAfter ?? true,
       baseUrl: (hostHeader) => baseUrl ?? resolveBase(hostHeader),
       openapi: openapiDocument,

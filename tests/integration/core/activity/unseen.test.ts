@@ -33,7 +33,10 @@ function until(check: () => boolean, ms = 10_000): Promise<void> {
 describe('the unseen activity', { timeout: 30_000 }, () => {
   it("counts the app's entries and another process's, and none once the screen is seen", async () => {
     dir = await tempDir('burrow-unseen-');
-    const record = new ActivityRecord(dir);
+    // The other process stamps its entries with the real clock; the screen is seen a step later
+    // on the record's, not after a sleep that makes the millisecond turn.
+    let later = 0;
+    const record = new ActivityRecord(dir, () => Date.now() + later);
     const unseen = new UnseenActivity(record);
     const recorder = appRecorder(record, unseen);
     stops.push(() => unseen.close(), recorder.stop);
@@ -53,7 +56,7 @@ describe('the unseen activity', { timeout: 30_000 }, () => {
     await run(process.execPath, ['--import', 'tsx', APPENDER, dir, 'cli', '2']);
     await until(() => unseen.unseen() === 3);
 
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    later = 1;
     activityHandlers(record, unseen)['activity.seen']();
     expect(unseen.unseen()).toBe(0);
     expect(heard.at(-1)).toBe(0);

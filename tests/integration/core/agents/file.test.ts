@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { AgentRegistry, MAX_GONE_AGENTS } from '../../../../core/agents/registry.ts';
 import { AGENTS_FILE, AgentsFile, DAMAGED_FILE } from '../../../../core/agents/store.ts';
 import { MAX_MARKS } from '../../../../core/agents/history.ts';
-import { FakeClock } from '../../../unit/core/api/fake-clock.ts';
+import { FakeClock } from '../../../support/fake-clock.ts';
 import { session } from '../../../support/tunnel-sessions.ts';
 
 const dataDir = () => mkdtemp(path.join(tmpdir(), 'burrow-agents-file-'));

@@ -9,6 +9,7 @@ import {
   NetworkError,
   UnsafeUrlError,
 } from '../../../../core/api/errors.ts';
+import { FakeClock } from '../../../support/fake-clock.ts';
 
 /*
  * The client's request loop against a scripted loopback server: each request takes the next
@@ -150,13 +151,16 @@ describe('the client', () => {
       },
     ));
 
-  it('bounds a huge, zero, negative, malformed or far-off Retry-After by its policy', () =>
-    withClient(
+  it('bounds a huge, zero, negative, malformed or far-off Retry-After by its policy', () => {
+    // Time moves only from wait to wait: a reported wait is the one drawn, however slow the run.
+    const clock = new FakeClock();
+    return withClient(
       {
         // Backoffs of 5 to 20 ms; with every draw at 0.5 each wait is known in advance.
         retry: { backoff: { baseMs: 5, maxMs: 20 }, rateLimitBackoff: { baseMs: 5, maxMs: 20 } },
         random: () => 0.5,
         onEvent: (e) => events.push(e),
+        clock,
       },
       async (steady) => {
         const after = (value: string) => error(429, 226, { 'retry-after': value });
@@ -168,17 +172,20 @@ describe('the client', () => {
           after('Fri, 31 Dec 9999 23:59:59 GMT'),
           json(200, policy('ipp_1')),
         ];
-        await expect(steady.ipPolicies.get('ipp_1')).resolves.toMatchObject({ id: 'ipp_1' });
+        await expect(clock.runUntil(steady.ipPolicies.get('ipp_1'))).resolves.toMatchObject({
+          id: 'ipp_1',
+        });
         // Cool-down n draws half of min(20, 5·2ⁿ); a hint is clamped to [5, 20] plus 2 of jitter,
         // and never shortens the draw; the unreadable ones leave the draw alone.
         expect(retries().map((e) => e.retryInMs)).toEqual([22, 7, 10, 10, 22]);
         expect(requests).toHaveLength(6);
 
         script = [error(503, 341, { 'retry-after': '9999999' }), json(200, policy('ipp_1'))];
-        await steady.ipPolicies.get('ipp_1');
+        await clock.runUntil(steady.ipPolicies.get('ipp_1'));
         expect(retries().at(-1)).toMatchObject({ type: 'retrying', retryInMs: 22 });
       },
-    ));
+    );
+  });
 
   it('retries GET on 502/503/504 and dropped connections', async () => {
     script = [error(502, 340), error(503, 341), drop, error(504, 336), json(200, policy('ipp_2'))];

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../../../core/api/client.ts';
 import { AbortError, ApiError, NetworkError, UnsafeUrlError } from '../../../../core/api/errors.ts';
 import { RateGovernor } from '../../../../core/api/governor.ts';
+import { FakeClock } from '../../../support/fake-clock.ts';
 import { apiCaller } from '../../../support/sandbox-client.ts';
 import { clientOf, freePort, startSandbox, type Sandbox, type SandboxOptions } from './support.ts';
 
@@ -10,6 +11,17 @@ import { clientOf, freePort, startSandbox, type Sandbox, type SandboxOptions } f
  * sandbox (a fresh window) and closes it, with its clients, when done.
  */
 const open: { close(): Promise<void> }[] = [];
+
+/**
+ * A sandbox whose rate limit runs on `clock`, the one its test's clients get: the window rolls
+ * as the test moves time, not in real seconds.
+ */
+async function sandboxOn(
+  clock: FakeClock,
+  options: Partial<SandboxOptions> = {},
+): Promise<Sandbox> {
+  return sandboxWith({ ...options, rateLimitNow: () => clock.now() });
+}
 
 async function sandboxWith(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
   const sandbox = await startSandbox({ apiKey: 'resilience-key', rateLimit: 'off', ...options });
@@ -29,13 +41,17 @@ afterEach(async () => {
 describe('429s', () => {
   it('waits out a storm of 429s without an error reaching the caller, reporting each wait', async () => {
     const sandbox = await sandboxWith();
-    const { client, waits } = track(clientOf(sandbox));
+    // The 429s are counted, not timed: the cool-downs pass on the test's clock, at once.
+    const clock = new FakeClock();
+    const { client, waits } = track(clientOf(sandbox, { clock }));
     sandbox.faults.add({ kind: 'rateLimit', count: 6 });
-    const created = await Promise.all([
-      client.ipPolicies.create({ description: 'a' }),
-      client.ipPolicies.create({ description: 'b' }),
-      client.ipPolicies.list(),
-    ]);
+    const created = await clock.runUntil(
+      Promise.all([
+        client.ipPolicies.create({ description: 'a' }),
+        client.ipPolicies.create({ description: 'b' }),
+        client.ipPolicies.list(),
+      ]),
+    );
     expect(created).toHaveLength(3);
     expect(waits()).toHaveLength(6);
     for (const wait of waits())
@@ -45,10 +61,13 @@ describe('429s', () => {
   });
 
   it('shares the account with another program that ignores the limit, and still never fails', async () => {
-    const sandbox = await sandboxWith({ rateLimit: { requests: 5, windowSeconds: 1 } });
+    const clock = new FakeClock();
+    const sandbox = await sandboxOn(clock, { rateLimit: { requests: 5, windowSeconds: 1 } });
     // Our client keeps to the limit; the other program believes it has ten times as much.
-    const ours = track(clientOf(sandbox, { rateLimit: { requests: 5, windowMs: 1_000 } }));
-    const greedy = track(clientOf(sandbox, { rateLimit: { requests: 50, windowMs: 1_000 } }));
+    const ours = track(clientOf(sandbox, { rateLimit: { requests: 5, windowMs: 1_000 }, clock }));
+    const greedy = track(
+      clientOf(sandbox, { rateLimit: { requests: 50, windowMs: 1_000 }, clock }),
+    );
     const calls = [
       ...Array.from({ length: 8 }, (_, i) =>
         ours.client.ipPolicies.create({ description: `o${i}` }),
@@ -57,32 +76,29 @@ describe('429s', () => {
         greedy.client.ipPolicies.create({ description: `g${i}` }),
       ),
     ];
-    const results = await Promise.allSettled(calls);
+    const results = await clock.runUntil(Promise.allSettled(calls));
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     expect(ours.waits().length + greedy.waits().length).toBeGreaterThan(0);
-    const all = await ours.client.ipPolicies.listAll();
+    const all = await clock.runUntil(ours.client.ipPolicies.listAll());
     expect(all).toHaveLength(16);
   });
 
   it('honours a Retry-After within its policy: a 0 is no burst, a day is its longest wait', async () => {
     const sandbox = await sandboxWith();
+    // Time moves only from wait to wait: each wait is told whole, however busy the machine.
+    const clock = new FakeClock();
     const { client, waits } = track(
       clientOf(sandbox, {
         retry: { rateLimitBackoff: { baseMs: 100, maxMs: 1_000 } },
         // No jitter, so that each wait is known: the hint clamped to [100, 1000].
         random: () => 0,
+        clock,
       }),
     );
     for (const retryAfterSeconds of [1, 0, 86_400])
       sandbox.faults.add({ kind: 'rateLimit', count: 1, retryAfterSeconds });
-    await client.ipPolicies.list();
-    // The time left when told, which a busy machine shaves a few milliseconds off.
-    const told = waits().map((w) => w.retryInMs);
-    expect(told).toHaveLength(3);
-    [1_000, 100, 1_000].forEach((clamped, i) => {
-      expect(told[i]).toBeLessThanOrEqual(clamped);
-      expect(told[i]).toBeGreaterThan(clamped / 2);
-    });
+    await clock.runUntil(client.ipPolicies.list());
+    expect(waits().map((w) => w.retryInMs)).toEqual([1_000, 100, 1_000]);
   });
 
   it.each([
@@ -91,7 +107,8 @@ describe('429s', () => {
   ])(
     'rides out a storm %s with five callers: one shared cool-down, one request per cool-down',
     async (_, retryAfter) => {
-      const sandbox = await sandboxWith({
+      const clock = new FakeClock();
+      const sandbox = await sandboxOn(clock, {
         rateLimit: { requests: 5, windowSeconds: 2 },
         retryAfter,
       });
@@ -102,12 +119,13 @@ describe('429s', () => {
         clientOf(sandbox, {
           retry: { rateLimitBackoff: { baseMs: 600, maxMs: 800 } },
           random: () => 0.99,
+          clock,
         }),
       );
       const calls = Array.from({ length: 5 }, (_, i) =>
         client.ipPolicies.create({ description: `c${i}` }),
       );
-      await expect(Promise.all(calls)).resolves.toHaveLength(5);
+      await expect(clock.runUntil(Promise.all(calls))).resolves.toHaveLength(5);
       // The five went out together and met the wall together: one cool-down for all five. Then
       // one probe per cool-down of at least 594 ms: within the 2 s storm, at most two refused.
       const refused = waits().length;
@@ -139,14 +157,19 @@ describe('429s', () => {
   });
 
   it('keeps a governed sync under the limit: zero 429s', async () => {
-    const sandbox = await sandboxWith({ rateLimit: { requests: 5, windowSeconds: 1 } });
-    const seeder = track(clientOf(sandbox, { rateLimit: { requests: 5, windowMs: 1_000 } }));
-    await Promise.all(Array.from({ length: 7 }, () => seeder.client.ipPolicies.create()));
+    const clock = new FakeClock();
+    const sandbox = await sandboxOn(clock, { rateLimit: { requests: 5, windowSeconds: 1 } });
+    const seeder = track(clientOf(sandbox, { rateLimit: { requests: 5, windowMs: 1_000 }, clock }));
+    await clock.runUntil(
+      Promise.all(Array.from({ length: 7 }, () => seeder.client.ipPolicies.create())),
+    );
     const pages: number[] = [];
-    const all = await seeder.client.ipPolicies.listAll({
-      query: { limit: 1 },
-      onProgress: (_, p) => pages.push(p),
-    });
+    const all = await clock.runUntil(
+      seeder.client.ipPolicies.listAll({
+        query: { limit: 1 },
+        onProgress: (_, p) => pages.push(p),
+      }),
+    );
     expect(all).toHaveLength(7);
     expect(pages).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(seeder.waits()).toEqual([]);
@@ -173,8 +196,11 @@ describe('priorities', () => {
   });
 
   it('keeps part of the window free for people while background work runs', async () => {
-    const sandbox = await sandboxWith({ rateLimit: { requests: 10, windowSeconds: 2 } });
-    const { client } = track(clientOf(sandbox, { rateLimit: { requests: 10, windowMs: 2_000 } }));
+    const clock = new FakeClock();
+    const sandbox = await sandboxOn(clock, { rateLimit: { requests: 10, windowSeconds: 2 } });
+    const { client } = track(
+      clientOf(sandbox, { rateLimit: { requests: 10, windowMs: 2_000 }, clock }),
+    );
     const done: string[] = [];
     const background = Array.from({ length: 20 }, (_, i) =>
       client.tunnelSessions
@@ -182,8 +208,8 @@ describe('priorities', () => {
         .then(() => done.push(`bg${i}`)),
     );
     await expect.poll(() => client.budget().used).toBe(8);
-    await client.ipPolicies.create().then(() => done.push('click'));
-    await Promise.all(background);
+    await clock.runUntil(client.ipPolicies.create().then(() => done.push('click')));
+    await clock.runUntil(Promise.all(background));
     // Background work stopped at 8 of 10: the click went in the same window, before the rest.
     expect(done.indexOf('click')).toBeLessThanOrEqual(8);
   });

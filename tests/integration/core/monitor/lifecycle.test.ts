@@ -3,7 +3,6 @@
  * timer, bad calls. Agents are the agent library in this process: these tests are about the
  * monitor, not about agent processes.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../../core/api/client.ts';
 import { RateGovernor } from '../../../../core/api/governor.ts';
@@ -13,7 +12,7 @@ import type { ActionEvent } from '../../../../shared/app/sessions/actions.ts';
 import type { MonitorHealth } from '../../../../shared/app/monitor.ts';
 import { Agent } from '../../../../sandbox/agent/agent.ts';
 import { startSandbox, type Sandbox } from '../../../../sandbox/index.ts';
-import { FakeClock } from '../../../unit/core/api/fake-clock.ts';
+import { FakeClock } from '../../../support/fake-clock.ts';
 import { apiCaller } from '../../../support/sandbox-client.ts';
 import { until } from '../../../support/agents.ts';
 import { FAST_RETRY } from '../api/support.ts';
@@ -249,18 +248,15 @@ describe('the session monitor’s life', () => {
       clock,
       onEvent: (event) => progress.push(event.phase),
     });
-    let settled = false;
-    const running = actions.run('update-and-restart', session).finally(() => (settled = true));
+    const running = actions.run('update-and-restart', session);
     await until(() => progress.includes('waiting'), 5_000);
     await clock.advance(9_999);
     expect(progress).toEqual(['sent', 'waiting']);
     await clock.advance(1);
     // The agent's own clock is real: restarted at once, it has not settled and keeps 3.1.2.
-    // Each step lets the network run (a real timer) before the fake one moves the find loop on.
-    while (!settled) {
-      await sleep(10);
-      await clock.advance(1_000);
-    }
+    // Once it is back under a new session, the find loop's waits are all that is left.
+    await until(() => ![undefined, session.id].includes(agent.session), 10_000);
+    await clock.runUntil(running);
     expect(await running).toMatchObject({
       ok: true,
       version: { before: '3.1.2', after: '3.1.2' },

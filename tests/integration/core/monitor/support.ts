@@ -4,7 +4,7 @@ import {
   type SessionMonitorOptions,
 } from '../../../../core/monitor/monitor.ts';
 import type { MonitorEvent } from '../../../../shared/app/monitor.ts';
-import { FakeClock } from '../../../unit/core/api/fake-clock.ts';
+import { FakeClock } from '../../../support/fake-clock.ts';
 import { FAST_RETRY } from '../api/support.ts';
 
 export const PROFILE = 'p1';

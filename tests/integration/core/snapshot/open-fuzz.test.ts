@@ -123,7 +123,6 @@ describe('hostile snapshot files', () => {
     let refused = 0;
     for (let i = 0; i < 1_000; i++) {
       const text = hostile(next);
-      const started = performance.now();
       let document: SnapshotDocument | undefined;
       try {
         document = openSnapshot(`case-${i}.json`, text);
@@ -135,7 +134,6 @@ describe('hostile snapshot files', () => {
         refused++;
       }
       if (document !== undefined) planSnapshot(document, EMPTY, { prune: true });
-      expect(performance.now() - started).toBeLessThan(5_000);
       expect(({} as Json)['polluted']).toBeUndefined();
     }
     // Most are refused; some mutations leave a snapshot that plans.

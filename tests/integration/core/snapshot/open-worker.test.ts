@@ -54,19 +54,15 @@ async function refusal(open: () => unknown): Promise<unknown> {
 describe('opening a snapshot off the main thread', () => {
   it('opens 90,000 edges and routes to the same document while the main loop keeps turning', async () => {
     const text = large();
-    let longest = 0;
-    let last = performance.now();
-    const probe = setInterval(() => {
-      const at = performance.now();
-      longest = Math.max(longest, at - last);
-      last = at;
-    }, 5);
+    // Counts the main loop's turns while the worker parses; in place, the parse holds the loop
+    // and none would come before it ends. A slower machine only makes more of them.
+    let turns = 0;
+    const probe = setInterval(() => (turns += 1), 1);
     const opened = await openSnapshotOffThread('big.json', text);
     clearInterval(probe);
     expect(opened).toEqual(openSnapshot('big.json', text));
     expect(opened.resources.httpsEdgeRoute).toHaveLength(90_000);
-    // Opening in place holds the loop for the whole parse (about a second here).
-    expect(longest).toBeLessThan(500);
+    expect(turns).toBeGreaterThanOrEqual(3);
   }, 60_000);
 
   it('refuses a file with the same one-line error as opening it in place', async () => {

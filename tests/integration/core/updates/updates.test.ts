@@ -7,7 +7,7 @@ import type { UpdateState } from '../../../../shared/app/ipc/updates.ts';
 import type { DownloadedUpdate } from '../../../../core/updates/download.ts';
 import { feedSource } from '../../../../core/updates/engine.ts';
 import { CHECK_EVERY_MS, RETRY_AFTER_MS, UpdateService } from '../../../../core/updates/service.ts';
-import { FakeClock } from '../../../unit/core/api/fake-clock.ts';
+import { FakeClock } from '../../../support/fake-clock.ts';
 import { sha512Of, startFeedServer, type FeedServer } from './feed-server.ts';
 
 /*

@@ -5,7 +5,7 @@ import {
   type Lease,
   type Priority,
 } from '../../../../core/api/governor.ts';
-import { FakeClock, flush } from './fake-clock.ts';
+import { FakeClock, flush } from '../../../support/fake-clock.ts';
 
 function setup(requests = 5, windowMs = 1_000, backgroundReserve?: number) {
   const clock = new FakeClock();

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { watchLeadTimes } from '../../../../core/notify/lead-time.ts';
 import { Notifier } from '../../../../core/notify/notifier.ts';
 import { withinLeadTime } from '../../../../core/ssh/renewal/lead.ts';
+import { RENEWAL_CHECK_MS } from '../../../../core/ssh/renewal/watch.ts';
 import { AlertRules } from '../../../../shared/app/ipc/settings.ts';
 import type { CertificateExpiring, Notification } from '../../../../shared/app/notifications.ts';
 import { savedCertificate, T0 } from '../ssh/fixtures.ts';
@@ -16,6 +17,8 @@ const cert = savedCertificate({
 });
 
 describe('the certificate lead time', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('finds a certificate once it is within its profile’s days of its end, keyed by its window', () => {
     const seven = (id: string) => (id === P1 ? 7 : null);
     expect(withinLeadTime([cert], seven, T0 + 52 * DAY)).toEqual([]);
@@ -42,6 +45,7 @@ describe('the certificate lead time', () => {
   });
 
   it('is told once per lead window by its own check', async () => {
+    vi.useFakeTimers();
     const heard: CertificateExpiring[] = [];
     let now = T0 + 54 * DAY;
     const stop = watchLeadTimes({
@@ -49,11 +53,11 @@ describe('the certificate lead time', () => {
       leadDaysOf: () => 7,
       hear: (event) => heard.push(event),
       now: () => now,
-      everyMs: 5,
     });
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    // The check at start, then a day on and a few checks later: still the same lead window.
+    await vi.advanceTimersByTimeAsync(0);
     now += DAY;
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    await vi.advanceTimersByTimeAsync(3 * RENEWAL_CHECK_MS);
     stop();
     expect(heard).toEqual([
       {
