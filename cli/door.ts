@@ -12,12 +12,15 @@ import type {
 } from '../shared/app/ipc/contract.ts';
 import { connectHub } from '../core/hub/client.ts';
 import { dispatchIpc } from '../core/ipc/dispatch.ts';
+import { EventHub } from '../core/ipc/events.ts';
 import type { Burrow, BurrowOptions } from '../core/burrow.ts';
 import type { SecretStore } from '../core/profiles/keychain.ts';
 import type { KeyValueStore } from '../core/store.ts';
 import type { Profile } from '../shared/app/ipc/profiles.ts';
 import type { Options } from './args.ts';
 import { chooseProfile, dataDirOf, openAppProfiles, type AppProfiles } from './app-profiles.ts';
+import type { MonitorSnapshot } from '../shared/app/monitor.ts';
+import { escapeControls } from '../shared/app/printable.ts';
 import { CliError, type Io } from './io.ts';
 
 /**
@@ -72,10 +75,12 @@ async function ownBurrow(
   parts: Pick<BurrowOptions, 'dataDir' | 'store' | 'secrets'>,
   profileIds: readonly string[],
   options: Options,
+  events: EventHub,
 ): Promise<Burrow> {
   const { createBurrow } = await import('../core/burrow.ts');
   return createBurrow({
     ...parts,
+    events,
     // `burrow sessions --watch --interval N`: the person's own pace for this watch alone.
     ...(options.watch && { pollIntervalMs: options.intervalMs }),
     version: 'command line',
@@ -88,15 +93,44 @@ async function ownBurrow(
   });
 }
 
-/** The contract served by a Burrow of this process. */
-function doorOf(burrow: Burrow, close: () => Promise<void>): Door {
+/** Core's events as a door hears them. */
+const onOf =
+  (events: EventHub): Door['on'] =>
+  (name, listener) =>
+    events.subscribe(listenerOf(name, listener));
+
+/**
+ * A Burrow of this process for `accounts`, its waits said from its first poll on (its events
+ * heard before core starts), closed with `cleanup` after it.
+ */
+async function ownDoor(
+  parts: Pick<BurrowOptions, 'dataDir' | 'store' | 'secrets'>,
+  accounts: readonly DoorAccount[],
+  options: Options,
+  io: Io,
+  cleanup: () => Promise<void> = async () => undefined,
+): Promise<Door> {
+  const events = new EventHub();
+  const stopSaying = sayWaits(onOf(events), accounts, io);
+  const ids = accounts.map((a) => a.profileId);
+  let burrow: Burrow;
+  try {
+    burrow = await ownBurrow(parts, ids, options, events);
+  } catch (error) {
+    stopSaying();
+    await cleanup();
+    throw error;
+  }
   const implementation = burrow.implementationFor('command line');
   return {
     via: 'alone',
     call: async (name, ...args) => settleReply(await dispatchIpc(implementation, name, args)),
-    on: (name, listener) => burrow.events.subscribe(listenerOf(name, listener)),
-    polled: (ids) => firstPolls(burrow, ids),
-    close,
+    on: onOf(events),
+    polled: (polledIds) => firstPolls(burrow, polledIds),
+    close: async () => {
+      stopSaying();
+      await burrow.close().finally(cleanup);
+    },
   };
 }
 
@@ -124,20 +158,23 @@ async function appDoor(
     if (options.verbose) io.stderr.write('burrow: running inside the Burrow app\n');
     const call = async (name: string, args: readonly unknown[]) =>
       settleReply(await hub.call(name, args));
+    const on: Door['on'] = (name, listener) => hub.onEvent(listenerOf(name, listener));
+    const stopSaying = sayWaits(on, accounts, io);
     const door: Door = {
       via: 'app',
       call: (name, ...args) => call(name, args) as never,
-      on: (name, listener) => hub.onEvent(listenerOf(name, listener)),
+      on,
       polled: async () => undefined,
-      close: async () => hub.close(),
+      close: async () => {
+        stopSaying();
+        hub.close();
+      },
     };
     return { door, accounts };
   }
   if (options.verbose) io.stderr.write(`burrow: running alone: ${hub.why}\n`);
-  const ids = chosen.map((p) => p.id);
   const parts = { dataDir, store: app.store, secrets: app.secrets };
-  const burrow = await ownBurrow(parts, ids, options);
-  return { door: doorOf(burrow, () => burrow.close()), accounts };
+  return { door: await ownDoor(parts, accounts, options, io), accounts };
 }
 
 /**
@@ -166,19 +203,55 @@ async function addressDoor(apiUrl: string, options: Options, io: Io): Promise<Op
     set: async (account, secret) => void keys.set(account, secret),
     delete: async (account) => keys.delete(account),
   };
+  const accounts = [{ profileId: profile.id, name: apiUrl }];
   const gone = () => rm(dataDir, { recursive: true, force: true });
-  const burrow = await ownBurrow({ dataDir, store, secrets }, [profile.id], options).catch(
-    async (error: unknown) => {
-      await gone();
-      throw error;
-    },
-  );
-  const door = doorOf(burrow, () => burrow.close().finally(gone));
-  return { door, accounts: [{ profileId: profile.id, name: apiUrl }] };
+  return {
+    door: await ownDoor({ dataDir, store, secrets }, accounts, options, io, gone),
+    accounts,
+  };
 }
 
 /** The id an account given by address has in its command's Burrow. */
 export const ADDRESS_PROFILE = 'prf_commandline';
+
+/**
+ * Says on stderr when the command's calls wait for an account's rate limit, as the window's
+ * header does: once as a wait starts (a call queued with the budget spent, or a 429's cool-down),
+ * with its seconds when they are known.
+ */
+function sayWaits(on: Door['on'], accounts: readonly DoorAccount[], io: Io): () => void {
+  const waiting = new Set<string>();
+  const nameOf = (id: string) => accounts.find((a) => a.profileId === id)?.name;
+  const say = (profileId: string, ms: number | null) => {
+    const name = nameOf(profileId);
+    if (name === undefined || waiting.has(profileId)) return;
+    waiting.add(profileId);
+    const wait = ms === null ? '' : ` ${Math.max(1, Math.ceil(ms / 1000))} s`;
+    io.stderr.write(escapeControls(`Waiting${wait} for ${name}'s rate limit…`) + '\n');
+  };
+  const stops = [
+    on('governor.changed', (state) => {
+      const queued = state.queued.interactive + state.queued.background;
+      if (queued === 0) return void waiting.delete(state.profileId);
+      const until = state.coolingDownUntil;
+      if (state.remaining === 0 || until !== null)
+        say(state.profileId, until === null ? null : until - Date.now());
+    }),
+    on('api.activity', (activity) => {
+      if (activity.kind === 'rate-limited') say(activity.profileId, activity.retryInMs);
+    }),
+    // The monitor does not retry a refused poll: it polls again when the limit allows.
+    on('sessions.changed', monitorWaits),
+  ];
+  function monitorWaits({ profiles }: MonitorSnapshot) {
+    for (const { profileId, health, intervalMs } of profiles)
+      if (health === 'rate-limited') say(profileId, intervalMs);
+      else if (health === 'ok') waiting.delete(profileId);
+  }
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
 
 /**
  * The door for a command: on the account `--api-url` names, or on the app's profile (`--profile`,

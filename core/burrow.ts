@@ -71,6 +71,8 @@ export type BurrowOptions = {
    * app's own schedules run (certificate watches, drift checks, update checks, trims).
    */
   readonly command?: { readonly profileIds: readonly string[] };
+  /** Where core tells its events: a command listens before core's first poll. */
+  readonly events?: EventHub;
 };
 
 export type Burrow = {
@@ -129,7 +131,7 @@ function onlyProfiles(profiles: ProfileService, ids: readonly string[]): Monitor
  * electron/ and web/ build one of these, carry its calls and forward its events; nothing else.
  */
 export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
-  const events = new EventHub();
+  const events = options.events ?? new EventHub();
   const settings = new SettingsService(options.store);
   settings.subscribe((value) => events.emit('settings.changed', value));
 
