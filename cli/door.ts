@@ -10,6 +10,7 @@ import type {
   IpcEventPayload,
   IpcResult,
 } from '../shared/app/ipc/contract.ts';
+import { checkBaseUrl } from '../core/api/origin.ts';
 import { connectHub } from '../core/hub/client.ts';
 import { dispatchIpc } from '../core/ipc/dispatch.ts';
 import { EventHub } from '../core/ipc/events.ts';
@@ -183,6 +184,8 @@ async function appDoor(
  * (its record, its agents) is kept.
  */
 async function addressDoor(apiUrl: string, options: Options, io: Io): Promise<OpenDoor> {
+  // Refused as the client would refuse it, before anything starts: the key goes only there.
+  checkBaseUrl(apiUrl);
   const apiKey = io.env['BURROW_API_KEY'];
   if (apiKey === undefined || apiKey === '')
     throw new CliError('--api-url needs the API key in the environment variable BURROW_API_KEY');

@@ -3,6 +3,7 @@ import { Version, type FleetFilter } from '../shared/app/fleet.ts';
 import { filterAgents } from '../shared/app/fleet-filter.ts';
 import type { Options, Values } from './args.ts';
 import type { Door, DoorAccount } from './door.ts';
+import { escapeControls } from '../shared/app/printable.ts';
 import { CliError, type Io } from './io.ts';
 
 /** The options that pick agents, declared once for agents, restart, stop, update and rollout. */
@@ -73,6 +74,22 @@ export type Fleet = {
   close(): Promise<void>;
 };
 
+/**
+ * An account the monitor could not list: the command fails on it when it is the only one, and
+ * says it left it out when there are others (--all-profiles).
+ */
+async function sayUnlisted(door: Door, accounts: readonly DoorAccount[], io: Io): Promise<void> {
+  const { profiles } = await door.call('sessions.snapshot');
+  for (const account of accounts) {
+    const found = profiles.find((p) => p.profileId === account.profileId);
+    if (!found || found.polls > 0 || found.healthReason === null) continue;
+    if (accounts.length === 1) throw new CliError(found.healthReason);
+    io.stderr.write(
+      escapeControls(`burrow: profile "${account.name}" left out: ${found.healthReason}`) + '\n',
+    );
+  }
+}
+
 /** The command's accounts, each polled once, their agents filtered by the selection options. */
 export async function openFleet(options: Options, values: SelectionValues, io: Io): Promise<Fleet> {
   // Loaded when a command runs, as in withTarget.
@@ -81,6 +98,7 @@ export async function openFleet(options: Options, values: SelectionValues, io: I
   try {
     const ids = accounts.map((a) => a.profileId);
     await door.polled(ids);
+    await sayUnlisted(door, accounts, io);
     const { profiles } = await door.call('agents.snapshot');
     const agents = profiles.filter((p) => ids.includes(p.profileId)).flatMap((p) => p.agents);
     return {

@@ -176,6 +176,31 @@ function sayStopped(io: Io, stopped: readonly StoppedApply[]): void {
     );
 }
 
+/**
+ * What `burrow apply` changed is Burrow's own, not drift: a watched profile keeps it as its
+ * baseline, in the running app when there is one. An account given by address is no profile;
+ * a baseline that could not be moved is said, and the apply stands.
+ */
+async function keptAsBaseline(target: Target, options: Options, io: Io): Promise<void> {
+  if (options.apiUrl !== undefined) return;
+  const { openDoor } = await import('./door.ts');
+  try {
+    const { door } = await openDoor({ ...options, profile: target.profileName }, io);
+    try {
+      const state = await door.call('drift.state');
+      if (state.find((s) => s.profileId === target.profileId)?.watching === true)
+        await door.call('drift.watch', { profileId: target.profileId });
+    } finally {
+      await door.close();
+    }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    io.stderr.write(
+      `${escapeControls(`The drift baseline of ${target.label} still holds the account before this apply: ${reason}`)}\n`,
+    );
+  }
+}
+
 export async function applyCommand(
   target: Target,
   file: string,
@@ -214,6 +239,7 @@ export async function applyCommand(
       },
     })
     .finally(status.end);
+  await keptAsBaseline(target, options, io);
   if (options.json) writeJson(io, { target: target.label, applied: true, ...result });
   else
     io.stdout.write(

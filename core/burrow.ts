@@ -251,6 +251,11 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   const drift = await startDriftWatch(options, driftParts, { owner: command === undefined });
 
   const activeClient = async () => (await profiles.client()).client;
+  // What Burrow changes on an account is kept as its baseline, so Drift finds only the others'.
+  const ownChange = async () => {
+    const active = profiles.activeProfile();
+    if (active) await drift.applied(active.id);
+  };
   const api = ipcApiCalls({
     client: activeClient,
     onProgress: (progress) => events.emit('api.progress', progress),
@@ -270,6 +275,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       ...exposeHandlers({
         client: activeClient,
         onProgress: (p) => events.emit('expose.progress', p),
+        onChanged: ownChange,
       }),
       ...updates.handlers,
       ...dialogHandlers(dialogs),

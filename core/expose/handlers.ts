@@ -9,12 +9,15 @@ export type ExposeHandlersOptions = {
   /** The active profile's client. */
   readonly client: () => Promise<ApiClient>;
   readonly onProgress: (progress: ExposeProgress) => void;
+  /** The service is exposed: Burrow's own change, kept before the answer (not drift). */
+  readonly onChanged?: () => Promise<void>;
 };
 
 /** The `expose.*` calls: each reads the account afresh, so a plan never runs stale. */
 export function exposeHandlers({
   client,
   onProgress,
+  onChanged,
 }: ExposeHandlersOptions): Pick<AppHandlers, keyof typeof exposeCalls> {
   return {
     'expose.suggest': async ({ name }) => ({
@@ -26,7 +29,9 @@ export function exposeHandlers({
     },
     'expose.run': async (request) => {
       const api = await client();
-      return runExpose(api, await planExpose(api, request), onProgress);
+      const result = await runExpose(api, await planExpose(api, request), onProgress);
+      await onChanged?.();
+      return result;
     },
   };
 }
