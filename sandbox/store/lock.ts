@@ -1,4 +1,5 @@
 import { open, readFile, rm } from 'node:fs/promises';
+import { processStart } from './process-start.ts';
 
 /** Whether a process with this pid runs (EPERM: it does, as another user). */
 function isRunning(pid: number): boolean {
@@ -10,6 +11,28 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** Says the lock is a Burrow sandbox's, not some other program's file of the same name. */
+const MARKER = 'burrow-sandbox';
+
+/** `PID START burrow-sandbox`: START is processStart's, or `-` where it cannot be read. */
+function lockText(pid: number): string {
+  return `${pid} ${processStart(pid) ?? '-'} ${MARKER}\n`;
+}
+
+/**
+ * The pid of the live process that wrote `text`, or undefined: a lock of a process gone, of
+ * garbage, or naming a pid that another process has since been given (its start differs).
+ * A lock of only a pid (Burrow before it wrote its start) is held while that pid runs.
+ */
+function holderPid(text: string): number | undefined {
+  const [, pidText, start] = new RegExp(`^(\\d+)(?: (\\d+|-) ${MARKER})?$`).exec(text.trim()) ?? [];
+  const pid = Number(pidText);
+  if (!Number.isSafeInteger(pid) || pid <= 0 || !isRunning(pid)) return undefined;
+  if (start === undefined || start === '-') return pid;
+  const now = processStart(pid);
+  return now === undefined || now === start ? pid : undefined;
+}
+
 async function holderOf(path: string): Promise<string | undefined> {
   return readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
@@ -18,9 +41,11 @@ async function holderOf(path: string): Promise<string | undefined> {
 }
 
 /**
- * One data file, one sandbox: `FILE.lock` holds the pid of the sandbox that has FILE. A lock whose
- * process is gone (a crash, kill -9) is taken over; a live one is an error naming it. Two sandboxes
- * taking over the same stale lock at the same instant could both succeed; nothing else can.
+ * One data file, one sandbox: `FILE.lock` names the process that has FILE (its pid, and when it
+ * started, so that a pid given to another process since is not taken for it). A lock whose
+ * process is gone (a crash, kill -9) is taken over; a live one is an error naming it. Two
+ * sandboxes taking over the same stale lock at the same instant could both succeed; nothing
+ * else can.
  */
 export class DataFileLock {
   private constructor(readonly path: string) {}
@@ -31,7 +56,7 @@ export class DataFileLock {
       try {
         const handle = await open(path, 'wx', 0o600);
         try {
-          await handle.writeFile(`${process.pid}\n`);
+          await handle.writeFile(lockText(process.pid));
           await handle.sync();
         } finally {
           await handle.close();
@@ -45,8 +70,8 @@ export class DataFileLock {
       }
       const holder = await holderOf(path);
       if (holder === undefined) continue;
-      const pid = Number(holder.trim());
-      if (Number.isInteger(pid) && pid > 0 && isRunning(pid))
+      const pid = holderPid(holder);
+      if (pid !== undefined)
         throw new Error(
           `data file ${dataFile} is in use by another sandbox (pid ${pid}); its lock is ${path}`,
         );
