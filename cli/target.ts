@@ -46,14 +46,10 @@ function chooseProfile(app: AppProfiles, name: string | undefined): Profile {
   );
 }
 
+/** The reason says who holds the data file when that is why (see LocalSandbox.startOrJoin). */
 function localFailure(error: unknown): never {
   const reason = error instanceof Error ? error.message : String(error);
-  throw new CliError(
-    /in use by another sandbox/.test(reason)
-      ? `The Local sandbox's data is held by a process that does not say where it listens (an ` +
-          `older Burrow?): quit Burrow to use it from the command line (${reason})`
-      : `The Local sandbox did not start: ${reason}`,
-  );
+  throw new CliError(`The Local sandbox did not start: ${reason}`);
 }
 
 /** The app's profile service over `app`, for the command's duration; clients asked for by id. */

@@ -127,7 +127,11 @@ describe.skipIf(noSecretService)('one Local sandbox for the app and the command'
     await writeFile(join(folder, RECORD_FILE), JSON.stringify({ url: closed, pid: dead.pid }));
     const core = await app(dir);
     await core.client(LOCAL.id);
-    expect(await record(dir)).toEqual({ url: core.state().profiles[0]?.baseUrl, pid: process.pid });
+    expect(await record(dir)).toEqual({
+      url: core.state().profiles[0]?.baseUrl,
+      pid: process.pid,
+      secret: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
   });
 
   it('the command first, the app later: the app uses its sandbox, then runs its own when it ends', async () => {
@@ -157,5 +161,16 @@ describe.skipIf(noSecretService)('one Local sandbox for the app and the command'
     const again = await core.client(LOCAL.id);
     expect(again.client).not.toBe(first.client);
     await again.client.tunnelSessions.list({ limit: 1 });
+  }, 120_000);
+
+  it('eight commands started at once on a first run all succeed, on one key', async () => {
+    const dir = await dataFolder();
+    // A first run: each command makes a key, and one of them ends up the sandbox's and the keychain's.
+    await keychain.delete(LOCAL.id);
+    const commands = Array.from({ length: 8 }, () => burrow(dir, 'sessions', '--json'));
+    const codes = await Promise.all(commands.map((c) => c.exited));
+    const said = commands.map((c, i) => `#${i} ${codes[i]}: ${c.out.stderr.trim()}`).join('\n');
+    expect(codes, said).toEqual(commands.map(() => 0));
+    for (const command of commands) expect(sessionIds(command.out.stdout)).toHaveLength(3);
   }, 120_000);
 });
