@@ -106,7 +106,7 @@ async function allProfiles(options: Options, io: Io) {
   const { openProfileService } = await import('./target.ts');
   const dataDir = dataDirOf(options, io);
   const app = await openAppProfiles(dataDir, io);
-  const service = await openProfileService(app, dataDir);
+  const service = await openProfileService(app, dataDir, io);
   const opened = await Promise.all(
     app.profiles.map(async (profile) => {
       try {

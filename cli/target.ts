@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Profile } from '../shared/app/ipc/profiles.ts';
+import { escapeControls } from '../shared/app/printable.ts';
 import { createApiClient, type ApiClient } from '../core/api/index.ts';
 import { keyOwner, profileOwner } from '../core/snapshot/account.ts';
 import { snapshotAddress } from '../core/snapshot/address.ts';
@@ -56,6 +57,7 @@ function localFailure(error: unknown): never {
 export async function openProfileService(
   app: AppProfiles,
   dataDir: string,
+  io: Io,
 ): Promise<ProfileService> {
   const service = new ProfileService({
     store: app.store,
@@ -68,6 +70,13 @@ export async function openProfileService(
       (await import('../sandbox/embedded.ts')).startEmbeddedSandbox(options),
   });
   await service.init();
+  // A command waiting for the Local sandbox's data file says why it is slow (once).
+  let waiting = false;
+  service.subscribe(({ local }) => {
+    if (waiting || local.state !== 'starting' || local.message === undefined) return;
+    waiting = true;
+    io.stderr.write(`burrow: ${escapeControls(local.message)}\n`);
+  });
   return service;
 }
 
@@ -78,7 +87,7 @@ async function profileTarget(options: Options, io: Io): Promise<Target> {
   // Only this profile's client is asked for: the Local sandbox is used only when the command
   // works on it, Burrow's (or another command's) when it runs one, else one started in this
   // process for the command's duration.
-  const service = await openProfileService(app, dataDir);
+  const service = await openProfileService(app, dataDir, io);
   try {
     const { client } = await service
       .client(profile.id)

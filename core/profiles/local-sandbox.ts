@@ -58,6 +58,15 @@ const HELD_RETRY_MS = 100;
 const USERS_WAIT_MS = 10_000;
 const USERS_RETRY_MS = 100;
 
+/** What a start waiting for a held data file says, naming the holder as the lock does. */
+function heldMessage(error: unknown): string {
+  const holder = /\(pid \d+\)/.exec(String(error))?.[0];
+  return (
+    `The Local sandbox's data file is held by another process${holder ? ` ${holder}` : ''}: ` +
+    'waiting for it to record its sandbox, or to let go of the file'
+  );
+}
+
 export type LocalSandboxSharing = {
   /**
    * How often a sandbox that another process runs is checked; once it has gone, `onGone`. 0:
@@ -165,6 +174,7 @@ export class LocalSandbox {
   ): Promise<RunningSandbox> {
     const until = this.clock.now() + HELD_WAIT_MS;
     let key = apiKey;
+    let said = false;
     for (;;) {
       const theirs = await liveRecord(this.dataDir);
       const joined = theirs && (await this.join(theirs));
@@ -182,6 +192,11 @@ export class LocalSandbox {
               `Burrow, or a sandbox that does not answer): quit it to use the Local sandbox here`,
             { cause: error },
           );
+        // Once, and only while this is the current start: a wait of seconds is said, not silent.
+        if (!said && this.starting?.signal === stopped) {
+          said = true;
+          this.set({ state: 'starting', message: heldMessage(error) });
+        }
         await sleep(
           this.clock,
           HELD_RETRY_MS,
