@@ -13,6 +13,7 @@ import { ProfileService } from '../../../../core/profiles/profiles.ts';
 import { openConfStore } from '../../../../core/store.ts';
 import { startEmbeddedSandbox } from '../../../../sandbox/embedded.ts';
 import { noSecretService } from '../../../support/secret-service.ts';
+import { steppedClock } from '../../../support/stepped-clock.ts';
 import { testKeychain } from './support.ts';
 
 /*
@@ -61,15 +62,6 @@ async function core(dir: string, options: { clock?: Clock; watchMs?: number } = 
 const record = async (folder: string) =>
   JSON.parse(await readFile(join(folder, RECORD_FILE), 'utf8')) as { url: string; pid: number };
 
-/** Until `check`; after 45 s (a backstop, never the test's point) fails saying what it saw. */
-async function until(check: () => boolean, said: () => unknown): Promise<void> {
-  const end = Date.now() + 45_000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`waited too long; saw ${JSON.stringify(said())}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 /** `promise`, or after 45 s (a backstop) a failure saying what `said` sees then. */
 function within<T>(promise: Promise<T>, said: () => unknown): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -80,37 +72,6 @@ function within<T>(promise: Promise<T>, said: () => unknown): Promise<T> {
     );
   });
   return Promise.race([promise, backstop]).finally(() => clearTimeout(timer));
-}
-
-/**
- * Time that moves when the test says: a wait begun is kept until `step`, so the test knows the
- * process is waiting, and decides what happens before the wait ends.
- */
-function steppedClock() {
-  let time = 0;
-  const waits: { ms: number; callback: () => void; cancelled: boolean }[] = [];
-  const pending = () => waits.filter((w) => !w.cancelled);
-  const clock: Clock = {
-    now: () => time,
-    setTimer(callback, ms) {
-      const wait = { ms, callback, cancelled: false };
-      waits.push(wait);
-      return { cancel: () => void (wait.cancelled = true) };
-    },
-  };
-  return {
-    clock,
-    /** Until the process waits; `said` tells what it saw if it never does. */
-    waiting: (said: () => unknown) => until(() => pending().length > 0, said),
-    /** Ends the wait begun, `extraMs` beyond its length. */
-    step(extraMs = 0) {
-      const [wait] = pending();
-      if (!wait) throw new Error('nothing waits');
-      wait.cancelled = true;
-      time += wait.ms + extraMs;
-      wait.callback();
-    },
-  };
 }
 
 describe.skipIf(noSecretService)('the Local sandbox’s owner', () => {
