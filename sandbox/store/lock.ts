@@ -15,8 +15,8 @@ function isRunning(pid: number): boolean {
 const MARKER = 'burrow-sandbox';
 
 /** `PID START burrow-sandbox`: START is processStart's, or `-` where it cannot be read. */
-function lockText(pid: number): string {
-  return `${pid} ${processStart(pid) ?? '-'} ${MARKER}\n`;
+async function lockText(pid: number): Promise<string> {
+  return `${pid} ${(await processStart(pid)) ?? '-'} ${MARKER}\n`;
 }
 
 /**
@@ -24,12 +24,12 @@ function lockText(pid: number): string {
  * garbage, or naming a pid that another process has since been given (its start differs).
  * A lock of only a pid (Burrow before it wrote its start) is held while that pid runs.
  */
-function holderPid(text: string): number | undefined {
+async function holderPid(text: string): Promise<number | undefined> {
   const [, pidText, start] = new RegExp(`^(\\d+)(?: (\\d+|-) ${MARKER})?$`).exec(text.trim()) ?? [];
   const pid = Number(pidText);
   if (!Number.isSafeInteger(pid) || pid <= 0 || !isRunning(pid)) return undefined;
   if (start === undefined || start === '-') return pid;
-  const now = processStart(pid);
+  const now = await processStart(pid);
   return now === undefined || now === start ? pid : undefined;
 }
 
@@ -56,7 +56,7 @@ export class DataFileLock {
       try {
         const handle = await open(path, 'wx', 0o600);
         try {
-          await handle.writeFile(lockText(process.pid));
+          await handle.writeFile(await lockText(process.pid));
           await handle.sync();
         } finally {
           await handle.close();
@@ -70,7 +70,7 @@ export class DataFileLock {
       }
       const holder = await holderOf(path);
       if (holder === undefined) continue;
-      const pid = holderPid(holder);
+      const pid = await holderPid(holder);
       if (pid !== undefined)
         throw new Error(
           `data file ${dataFile} is in use by another sandbox (pid ${pid}); its lock is ${path}`,
