@@ -70,7 +70,8 @@ function heldMessage(error: unknown): string {
 export type LocalSandboxSharing = {
   /**
    * How often a sandbox that another process runs is checked; once it has gone, `onGone`. 0:
-   * not checked (a command's lifetime is short, and its calls fail plainly if it goes).
+   * not checked (a command's lifetime is short): a command instead says it uses that sandbox,
+   * and its owner lets it finish before it quits (local-sandbox-users.ts).
    */
   readonly watchMs: number;
   /** The other process's sandbox has gone: this one's clients must be made again. */
@@ -82,9 +83,16 @@ export type LocalSandboxSharing = {
  * app asks at start-up without waiting, so the first window never waits for it), and awaited
  * only by the calls that need its address.
  *
- * One sandbox per data file, shared: the process that starts it (the app, or a `burrow`
- * command) records where it listens (local-sandbox-record.ts), and another that needs it uses
- * that one rather than opening the same data file, until it goes.
+ * One sandbox per data file, shared, with one owner at a time: the process that holds the data
+ * file (its lock) runs it and records where it listens with a secret of this start
+ * (local-sandbox-record.ts); another that needs it sends the key there only once the sandbox has
+ * proved it knows the secret, and uses it rather than opening the same data file, until it goes.
+ *
+ * Hand-overs never fail: the owner, quitting, removes its record, lets the commands using its
+ * sandbox finish (up to USERS_WAIT_MS), then closes it and lets go of the file. A process that
+ * meanwhile (or while an owner starts) finds the file held with nothing recorded waits for it
+ * (every HELD_RETRY_MS on the injected clock, up to HELD_WAIT_MS), saying so in its status, and
+ * takes the file or joins the new record as soon as one is there.
  */
 export class LocalSandbox {
   private running: Promise<RunningSandbox> | undefined;
