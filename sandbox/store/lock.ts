@@ -1,4 +1,6 @@
-import { open, readFile, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, open, readFile, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { processStart } from './process-start.ts';
 
 /** Whether a process with this pid runs (EPERM: it does, as another user). */
@@ -33,6 +35,28 @@ async function holderPid(text: string): Promise<number | undefined> {
   return now === undefined || now === start ? pid : undefined;
 }
 
+/**
+ * Creates the lock at `path` whole, or fails with EEXIST: written to a file of its own first,
+ * then linked into place, so that no one ever reads an empty lock (taken for stale, and removed
+ * from under its writer). The temporary name is outside the data file's (`FILE.*.tmp`), which
+ * the holder sweeps.
+ */
+async function createLock(path: string, text: string): Promise<void> {
+  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}`);
+  const handle = await open(temporary, 'wx', 0o600);
+  try {
+    await handle.writeFile(text);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await link(temporary, path);
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}
+
 async function holderOf(path: string): Promise<string | undefined> {
   return readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
@@ -54,13 +78,7 @@ export class DataFileLock {
     const path = `${dataFile}.lock`;
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
-        const handle = await open(path, 'wx', 0o600);
-        try {
-          await handle.writeFile(await lockText(process.pid));
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
+        await createLock(path, await lockText(process.pid));
         return new DataFileLock(path);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
@@ -78,7 +96,10 @@ export class DataFileLock {
       // Only the stale lock we read, not one a racing sandbox has just written.
       if ((await holderOf(path)) === holder) await rm(path, { force: true });
     }
-    throw new Error(`cannot lock data file ${dataFile}: ${path} keeps changing`);
+    // Sandboxes starting and stopping in turn on it: in use all the same, and worth a retry.
+    throw new Error(
+      `data file ${dataFile} is in use by another sandbox (its lock ${path} keeps changing hands)`,
+    );
   }
 
   async release(): Promise<void> {
