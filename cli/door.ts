@@ -122,6 +122,8 @@ async function ownDoor(
     await cleanup();
     throw error;
   }
+  const { sayLocalWait } = await import('./target.ts');
+  sayLocalWait(burrow.profiles, io);
   const implementation = burrow.implementationFor('command line');
   return {
     via: 'alone',

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { escapeControls } from '../shared/app/printable.ts';
 import { createApiClient, type ApiClient } from '../core/api/index.ts';
 import { keyOwner, profileOwner } from '../core/snapshot/account.ts';
 import { snapshotAddress } from '../core/snapshot/address.ts';
@@ -34,20 +35,17 @@ export type Target = {
   close(): Promise<void>;
 };
 
+/** The reason says who holds the data file when that is why (see LocalSandbox.startOrJoin). */
 function localFailure(error: unknown): never {
   const reason = error instanceof Error ? error.message : String(error);
-  throw new CliError(
-    /in use by another sandbox/.test(reason)
-      ? `The Local sandbox's data is held by a process that does not say where it listens (an ` +
-          `older Burrow?): quit Burrow to use it from the command line (${reason})`
-      : `The Local sandbox did not start: ${reason}`,
-  );
+  throw new CliError(`The Local sandbox did not start: ${reason}`);
 }
 
 /** The app's profile service over `app`, for the command's duration; clients asked for by id. */
 export async function openProfileService(
   app: AppProfiles,
   dataDir: string,
+  io: Io,
 ): Promise<ProfileService> {
   const service = new ProfileService({
     store: app.store,
@@ -60,7 +58,18 @@ export async function openProfileService(
       (await import('../sandbox/embedded.ts')).startEmbeddedSandbox(options),
   });
   await service.init();
+  sayLocalWait(service, io);
   return service;
+}
+
+/** A command waiting for the Local sandbox's data file says why it is slow (once). */
+export function sayLocalWait(service: Pick<ProfileService, 'subscribe'>, io: Io): void {
+  let waiting = false;
+  service.subscribe(({ local }) => {
+    if (waiting || local.state !== 'starting' || local.message === undefined) return;
+    waiting = true;
+    io.stderr.write(`burrow: ${escapeControls(local.message)}\n`);
+  });
 }
 
 async function profileTarget(options: Options, io: Io): Promise<Target> {
@@ -70,7 +79,7 @@ async function profileTarget(options: Options, io: Io): Promise<Target> {
   // Only this profile's client is asked for: the Local sandbox is used only when the command
   // works on it, Burrow's (or another command's) when it runs one, else one started in this
   // process for the command's duration.
-  const service = await openProfileService(app, dataDir);
+  const service = await openProfileService(app, dataDir, io);
   try {
     const { client } = await service
       .client(profile.id)

@@ -10,6 +10,8 @@ import { startSandbox, type Sandbox, type SandboxOptions } from './index.ts';
 export async function startEmbeddedSandbox(options: {
   readonly dataDir: string;
   readonly apiKey: string;
+  /** Its proof of being the sandbox its record names (shared/api/owner-proof.ts). */
+  readonly ownerSecret?: string;
   /** The service's own limit unless told otherwise (`npm run web -- --sandbox-rate-limit off`). */
   readonly rateLimit?: SandboxOptions['rateLimit'];
 }): Promise<Sandbox> {
@@ -18,6 +20,7 @@ export async function startEmbeddedSandbox(options: {
     apiKey: options.apiKey,
     dataFile: path.join(options.dataDir, 'sandbox.json'),
     demo: true,
+    ...(options.ownerSecret !== undefined && { ownerSecret: options.ownerSecret }),
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
   });
 }

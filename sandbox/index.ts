@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { OWNER_TOKEN } from '../shared/api/owner-proof.ts';
 import { DEFAULT_ABUSE_REVIEW_DELAY_MS, TimedAbuseReview } from './abuse/review.ts';
 import { defaultAccounts, parseAccountsFile, type AccountsFile } from './accounts.ts';
 import { startDemo, type Demo } from './demo/demo.ts';
@@ -46,6 +47,11 @@ export interface SandboxOptions {
   sshPort?: number;
   /** How long after its creation an abuse report is reviewed (default 30000). */
   abuseReviewDelayMs?: number;
+  /**
+   * The secret with which it proves to be the sandbox a Local sandbox record names
+   * (shared/api/owner-proof.ts); absent: it answers no challenge.
+   */
+  ownerSecret?: string;
 }
 
 export interface Sandbox {
@@ -69,6 +75,11 @@ function checkRateLimit(limit: RateLimit | 'off'): RateLimit | undefined {
   return limit;
 }
 
+function checkOwnerSecret(secret: string): string {
+  if (!OWNER_TOKEN.test(secret)) throw new Error('ownerSecret must be 64 lowercase hex digits');
+  return secret;
+}
+
 function checkBaseUrl(baseUrl: string): string {
   const url = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash)
@@ -89,6 +100,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const log = options.log ?? (() => undefined);
   const baseUrl = options.baseUrl !== undefined ? checkBaseUrl(options.baseUrl) : undefined;
   const rateLimit = checkRateLimit(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const ownerSecret =
+    options.ownerSecret !== undefined ? checkOwnerSecret(options.ownerSecret) : undefined;
   const apiKey = options.accounts ? undefined : (options.apiKey ?? newSecret());
   const config = options.accounts
     ? parseAccountsFile(options.accounts)
@@ -118,6 +131,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       baseUrl: (hostHeader) => baseUrl ?? resolveBase(hostHeader),
       openapi: openapiDocument,
       log,
+      ownerSecret,
     });
     const agentEndpoint = attachAgentEndpoint(app.server, {
       store,

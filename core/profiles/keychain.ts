@@ -20,18 +20,19 @@ export async function osKeychain(service = KEYCHAIN_SERVICE): Promise<SecretStor
   };
 }
 
-const PROBE_ACCOUNT = 'burrow-probe';
-
 /**
  * Whether keys can be kept. A read alone proves nothing: with no Secret Service, reading answers
- * "no such entry" as if all were well. So a throwaway secret is written, read back and removed.
+ * "no such entry" as if all were well. So a throwaway secret is written, read back and removed,
+ * under an entry of this probe's own: processes probing at once (commands started together)
+ * would otherwise read each other's and take the keychain for broken.
  */
 export async function probeKeychain(store: SecretStore): Promise<KeychainStatus> {
   const secret = randomBytes(16).toString('hex');
+  const account = `burrow-probe-${secret.slice(0, 12)}`;
   try {
-    await store.set(PROBE_ACCOUNT, secret);
-    const read = await store.get(PROBE_ACCOUNT);
-    await store.delete(PROBE_ACCOUNT);
+    await store.set(account, secret);
+    const read = await store.get(account);
+    await store.delete(account);
     if (read === secret) return { available: true };
     return unavailable('the keychain did not give back what was stored');
   } catch (error) {

@@ -39,6 +39,26 @@ export class ProfileKeys {
     this.keys.delete(id);
   }
 
+  /**
+   * The key the Local sandbox this process has just started (with `started`) must accept, asked
+   * once it has the data file: processes racing on a first run each made a key, and only the one
+   * that holds the data file writes it, or finds another's already there (then its sandbox
+   * starts again with that one, the key whoever joins it reads).
+   */
+  async claim(profile: Profile, started: string): Promise<string> {
+    const stored = this.status.available ? await this.secrets.get(profile.id) : null;
+    if (stored === null && this.status.available) await this.secrets.set(profile.id, started);
+    const key = stored ?? started;
+    this.keys.set(profile.id, Promise.resolve(key));
+    return key;
+  }
+
+  /** The key of a Local sandbox that another process runs: the one it claimed, read again. */
+  shared(profile: Profile): Promise<string> {
+    this.keys.delete(profile.id);
+    return this.of(profile);
+  }
+
   of(profile: Profile): Promise<string> {
     let key = this.keys.get(profile.id);
     if (!key) {
@@ -63,8 +83,7 @@ export class ProfileKeys {
     }
     // The Local sandbox accepts whatever key it is started with; without a keychain its key
     // lives in memory for this run only, and its data (kept per account) is the same next run.
-    const key = randomBytes(32).toString('base64url');
-    if (this.status.available) await this.secrets.set(profile.id, key);
-    return key;
+    // Written to the keychain only by the process that starts the sandbox with it (`claim`).
+    return randomBytes(32).toString('base64url');
   }
 }

@@ -1,16 +1,18 @@
-import { readFile, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { constants, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { isLoopbackHost } from '../../shared/api/loopback-address.ts';
+import { OWNER_PROOF_PATH, OWNER_TOKEN, ownerProof } from '../../shared/api/owner-proof.ts';
 import { writeWhole } from '../files.ts';
 import { isRunning } from '../process-alive.ts';
 
 /**
  * Where a running Local sandbox listens, written by the process that runs it (the app, or a
  * `burrow` command) into the sandbox's folder, so that the other finds it instead of opening the
- * same data file. No key: both read the Local profile's key from the keychain, and the file is
- * the user's alone (0600, in a 0700 folder) all the same.
+ * same data file. No key: both read the Local profile's key from the keychain. The secret of this
+ * start, with which the sandbox proves to be the one recorded before anyone sends it the key
+ * (shared/api/owner-proof.ts): the file is the user's alone (0600, in a 0700 folder).
  */
 export const SandboxRecord = z.object({
   /** Loopback only: a record pointing elsewhere would have the key sent there. */
@@ -18,6 +20,7 @@ export const SandboxRecord = z.object({
     message: 'not a loopback http address',
   }),
   pid: z.number().int().positive(),
+  secret: z.string().regex(OWNER_TOKEN),
   rateLimit: z
     .object({ requests: z.number().int().positive(), windowMs: z.number().int().positive() })
     .optional(),
@@ -26,38 +29,82 @@ export type SandboxRecord = z.infer<typeof SandboxRecord>;
 
 export const RECORD_FILE = 'running.json';
 
+/** Far more than a record takes; a bigger file is no record, and is never read whole. */
+const MAX_RECORD_BYTES = 4096;
+
+/** How long a recorded sandbox has to answer its challenge. */
+const PROOF_TIMEOUT_MS = 2_000;
+
 const recordPath = (dir: string) => path.join(dir, RECORD_FILE);
 
-/** Whether something accepts connections on the URL's port, within a second. */
-function listening(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname.replace(/^\[|\]$/g, ''), port: Number(port) });
-    const done = (answer: boolean) => {
-      socket.destroy();
-      resolve(answer);
-    };
-    socket.setTimeout(1_000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
+/** A new secret for a sandbox about to start, or a challenge. */
+export const ownerToken = (): string => randomBytes(32).toString('hex');
 
 /**
- * The record of a sandbox that runs now, or undefined: none, unreadable, or stale (its process
- * gone, or nothing listening where it says), which the next sandbox to start writes over.
+ * The record file's text, or undefined when there is none that is a record: not a regular file
+ * (a FIFO would block a plain read for ever; a symlink would read some other file), or too big.
+ * Such a file is written over by the next record (a rename replaces it, never follows it).
  */
-export async function liveRecord(dir: string): Promise<SandboxRecord | undefined> {
-  const text = await readFile(recordPath(dir), 'utf8').catch(() => undefined);
-  if (text === undefined) return undefined;
-  let record;
+async function recordText(dir: string): Promise<string | undefined> {
+  const flags = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+  const file = await open(recordPath(dir), flags).catch(() => undefined);
+  if (!file) return undefined;
   try {
-    record = SandboxRecord.safeParse(JSON.parse(text));
+    const stat = await file.stat();
+    if (!stat.isFile() || stat.size > MAX_RECORD_BYTES) return undefined;
+    const buffer = Buffer.alloc(MAX_RECORD_BYTES + 1);
+    const { bytesRead } = await file.read(buffer, 0, buffer.length, 0);
+    return bytesRead > MAX_RECORD_BYTES ? undefined : buffer.toString('utf8', 0, bytesRead);
+  } catch {
+    return undefined;
+  } finally {
+    await file.close();
+  }
+}
+
+function parseRecord(text: string): SandboxRecord | undefined {
+  try {
+    const record = SandboxRecord.safeParse(JSON.parse(text));
+    return record.success ? record.data : undefined;
   } catch {
     return undefined;
   }
-  if (!record.success || !isRunning(record.data.pid)) return undefined;
-  return (await listening(record.data.url)) ? record.data : undefined;
+}
+
+/**
+ * Whether what listens at the record's address knows its secret: it answers a fresh challenge
+ * with the proof. Nothing else is sent there, the key least of all.
+ */
+async function proves(record: SandboxRecord): Promise<boolean> {
+  const challenge = ownerToken();
+  try {
+    const response = await fetch(`${record.url}${OWNER_PROOF_PATH}?challenge=${challenge}`, {
+      redirect: 'error',
+      signal: AbortSignal.timeout(PROOF_TIMEOUT_MS),
+    });
+    if (!response.ok) return false;
+    const { proof } = (await response.json()) as { proof?: unknown };
+    const expected = Buffer.from(await ownerProof(record.secret, challenge));
+    return (
+      typeof proof === 'string' &&
+      proof.length === expected.length &&
+      timingSafeEqual(Buffer.from(proof), expected)
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The record of a sandbox that runs now and proves to be the one recorded, or undefined: none,
+ * no record (see recordText), or stale (its process gone, nothing listening where it says, or
+ * something else listening there), which the next sandbox to start writes over.
+ */
+export async function liveRecord(dir: string): Promise<SandboxRecord | undefined> {
+  const text = await recordText(dir);
+  const record = text === undefined ? undefined : parseRecord(text);
+  if (!record || !isRunning(record.pid)) return undefined;
+  return (await proves(record)) ? record : undefined;
 }
 
 /** Written whole (never half a record), readable by the user only. */
@@ -65,8 +112,16 @@ export function writeRecord(dir: string, record: SandboxRecord): Promise<void> {
   return writeWhole(recordPath(dir), JSON.stringify(record), 0o600);
 }
 
-/** Removes the record if it is still this one's (a later sandbox may have written its own). */
+/** Whether the record in `dir` is still `record` (the same start: the same secret). */
+export async function stillRecorded(dir: string, record: SandboxRecord): Promise<boolean> {
+  const text = await recordText(dir);
+  return text !== undefined && parseRecord(text)?.secret === record.secret;
+}
+
+/**
+ * Removes the record if it is still this one's. Called while this process still holds the data
+ * file, so no later sandbox can have written its own in between the look and the removal.
+ */
 export async function removeRecord(dir: string, record: SandboxRecord): Promise<void> {
-  const text = await readFile(recordPath(dir), 'utf8').catch(() => undefined);
-  if (text === JSON.stringify(record)) await rm(recordPath(dir), { force: true });
+  if (await stillRecorded(dir, record)) await rm(recordPath(dir), { force: true });
 }

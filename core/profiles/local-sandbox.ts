@@ -1,11 +1,15 @@
 import type { LocalSandboxStatus } from '../../shared/app/ipc/profiles.ts';
+import { sleep, systemClock, type Clock } from '../api/clock.ts';
 import type { RateLimit } from '../api/governor.ts';
 import {
   liveRecord,
+  ownerToken,
   removeRecord,
+  stillRecorded,
   writeRecord,
   type SandboxRecord,
 } from './local-sandbox-record.ts';
+import { addUser, countUsers } from './local-sandbox-users.ts';
 
 /** A running embedded sandbox, as core needs it. */
 export interface RunningSandbox {
@@ -16,6 +20,8 @@ export interface RunningSandbox {
    * still make every caller wait at 120 a minute for a sandbox that would have answered.
    */
   readonly rateLimit?: RateLimit;
+  /** Another process's: it accepts the key that process kept in the keychain. */
+  readonly joined?: boolean;
   close(): Promise<void>;
 }
 
@@ -27,21 +33,45 @@ export type StartLocalSandbox = (options: {
   /** A folder of the app's data folder for the sandbox's data file; it survives restarts. */
   readonly dataDir: string;
   readonly apiKey: string;
+  /** With which it proves to be the sandbox its record names (shared/api/owner-proof.ts). */
+  readonly ownerSecret: string;
 }) => Promise<RunningSandbox>;
 
 /** How the data file's lock says another sandbox has it (sandbox/store/lock.ts). */
 const HELD_ELSEWHERE = /in use by another sandbox/;
 
 /**
- * How long another process's sandbox may take to listen and say so once it has the data file
- * (two starting at the same moment); one that never says (Burrow before it recorded) is refused.
+ * How long the data file may stay held by another process that records no sandbox before this
+ * one gives up: that process may be starting one (on a loaded machine, tens of seconds), or
+ * letting go of it (its record gone first); one that never records (an older Burrow, or a
+ * sandbox that hangs) is refused after this.
  */
-const RECORD_WAIT_MS = 2_000;
+const HELD_WAIT_MS = 60_000;
+
+/** Between two looks at a held data file: the next owner has it this soon after it is let go. */
+const HELD_RETRY_MS = 100;
+
+/**
+ * How long a process quitting lets the commands that use its sandbox finish (one call each, as
+ * a rule); a longer one (a `--watch`) then fails as it would with the sandbox gone.
+ */
+const USERS_WAIT_MS = 10_000;
+const USERS_RETRY_MS = 100;
+
+/** What a start waiting for a held data file says, naming the holder as the lock does. */
+function heldMessage(error: unknown): string {
+  const holder = /\(pid \d+\)/.exec(String(error))?.[0];
+  return (
+    `The Local sandbox's data file is held by another process${holder ? ` ${holder}` : ''}: ` +
+    'waiting for it to record its sandbox, or to let go of the file'
+  );
+}
 
 export type LocalSandboxSharing = {
   /**
    * How often a sandbox that another process runs is checked; once it has gone, `onGone`. 0:
-   * not checked (a command's lifetime is short, and its calls fail plainly if it goes).
+   * not checked (a command's lifetime is short): a command instead says it uses that sandbox,
+   * and its owner lets it finish before it quits (local-sandbox-users.ts).
    */
   readonly watchMs: number;
   /** The other process's sandbox has gone: this one's clients must be made again. */
@@ -53,15 +83,24 @@ export type LocalSandboxSharing = {
  * app asks at start-up without waiting, so the first window never waits for it), and awaited
  * only by the calls that need its address.
  *
- * One sandbox per data file, shared: the process that starts it (the app, or a `burrow`
- * command) records where it listens (local-sandbox-record.ts), and another that needs it uses
- * that one rather than opening the same data file, until it goes.
+ * One sandbox per data file, shared, with one owner at a time: the process that holds the data
+ * file (its lock) runs it and records where it listens with a secret of this start
+ * (local-sandbox-record.ts); another that needs it sends the key there only once the sandbox has
+ * proved it knows the secret, and uses it rather than opening the same data file, until it goes.
+ *
+ * Hand-overs never fail: the owner, quitting, removes its record, lets the commands using its
+ * sandbox finish (up to USERS_WAIT_MS), then closes it and lets go of the file. A process that
+ * meanwhile (or while an owner starts) finds the file held with nothing recorded waits for it
+ * (every HELD_RETRY_MS on the injected clock, up to HELD_WAIT_MS), saying so in its status, and
+ * takes the file or joins the new record as soon as one is there.
  */
 export class LocalSandbox {
   private running: Promise<RunningSandbox> | undefined;
   private current: RunningSandbox | undefined;
   /** The key the running (or starting) sandbox accepts. */
   private apiKey: string | undefined;
+  /** Ends the running start's waits for a data file held elsewhere, when it is stopped. */
+  private starting: AbortController | undefined;
   status: LocalSandboxStatus = { state: 'absent' };
 
   constructor(
@@ -69,20 +108,28 @@ export class LocalSandbox {
     private readonly dataDir: string,
     private readonly onStatus: (status: LocalSandboxStatus) => void,
     private readonly sharing: LocalSandboxSharing = { watchMs: 0, onGone: () => undefined },
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /**
    * Starts it unless it is running or starting with this key; resolves with its address. A
    * sandbox started with another key (a profile removed and made again) is stopped first: it
-   * would refuse the new key.
+   * would refuse the new key. `claim` answers, once this process has the data file, the key its
+   * sandbox must accept (ProfileKeys.claim): when not the one it started with, it starts again.
+   * A sandbox joined instead accepts the key its own process claimed.
    */
-  ensure(apiKey: string): Promise<RunningSandbox> {
+  ensure(
+    apiKey: string,
+    claim: (started: string) => Promise<string> = (started) => Promise.resolve(started),
+  ): Promise<RunningSandbox> {
     if (this.running && this.apiKey === apiKey) return this.running;
     const previous = this.stop();
     this.apiKey = apiKey;
     this.set({ state: 'starting' });
+    const starting = new AbortController();
+    this.starting = starting;
     const running = previous
-      .then(() => this.startOrJoin(apiKey))
+      .then(() => this.startOrJoin(apiKey, claim, starting.signal))
       .then(
         (sandbox) => {
           // Not when a stop (which closes it) or another start came meanwhile.
@@ -114,6 +161,8 @@ export class LocalSandbox {
     this.running = undefined;
     this.current = undefined;
     this.apiKey = undefined;
+    this.starting?.abort();
+    this.starting = undefined;
     if (!running) return;
     const sandbox = await running.catch(() => undefined);
     await sandbox?.close();
@@ -121,23 +170,72 @@ export class LocalSandbox {
     if (this.running === undefined) this.set({ state: 'stopped' });
   }
 
-  /** The sandbox another process runs on this data folder, or one of this process's, recorded. */
-  private async startOrJoin(apiKey: string): Promise<RunningSandbox> {
-    const theirs = await liveRecord(this.dataDir);
-    if (theirs) return this.join(theirs);
-    let sandbox: RunningSandbox;
-    try {
-      sandbox = await this.start({ dataDir: this.dataDir, apiKey });
-    } catch (error) {
-      // Another process took the data file between the look and the start: it records where it
-      // listens once it does.
-      const late = HELD_ELSEWHERE.test(String(error)) ? await this.recordWithin() : undefined;
-      if (late) return this.join(late);
-      throw error;
+  /**
+   * The sandbox another process runs on this data folder, or one of this process's, recorded.
+   * The data file held with no sandbox recorded is another process starting one, or quitting:
+   * looked at again until it records one or lets go, never taken for a failure at once.
+   */
+  private async startOrJoin(
+    apiKey: string,
+    claim: (started: string) => Promise<string>,
+    stopped: AbortSignal,
+  ): Promise<RunningSandbox> {
+    const until = this.clock.now() + HELD_WAIT_MS;
+    let key = apiKey;
+    let said = false;
+    for (;;) {
+      const theirs = await liveRecord(this.dataDir);
+      const joined = theirs && (await this.join(theirs));
+      if (joined) return joined;
+      const secret = ownerToken();
+      let sandbox: RunningSandbox;
+      try {
+        sandbox = await this.start({ dataDir: this.dataDir, apiKey: key, ownerSecret: secret });
+      } catch (error) {
+        if (!HELD_ELSEWHERE.test(String(error))) throw error;
+        if (this.clock.now() >= until)
+          throw new Error(
+            `${error instanceof Error ? error.message : String(error)}, and for ` +
+              `${HELD_WAIT_MS / 1000} s it recorded no sandbox this one could use (an older ` +
+              `Burrow, or a sandbox that does not answer): quit it to use the Local sandbox here`,
+            { cause: error },
+          );
+        // Once, and only while this is the current start: a wait of seconds is said, not silent.
+        if (!said && this.starting?.signal === stopped) {
+          said = true;
+          this.set({ state: 'starting', message: heldMessage(error) });
+        }
+        await sleep(
+          this.clock,
+          HELD_RETRY_MS,
+          stopped,
+          () => new Error('it was stopped while another process held its data file'),
+        );
+        continue;
+      }
+      const claimed = await claim(key).catch(async (error: unknown) => {
+        await sandbox.close();
+        throw error;
+      });
+      if (claimed === key) return this.own(sandbox, secret);
+      // Another process claimed its key first, which is the one joiners read: started again.
+      await sandbox.close();
+      key = claimed;
+      // The key this start is for, unless it was stopped meanwhile (the start is not the current).
+      if (this.starting?.signal === stopped) this.apiKey = claimed;
     }
+  }
+
+  /**
+   * This process's sandbox, recorded. Closing it takes the record away before the data file:
+   * while the file is still held, no later sandbox can have recorded itself, so the record
+   * removed is this one's; and a process that starts in between waits for the file.
+   */
+  private async own(sandbox: RunningSandbox, secret: string): Promise<RunningSandbox> {
     const mine: SandboxRecord = {
       url: sandbox.url,
       pid: process.pid,
+      secret,
       ...(sandbox.rateLimit && { rateLimit: sandbox.rateLimit }),
     };
     try {
@@ -151,23 +249,33 @@ export class LocalSandbox {
       ...(sandbox.rateLimit && { rateLimit: sandbox.rateLimit }),
       close: async () => {
         await removeRecord(this.dataDir, mine);
+        await this.usersGone();
         await sandbox.close();
       },
     };
   }
 
-  private async recordWithin(): Promise<SandboxRecord | undefined> {
-    const until = Date.now() + RECORD_WAIT_MS;
-    for (;;) {
-      const record = await liveRecord(this.dataDir);
-      if (record || Date.now() > until) return record;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+  /** Until no command uses this process's sandbox (local-sandbox-users.ts), or USERS_WAIT_MS. */
+  private async usersGone(): Promise<void> {
+    const until = this.clock.now() + USERS_WAIT_MS;
+    while ((await countUsers(this.dataDir)) > 0 && this.clock.now() < until)
+      await sleep(this.clock, USERS_RETRY_MS, undefined, () => new Error('never aborted'));
   }
 
-  /** Uses another process's sandbox; closing it only stops watching it. */
-  private join(record: SandboxRecord): RunningSandbox {
+  /**
+   * Uses another process's sandbox; closing it only stops watching it, or says this command
+   * uses it no more. Undefined: that sandbox is closing (its record gone since it was read).
+   */
+  private async join(record: SandboxRecord): Promise<RunningSandbox | undefined> {
     const { watchMs, onGone } = this.sharing;
+    // A command (not watching) says it uses the sandbox before it looks at the record again; the
+    // process quitting removes its record before it looks for users: one of the two sees the
+    // other, and the sandbox is never closed under a command that has just joined it.
+    const leave = watchMs > 0 ? undefined : await addUser(this.dataDir);
+    if (leave && !(await stillRecorded(this.dataDir, record))) {
+      await leave();
+      return undefined;
+    }
     const watch =
       watchMs > 0
         ? setInterval(() => void this.checkStill(record, watch, onGone), watchMs)
@@ -176,9 +284,10 @@ export class LocalSandbox {
     return {
       url: record.url,
       ...(record.rateLimit && { rateLimit: record.rateLimit }),
-      close: () => {
+      joined: true,
+      close: async () => {
         clearInterval(watch);
-        return Promise.resolve();
+        await leave?.();
       },
     };
   }
@@ -189,7 +298,7 @@ export class LocalSandbox {
     onGone: () => void,
   ): Promise<void> {
     const now = await liveRecord(this.dataDir);
-    if (now?.url === record.url && now.pid === record.pid) return;
+    if (now?.secret === record.secret) return;
     clearInterval(watch);
     // Unless this process has meanwhile moved on from it (stopped, or another key).
     if (this.current?.url !== record.url) return;

@@ -6,6 +6,7 @@ import {
   type Profile,
   type ProfilesState,
 } from '../../shared/app/ipc/profiles.ts';
+import type { Clock } from '../api/clock.ts';
 import type { ApiClient, ApiEvent } from '../api/index.ts';
 import { AppError } from '../errors.ts';
 import type { KeyValueStore } from '../store.ts';
@@ -27,6 +28,8 @@ export type ProfileServiceOptions = {
    * checked. Default 2 s.
    */
   readonly localSandboxWatchMs?: number;
+  /** Paces the Local sandbox's waits for a data file that another process is letting go of. */
+  readonly localSandboxClock?: Clock;
   readonly client?: PoolClientOptions | undefined;
   /** A settings.json set aside at start-up, said in the state for the window. */
   readonly damagedSettings?: DamagedSettings | undefined;
@@ -51,6 +54,7 @@ export class ProfileService {
       options.localSandboxDir,
       () => this.changed(),
       { watchMs: options.localSandboxWatchMs ?? 2_000, onGone: () => void this.reconnectLocal() },
+      options.localSandboxClock,
     );
     this.clients = new ClientPool({
       profile: (id) => this.store.profile(id),
@@ -185,8 +189,14 @@ export class ProfileService {
   private async connect(profile: Profile): Promise<Connection> {
     const apiKey = await this.store.keys.of(profile);
     if (profile.kind === 'remote') return { baseUrl: profile.baseUrl, apiKey };
-    const sandbox = await this.local.ensure(apiKey);
-    return { baseUrl: sandbox.url, apiKey, rateLimit: sandbox.rateLimit };
+    const keys = this.store.keys;
+    const sandbox = await this.local.ensure(apiKey, (started) => keys.claim(profile, started));
+    return {
+      baseUrl: sandbox.url,
+      // The key the sandbox accepts: the claimed one (keys.of), or its own process's.
+      apiKey: sandbox.joined ? await keys.shared(profile) : await keys.of(profile),
+      rateLimit: sandbox.rateLimit,
+    };
   }
 
   /** The Local sandbox this process used has gone with its process: a client to a new one. */

@@ -16,4 +16,6 @@ export type ServerDeps = {
   readonly baseUrl: (host: string | undefined) => string;
   readonly openapi: (base: string) => object;
   readonly log: (line: string) => void;
+  /** Given: the sandbox answers owner challenges with it (owner-route.ts). */
+  readonly ownerSecret?: string | undefined;
 };

@@ -22,6 +22,7 @@ import {
 import { OPERATION_ID_HEADER } from './operations.ts';
 import { PersistError } from '../store/transactions.ts';
 import { createRouter } from './router.ts';
+import { addOwnerRoute } from './owner-route.ts';
 import { addSandboxRoutes } from './sandbox-routes.ts';
 import { JSON_TYPE, sendError, sendJson, type RequestState } from './reply.ts';
 import type { ServerDeps } from './server-deps.ts';
@@ -312,6 +313,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
   }
 
   addSandboxRoutes(app, deps);
+  if (deps.ownerSecret !== undefined) addOwnerRoute(app, deps.ownerSecret);
 
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -192,9 +192,35 @@ describe('--data persistence', () => {
         'first',
       ]);
       expect(listed[1].id).toBe(kept);
-      expect(readFileSync(`${file}.lock`, 'utf8').trim()).toBe(String(process.pid));
+      expect(readFileSync(`${file}.lock`, 'utf8').trim().split(' ')[0]).toBe(String(process.pid));
     } finally {
       await next.close();
+    }
+  });
+
+  it('a lock naming a live process that did not write it (its pid reused) is taken over', async () => {
+    const file = dataFile();
+    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      const pid = other.pid ?? 0;
+      const start = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[19];
+      // That process itself, started when the lock says: it holds the file.
+      writeFileSync(`${file}.lock`, `${pid} ${start} burrow-sandbox\n`);
+      await expect(startSandbox({ apiKey: 'k', dataFile: file })).rejects.toThrow(
+        `data file ${file} is in use by another sandbox (pid ${pid})`,
+      );
+      // The same pid, another start: the process that wrote it is gone.
+      writeFileSync(`${file}.lock`, `${pid} ${Number(start) - 1} burrow-sandbox\n`);
+      const { sandbox } = await onFile(file);
+      try {
+        expect(readFileSync(`${file}.lock`, 'utf8')).toMatch(
+          new RegExp(`^${process.pid} \\d+ burrow-sandbox\n$`),
+        );
+      } finally {
+        await sandbox.close();
+      }
+    } finally {
+      other.kill('SIGKILL');
     }
   });
 

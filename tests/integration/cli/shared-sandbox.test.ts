@@ -4,12 +4,14 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Clock } from '../../../core/api/clock.ts';
 import { RECORD_FILE } from '../../../core/profiles/local-sandbox-record.ts';
 import { ProfileService } from '../../../core/profiles/profiles.ts';
 import { openConfStore } from '../../../core/store.ts';
 import { startEmbeddedSandbox } from '../../../sandbox/embedded.ts';
 import { builtBurrow } from '../../support/built-cli.ts';
 import { noSecretService } from '../../support/secret-service.ts';
+import { steppedClock } from '../../support/stepped-clock.ts';
 import { testKeychain } from '../core/profiles/support.ts';
 import { tempDir } from './support.ts';
 
@@ -33,13 +35,14 @@ async function dataFolder(): Promise<string> {
 }
 
 /** The app's core on `dir` as the shells make it, its Local sandbox checked on every 50 ms. */
-async function app(dir: string): Promise<ProfileService> {
+async function app(dir: string, clock?: Clock): Promise<ProfileService> {
   const service = new ProfileService({
     store: await openConfStore(dir),
     secrets: keychain,
     localSandboxDir: join(dir, 'local-sandbox'),
     startLocalSandbox: startEmbeddedSandbox,
     localSandboxWatchMs: 50,
+    ...(clock && { localSandboxClock: clock }),
   });
   cleanup.push(() => service.close());
   await service.init();
@@ -127,7 +130,11 @@ describe.skipIf(noSecretService)('one Local sandbox for the app and the command'
     await writeFile(join(folder, RECORD_FILE), JSON.stringify({ url: closed, pid: dead.pid }));
     const core = await app(dir);
     await core.client(LOCAL.id);
-    expect(await record(dir)).toEqual({ url: core.state().profiles[0]?.baseUrl, pid: process.pid });
+    expect(await record(dir)).toEqual({
+      url: core.state().profiles[0]?.baseUrl,
+      pid: process.pid,
+      secret: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
   });
 
   it('the command first, the app later: the app uses its sandbox, then runs its own when it ends', async () => {
@@ -157,5 +164,51 @@ describe.skipIf(noSecretService)('one Local sandbox for the app and the command'
     const again = await core.client(LOCAL.id);
     expect(again.client).not.toBe(first.client);
     await again.client.tunnelSessions.list({ limit: 1 });
+  }, 120_000);
+
+  it('eight commands started at once on a first run all succeed, on one key', async () => {
+    const dir = await dataFolder();
+    // A first run: each command makes a key, and one of them ends up the sandbox's and the keychain's.
+    await keychain.delete(LOCAL.id);
+    const commands = Array.from({ length: 8 }, () => burrow(dir, 'sessions', '--json'));
+    const codes = await Promise.all(commands.map((c) => c.exited));
+    const said = commands.map((c, i) => `#${i} ${codes[i]}: ${c.out.stderr.trim()}`).join('\n');
+    expect(codes, said).toEqual(commands.map(() => 0));
+    for (const command of commands) expect(sessionIds(command.out.stdout)).toHaveLength(3);
+  }, 120_000);
+
+  it('the app first, commands later: one it lets finish as it quits, one that waits takes over', async () => {
+    const dir = await dataFolder();
+    const folder = join(dir, 'local-sandbox');
+    const appClock = steppedClock();
+    const core = await app(dir, appClock.clock);
+    await (await core.client(LOCAL.id)).client.tunnelSessions.list({ limit: 1 });
+    const watch = burrow(dir, 'sessions', '--watch', '--json');
+    cleanup.push(async () => watch.child.kill('SIGKILL'));
+    await until(
+      () => watch.out.stdout.includes('\n'),
+      () => watch.out.stderr,
+    );
+
+    // Quitting: its record gone, it waits for the watching command, the data file still held.
+    const quit = core.close();
+    await appClock.waiting(() => existsSync(join(folder, RECORD_FILE)));
+    expect(existsSync(join(folder, RECORD_FILE))).toBe(false);
+    expect(existsSync(join(folder, 'sandbox.json.lock'))).toBe(true);
+    // A command started in the gap says that it waits, rather than failing.
+    const late = burrow(dir, 'sessions', '--json');
+    await until(
+      () => late.out.stderr.includes('held by another process'),
+      () => late.out.stderr,
+    );
+    expect(late.out.stderr).toContain(`(pid ${process.pid}): waiting for it`);
+
+    watch.child.kill('SIGINT');
+    expect(await watch.exited, watch.out.stderr).toBe(0);
+    appClock.step();
+    await quit;
+    expect(await late.exited, late.out.stderr).toBe(0);
+    // Its own sandbox's (the demo's agents connect anew on each start).
+    expect(sessionIds(late.out.stdout)).toHaveLength(3);
   }, 120_000);
 });
