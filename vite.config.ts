@@ -73,6 +73,9 @@ export default defineConfig({
         // Plain modules with no state left behind (fake timers are restored): importing them
         // once per worker instead of once per file makes this project three times as fast.
         isolate: false,
+        // Worker threads rather than child processes: 17 s of CPU instead of 20 (same run, two
+        // runs each), and no test here changes the process (cwd, umask) a thread would share.
+        pool: 'threads',
       }),
       // The sandbox and core in the test's own process, over loopback HTTP.
       nodeProject('integration', slow),
