@@ -189,7 +189,7 @@ it('applies with progress and time left; a failure says the error, the step and 
     .getByRole('button', { name: 'Apply' })
     .click();
   await expect.poll(() => bridge.argsOf('snapshots.apply')).toBeDefined();
-  const { requestId } = bridge.argsOf('snapshots.apply')?.[0] as { requestId: string };
+  const { requestId } = bridge.argsOf('snapshots.apply')![0] as { requestId: string };
   bridge.emit('snapshots.progress', {
     requestId,
     phase: 'applying',
@@ -332,7 +332,7 @@ it('lists a stopped apply where applies are offered; Carry on shows its plan and
     .getByRole('button', { name: 'Apply' })
     .click();
   await expect.poll(() => bridge.argsOf('snapshots.apply')?.[0]).toMatchObject({ planId: 'plan2' });
-  const { requestId } = bridge.argsOf('snapshots.apply')?.[0] as { requestId: string };
+  const { requestId } = bridge.argsOf('snapshots.apply')![0] as { requestId: string };
   bridge.emit('snapshots.progress', {
     requestId,
     phase: 'applying',

@@ -1444,8 +1444,8 @@ describe('pagination', () => {
       );
       const kind =
         (
-          ENDPOINTS.find((x) => x.method === 'GET' && x.path === `${e.path}/{id}`)
-            ?.pathParams as Record<string, IdKind>
+          ENDPOINTS.find((x) => x.method === 'GET' && x.path === `${e.path}/{id}`)!
+            .pathParams as Record<string, IdKind>
         )['id'] ?? 'ipPolicy';
       for (const before of [
         'nope',

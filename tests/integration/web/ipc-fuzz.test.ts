@@ -18,11 +18,13 @@ import { appCalls } from '../../../shared/app/ipc/contract.ts';
 import { PAGE_SECRET_HEADER } from '../../../shared/app/ipc/browser-mode.ts';
 import { startWebServer, type WebServer } from '../../../web/server.ts';
 import { Prng } from '../sandbox/blackbox/prng.ts';
+import { fuzzCount } from '../../support/fuzz-size.ts';
 import { appInfoOnly } from './support.ts';
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 0x1bc_f022);
-const OVER_HTTP = 3_000;
-const DIRECT = 7_000;
+// A fifth of each in `npm test`, the first of the full run's (BURROW_FUZZ=full; tests/support/fuzz-size.ts).
+const OVER_HTTP = fuzzCount(3_000, 600);
+const DIRECT = fuzzCount(7_000, 1_400);
 const CONCURRENCY = 8;
 
 const NAMES = [...Object.keys(appCalls), ...API_CALLS.keys()];

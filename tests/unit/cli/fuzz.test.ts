@@ -6,6 +6,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as registry from '../../../cli/commands/index.ts';
 import { burrow, type Run } from './run.ts';
+import { fuzzCount } from '../../support/fuzz-size.ts';
 
 /*
  * 1,000 malformed command lines, the same on every run (a seed), through `main` in this process.
@@ -14,7 +15,7 @@ import { burrow, type Run } from './run.ts';
  */
 
 const SEED = 0x5eed_b0b;
-const VECTORS = 1_000;
+const VECTORS = fuzzCount(1_000, 250); // the first 250 in `npm test` (BURROW_FUZZ=full: all)
 /**
  * Not a speed limit: a backstop against a hang, far beyond what any machine takes, after which
  * the test names the command lines still running instead of timing out blind.

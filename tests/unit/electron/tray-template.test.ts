@@ -66,7 +66,7 @@ describe('the tray model rendered as an Electron menu template', () => {
     const template = trayTemplate(model.items, click);
     const submenu = template[2]?.submenu;
     if (!Array.isArray(submenu)) throw new Error('no submenu');
-    (submenu[0]?.click as () => void)();
+    (submenu[0]!.click as () => void)();
     expect(click).toHaveBeenCalledWith(
       expect.objectContaining({ id: 'ts_1.restart', action: restart }),
     );
