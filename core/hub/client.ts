@@ -62,10 +62,7 @@ export async function connectHub(
       socket.destroy();
       resolve({ why });
     };
-    const timer = setTimeout(
-      () => fail('the Burrow app did not answer within a second'),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => fail('the Burrow app did not answer in time'), timeoutMs);
     socket.on('error', (error) => {
       if (!open) fail(`the Burrow app's channel failed: ${error.message}`);
     });
