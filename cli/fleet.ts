@@ -118,14 +118,15 @@ export async function rolloutCommand(
   return ended.state === 'done' && allDone ? 0 : 3;
 }
 
-const ENDED: readonly Rollout['state'][] = ['stopped', 'cancelled', 'done'];
-
-/** The rollout as it ended; Ctrl-C cancels it (in the app too, when it runs there). */
+/**
+ * The rollout as it ended, every agent's last state settled (a cancel is told at once, its agents
+ * once their steps have stopped); Ctrl-C cancels it (in the app too, when it runs there).
+ */
 export function untilEnded(door: Door, started: Rollout, io: Io): Promise<Rollout> {
   return new Promise((resolve) => {
     const cancel = () => void door.call('rollout.cancel', started.id).catch(() => undefined);
     const stop = door.on('rollout.changed', (rollout) => {
-      if (rollout.id === started.id && ENDED.includes(rollout.state)) finish(rollout);
+      if (rollout.id === started.id && rollout.endedAt !== null) finish(rollout);
     });
     const finish = (rollout: Rollout) => {
       stop();
@@ -135,7 +136,7 @@ export function untilEnded(door: Door, started: Rollout, io: Io): Promise<Rollou
     io.signal?.addEventListener('abort', cancel, { once: true });
     // It may have ended before the first change was heard (every agent left out).
     void door.call('rollout.state').then((now) => {
-      if (now?.id === started.id && ENDED.includes(now.state)) finish(now);
+      if (now?.id === started.id && now.endedAt !== null) finish(now);
     });
   });
 }
