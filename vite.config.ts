@@ -29,8 +29,10 @@ function nodeProject(name: string, test: InlineConfig): TestProjectInlineConfigu
 }
 
 /**
- * Real servers and spawned processes: a minute for a test or a hook, and ten seconds for a
- * polled expectation (the default second is one slow tick of a loaded two-core machine).
+ * Real servers and spawned processes: two minutes for a test or a hook, and ten seconds for a
+ * polled expectation (the default second is one slow tick of a loaded two-core machine). These
+ * are backstops: a test that waits on real processes waits for what they say, and passes in a
+ * fraction of this alone; beside other work, the same test has taken over a minute.
  */
 /**
  * Integration files that need a module graph of their own: opening a snapshot in a worker thread
@@ -38,7 +40,7 @@ function nodeProject(name: string, test: InlineConfig): TestProjectInlineConfigu
  */
 const INTEGRATION_ISOLATED = ['tests/integration/core/snapshot/open-worker.test.ts'];
 
-const slow = { testTimeout: 60_000, hookTimeout: 60_000, expect: { poll: { timeout: 10_000 } } };
+const slow = { testTimeout: 120_000, hookTimeout: 120_000, expect: { poll: { timeout: 10_000 } } };
 
 export default defineConfig({
   root: 'renderer',

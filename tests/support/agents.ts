@@ -53,7 +53,7 @@ export function startAgent(args: readonly string[]): AgentProcess {
     sessions,
     stdout: () => stdout,
     stderr: () => stderr,
-    session: async (n, timeoutMs = 15_000) => {
+    session: async (n, timeoutMs = 60_000) => {
       await until(
         () => sessions.length > n,
         timeoutMs,

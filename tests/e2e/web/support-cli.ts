@@ -53,7 +53,8 @@ export async function startWebApp(
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`npm run web did not start:\n${output}`)),
-      30_000,
+      // A backstop: it starts in about a second alone, in over 30 on a loaded two-core machine.
+      90_000,
     );
     const read = (chunk: Buffer) => {
       output += chunk.toString();

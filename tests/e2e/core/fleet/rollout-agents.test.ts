@@ -150,7 +150,7 @@ describe('the rolling update with real agents', () => {
     const [thirdUpdate] = expectUpdateWaitRestart(log, third);
     // Rolling: the third agent's batch starts once the first one's is over.
     expect(thirdUpdate?.at).toBeGreaterThan(firstRestart?.at ?? Infinity);
-  }, 60_000);
+  }, 180_000);
 
   it('stop: an agent killed while it waits its 10 s stops the rollout there', async () => {
     const { ended, sessions } = await rolloutKilling('stop', 0, 'stop');
@@ -164,7 +164,7 @@ describe('the rolling update with real agents', () => {
     expect(callsOn(log, first).map(callLine)[0]).toBe('POST update 204');
     expect(callsOn(log, second)).toEqual([]);
     expect(callsOn(log, third)).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   it('pause lets the running batch finish and holds the next until resume; cancel ends the rest with no further call', async () => {
     const started = await agents('pause', 6);
@@ -181,9 +181,9 @@ describe('the rolling update with real agents', () => {
     });
     const { id } = rollout;
 
-    await until(() => seen('updated', ['pause-1', 'pause-2']) > 0, 15_000);
+    await until(() => seen('updated', ['pause-1', 'pause-2']) > 0, 60_000);
     expect((await door.call('rollout.pause', id)).state).toBe('paused');
-    await until(() => seen('done', ['pause-1', 'pause-2']) === 2, 40_000);
+    await until(() => seen('done', ['pause-1', 'pause-2']) === 2, 90_000);
     // The next batch is held: nothing asked of its agents while paused.
     await sleep(1_500);
     expect((await door.call('rollout.state'))?.line).toBe('Rolling update paused: 2 of 6');
@@ -192,7 +192,7 @@ describe('the rolling update with real agents', () => {
 
     const resumedAt = Date.now();
     await door.call('rollout.resume', id);
-    await until(() => seen('updated', ['pause-3', 'pause-4']) > 0, 15_000);
+    await until(() => seen('updated', ['pause-3', 'pause-4']) > 0, 60_000);
     const ending = untilEnded(door, rollout, io);
     await door.call('rollout.cancel', id);
     const ended = await ending;
@@ -215,5 +215,5 @@ describe('the rolling update with real agents', () => {
       for (const call of calls) expect(call.at).toBeGreaterThanOrEqual(resumedAt);
     }
     for (const session of sessions.slice(4)) expect(callsOn(log, session)).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 });

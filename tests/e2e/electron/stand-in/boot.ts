@@ -37,6 +37,13 @@ export type BootOptions = {
  * node_modules; the hook as a data: URL, because worker threads inherit these flags and load no
  * TypeScript (on Node 20, tsx registers itself in the main thread only).
  */
+/**
+ * How long a wait for the main process may take before the test fails: a backstop, not a budget.
+ * A boot that takes a second alone took over 20 s on a two-core machine running the rest of the
+ * suite beside it.
+ */
+const BACKSTOP_MS = 60_000;
+
 const standIn = new URL('./electron.ts', import.meta.url).href;
 const hook = `export async function resolve(specifier, context, next) {
   return next(specifier === 'electron' ? ${JSON.stringify(standIn)} : specifier, context);
@@ -83,12 +90,16 @@ export function bootMain(options: BootOptions): Booted {
     exited = true;
     wakeAll();
   });
-  const until: Booted['until'] = (match, ms = 20_000) =>
+  const until: Booted['until'] = (match, ms = BACKSTOP_MS) =>
     new Promise((resolve, reject) => {
       const fail = (why: string) => {
         clearTimeout(timer);
         waiting.delete(check);
-        reject(new Error(`${why}; the process said:\n${output.join('')}`));
+        reject(
+          new Error(
+            `${why}; it had told: ${told.map((m) => m.what).join(', ') || 'nothing'}; the process said:\n${output.join('')}`,
+          ),
+        );
       };
       const timer = setTimeout(() => fail(`nothing told matched in ${ms} ms`), ms);
       const check = () => {
