@@ -19,6 +19,7 @@ async function driftService(target: Target, io: Io): Promise<DriftService> {
       list: () => [{ id: target.profileId, name: target.profileName ?? target.label }],
       account: async () => accountOf(target),
     },
+    stopped: (_, message) => io.stderr.write(`burrow: ${escapeControls(message)}\n`),
   });
   await drift.init();
   return drift;

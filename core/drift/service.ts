@@ -22,7 +22,7 @@ import { readHashed } from './check.ts';
 import { compare, type Found } from './compare.ts';
 import { hashSecrets, keyOnce, withoutHashes } from './secrets.ts';
 import { DriftWatch, statusOf } from './watch.ts';
-import { notWatched, secretLeft, staleDrift } from './words.ts';
+import { baselineSetAside, notChecked, notWatched, secretLeft, staleDrift } from './words.ts';
 
 /** What drift reaches of the profiles: their names in order, and one's account. */
 export type DriftProfiles = {
@@ -39,6 +39,11 @@ export type DriftServiceOptions = {
   readonly settings: () => DriftSettings;
   /** A drift not told before: the notice and the activity entry (the app; not `burrow drift`). */
   readonly tell?: (profileId: string, drift: Drift) => void;
+  /**
+   * A profile no longer watched, and why, in words naming it: its baseline was not Burrow's (set
+   * aside), or could not be checked. Said once, as the file set aside is not read again.
+   */
+  readonly stopped?: (profileId: string, message: string) => void;
   /** The baseline (without its hashes) planned against the profile, as the window holds plans. */
   readonly planBack?: (profileId: string, document: SnapshotDocument) => Promise<PlannedSnapshot>;
   readonly now?: () => number;
@@ -61,24 +66,39 @@ export class DriftService {
   private readonly hashKey: () => Promise<Buffer>;
 
   constructor(private readonly options: DriftServiceOptions) {
-    this.store = new BaselineStore(options.dataDir);
     this.now = options.now ?? Date.now;
     this.hashKey = keyOnce(options.secrets);
+    this.store = new BaselineStore(options.dataDir, this.hashKey);
   }
 
   /**
    * The baselines kept of the profiles there are; their first checks one interval from now.
    * `forgetOthers`: the app knows every profile, so a baseline of none is a removed profile's.
+   * No file stops the others, nor the start: one Burrow did not write is set aside and said.
    */
   async init(forgetOthers = false): Promise<void> {
     const known = new Set(this.options.profiles.list().map((p) => p.id));
     for (const id of await this.store.profileIds()) {
-      // Stamped as read: the first check reads the file again only if it changed since.
-      const kept = known.has(id) ? await this.store.readChanged(id, null) : undefined;
-      if (kept) this.schedule(this.watchOf(id, kept.baseline, kept.stamp), this.intervalMs());
-      else if (forgetOthers) await this.store.remove(id);
+      try {
+        if (known.has(id)) await this.load(id);
+        else if (forgetOthers) await this.store.remove(id);
+      } catch (error) {
+        // The keychain refused the key, the disk a read: tried again at the next start.
+        this.options.stopped?.(id, notChecked(this.nameOf(id), this.store.file(id), error));
+      }
     }
     this.emit();
+  }
+
+  /**
+   * The profile's kept baseline watched, stamped as read: its first check reads the file again
+   * only if it changed since.
+   */
+  private async load(profileId: string): Promise<void> {
+    const kept = await this.store.readChanged(profileId, null);
+    if (kept === undefined) return;
+    if ('damaged' in kept) await this.setAside(profileId, kept.damaged);
+    else this.schedule(this.watchOf(profileId, kept.baseline, kept.stamp), this.intervalMs());
   }
 
   /** The profiles changed: a removed one's baseline is deleted, a renamed one shown renamed. */
@@ -137,12 +157,17 @@ export class DriftService {
     return this.status(profileId);
   }
 
-  /** The plan that puts the baseline back; a secret changed since is named and left. */
+  /**
+   * The plan that puts the baseline back; a secret changed since is named and left. A file that
+   * changed since it was read is read again first: one Burrow did not write is never put back.
+   */
   async putBack(request: DriftRequest): Promise<PlannedSnapshot> {
     const { profileId } = DriftRequest.parse(request);
     const watch = this.watched(profileId);
     if (this.options.planBack === undefined)
       throw new AppError('DRIFT_UNAVAILABLE', 'Put back is applied from the Burrow window');
+    const setAside = await this.reread(watch);
+    if (setAside !== undefined) throw new AppError('DRIFT_NOT_WATCHED', setAside, 'profileId');
     const planned = await this.options.planBack(profileId, withoutHashes(watch.baseline.document));
     const left = (watch.drift?.secretsChanged ?? []).map(secretLeft);
     return { ...planned, untouched: [...planned.untouched, ...left] };
@@ -191,6 +216,42 @@ export class DriftService {
 
   private intervalMs(): number {
     return this.options.settings().intervalMinutes * 60_000;
+  }
+
+  private nameOf(profileId: string): string {
+    return this.options.profiles.list().find((p) => p.id === profileId)?.name ?? profileId;
+  }
+
+  /**
+   * The baseline file as it is now, when another process kept one since (`burrow drift --set`);
+   * answers, when it was not Burrow's, what was said as it was set aside.
+   */
+  private async reread(watch: DriftWatch): Promise<string | undefined> {
+    const { profileId } = watch.baseline;
+    const kept = await this.store.readChanged(profileId, watch.stamp);
+    if (kept === undefined) return undefined;
+    if ('damaged' in kept) return this.setAside(profileId, kept.damaged);
+    [watch.baseline, watch.stamp] = [kept.baseline, kept.stamp];
+    return undefined;
+  }
+
+  /** A baseline Burrow did not write: set aside beside itself, its profile unwatched, said once. */
+  private async setAside(profileId: string, reason: string): Promise<string> {
+    this.watches.get(profileId)?.cancel();
+    this.watches.delete(profileId);
+    const aside = await this.store.setAside(profileId, this.now()).then(
+      (file) => ({ file }),
+      (error: unknown) => ({ failed: error instanceof Error ? error.message : String(error) }),
+    );
+    const message = baselineSetAside(
+      this.nameOf(profileId),
+      this.store.file(profileId),
+      reason,
+      aside,
+    );
+    this.options.stopped?.(profileId, message);
+    this.emit();
+    return message;
   }
 
   private watched(profileId: string): DriftWatch {
@@ -264,8 +325,7 @@ export class DriftService {
       (watch.lastCheck = { at: new Date(at).toISOString(), requests, error });
     try {
       // A baseline kept meanwhile by another process (`burrow drift --set`) is the one checked.
-      const kept = await this.store.readChanged(watch.baseline.profileId, watch.stamp);
-      if (kept) [watch.baseline, watch.stamp] = [kept.baseline, kept.stamp];
+      if ((await this.reread(watch)) !== undefined) return;
       const account = await this.options.profiles.account(watch.baseline.profileId);
       const allowance = hourlyAllowance(account.client.budget(), budgetPercent);
       const cost = watch.cost(MIN_CHECK_REQUESTS);
@@ -288,6 +348,8 @@ export class DriftService {
   /** A drift found (or none): told once, and the baseline's memory of it kept. */
   private async found(watch: DriftWatch, found: Found | null, live: SnapshotDocument) {
     const { baseline } = watch;
+    // Its file set aside meanwhile (by Put back): nothing is told, nor written back.
+    if (this.watches.get(baseline.profileId) !== watch) return;
     const drift = watch.settle(found, live, new Date(this.now()).toISOString());
     const told = drift?.id ?? null;
     if (told === baseline.toldDriftId) return;

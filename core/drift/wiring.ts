@@ -54,6 +54,18 @@ export async function startDriftWatch(
       const title = `${nameOf(profileId)} changed outside Burrow`;
       parts.record({ kind: 'notice', at, profileId, title, detail: summary, notice: 'drift' });
     },
+    stopped: (profileId, message) => {
+      console.warn(`Burrow: ${message}`);
+      const title = `${nameOf(profileId)} is no longer watched for drift`;
+      parts.record({
+        kind: 'notice',
+        at: Date.now(),
+        profileId,
+        title,
+        detail: message,
+        notice: 'drift',
+      });
+    },
     planBack: async (profileId, document) => {
       const fileName = `the baseline of ${nameOf(profileId)}`;
       const text = serializeSnapshot(document);

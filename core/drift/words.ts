@@ -39,6 +39,30 @@ export function driftSummary(steps: readonly PlanStep[]): string {
 export const secretLeft = (name: string): string =>
   `${name}: its secret changed outside Burrow, and a hash cannot put it back`;
 
+/** What is said once of a baseline set aside: the profile, the file, why, and what to do. */
+export function baselineSetAside(
+  profileName: string,
+  file: string,
+  reason: string,
+  aside: { readonly file: string } | { readonly failed: string },
+): string {
+  const moved =
+    'file' in aside
+      ? `It was set aside as ${aside.file}`
+      : `It could not be set aside (${aside.failed}): move it away`;
+  return (
+    `${profileName} is no longer watched for drift: its baseline ${file} cannot be used, as ` +
+    `${reason}. ${moved}. Keep a new baseline to watch it again (Watch in Drift, or ` +
+    'burrow drift --set).'
+  );
+}
+
+/** A baseline left as it is for this run: the keychain or the disk refused to check it. */
+export const notChecked = (profileName: string, file: string, error: unknown): string =>
+  `${profileName} is not watched for drift this time: its baseline ${file} could not be checked ` +
+  `(${error instanceof Error ? error.message : String(error)}). It is left as it is, and read ` +
+  'again at the next start.';
+
 export const notWatched = (): AppError =>
   new AppError('DRIFT_NOT_WATCHED', 'That profile is not watched: watch it first', 'profileId');
 

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Profile, ProfileId, type DamagedSettings } from '../../shared/app/ipc/profiles.ts';
+import { asideName } from '../files.ts';
 
 export const SETTINGS_FILE = 'settings.json';
 
@@ -28,7 +29,7 @@ export function setAsideDamagedSettings(
 }
 
 function setAside(file: string, text: string, reason: string, now: Date): DamagedSettings {
-  const aside = freeName(file, now);
+  const aside = asideName(file, now);
   try {
     renameSync(file, aside);
   } catch (error) {
@@ -65,15 +66,6 @@ function damageOf(text: string): string | undefined {
   } catch (error) {
     return reasonOf(error);
   }
-}
-
-/** `settings.damaged-2026-11-26T19-52-00.json`, or with `-2`, `-3`… if that one is taken. */
-function freeName(file: string, now: Date): string {
-  const stamp = now.toISOString().slice(0, 19).replace(/:/g, '-');
-  const base = path.join(path.dirname(file), `settings.damaged-${stamp}`);
-  let name = `${base}.json`;
-  for (let n = 2; existsSync(name); n++) name = `${base}-${n}.json`;
-  return name;
 }
 
 /**

@@ -112,4 +112,19 @@ describe.skipIf(noSecretService !== undefined)('burrow drift', () => {
       entries: [{ notice: 'drift', detail: '1 IP policy created' }],
     });
   });
+
+  it('names the profile and the file of a damaged baseline, sets it aside, and says so once', async () => {
+    const file = join(dir, 'drift', `${profile.id}.json`);
+    await writeFile(file, '{"profileId": "prf_drift0001", "at": "2026');
+    const damaged = await drift();
+    expect(damaged.code).toBe(1);
+    const [told, ...rest] = damaged.stderr.split('\n').filter(Boolean);
+    expect(told).toMatch(/^burrow: Staging is no longer watched for drift: its baseline /);
+    expect(told).toContain(file);
+    expect(told).toMatch(/set aside as .*prf_drift0001\.damaged-[\dT-]+\.json/);
+    expect(rest).toEqual([expect.stringContaining('"Staging" has no baseline')]);
+
+    const again = await drift();
+    oneLine(again, '"Staging" has no baseline');
+  });
 });
