@@ -16,6 +16,7 @@ import { EventHub } from './ipc/events.ts';
 import { startHub } from './hub/server.ts';
 import { driftHandlers } from './drift/handlers.ts';
 import { startDriftWatch } from './drift/wiring.ts';
+import { changesConfiguration, ownChanges } from './drift/own-changes.ts';
 import { exposeHandlers } from './expose/handlers.ts';
 import { fleetHandlers } from './fleet/handlers.ts';
 import { FleetService } from './fleet/service.ts';
@@ -252,14 +253,22 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
 
   const activeClient = async () => (await profiles.client()).client;
   // What Burrow changes on an account is kept as its baseline, so Drift finds only the others'.
+  const keepOwn = ownChanges((profileId) => drift.applied(profileId));
   const ownChange = async () => {
     const active = profiles.activeProfile();
-    if (active) await drift.applied(active.id);
+    if (active) await keepOwn(active.id);
   };
   const api = ipcApiCalls({
     client: activeClient,
     onProgress: (progress) => events.emit('api.progress', progress),
   });
+  // A resource edited in the window (or by a command inside the app) is an own change too: kept
+  // once the edit is answered, without holding the answer back.
+  const callApi: IpcImplementation['call'] = async (entry, request) => {
+    const answer = await api.call(entry, request);
+    if (changesConfiguration(entry.endpoint)) void ownChange();
+    return answer;
+  };
   const implementationFor = (source: ActionSource): IpcImplementation => ({
     calls: {
       'app.info': () => ({ name: 'Burrow', version: options.version, shell: options.shell }),
@@ -287,7 +296,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       },
       'api.cancel': api.cancel,
     },
-    call: api.call,
+    call: callApi,
     listAll: api.listAll,
   });
 

@@ -175,9 +175,18 @@ export class DriftService {
 
   /** An apply through Burrow to `profileId` succeeded: a watched one keeps what it applied. */
   async applied(profileId: string): Promise<void> {
-    // Not read now (the account gone, the key refused): the baseline stays, and the next check
+    const watch = this.watches.get(profileId);
+    if (watch === undefined) return;
+    // A check running now may have read the account mid-change: the baseline is read after it.
+    // Not read (the account gone, the key refused): the baseline stays, and the next check
     // shows what the apply changed as drift, which Accept then keeps.
-    if (this.watches.has(profileId)) await this.keep(profileId, 'apply').catch(() => undefined);
+    const kept = (async () => {
+      await watch.running?.catch(() => undefined);
+      await this.keep(profileId, 'apply');
+    })().catch(() => undefined);
+    watch.ownChange = kept;
+    await kept;
+    if (watch.ownChange === kept) watch.ownChange = null;
   }
 
   /** The plan of the drift last found: `burrow drift` prints it. */
@@ -310,7 +319,12 @@ export class DriftService {
   }
 
   private checkWatched(watch: DriftWatch): Promise<void> {
-    watch.running ??= this.runCheck(watch).finally(() => {
+    const kept = watch.ownChange;
+    const check = async () => {
+      await kept;
+      await this.runCheck(watch);
+    };
+    watch.running ??= check().finally(() => {
       watch.running = null;
       this.emit();
     });
@@ -348,8 +362,9 @@ export class DriftService {
   /** A drift found (or none): told once, and the baseline's memory of it kept. */
   private async found(watch: DriftWatch, found: Found | null, live: SnapshotDocument) {
     const { baseline } = watch;
-    // Its file set aside meanwhile (by Put back): nothing is told, nor written back.
-    if (this.watches.get(baseline.profileId) !== watch) return;
+    // Its file set aside meanwhile (by Put back): nothing is told, nor written back. Burrow's own
+    // change made while this check read: the baseline read after it decides.
+    if (this.watches.get(baseline.profileId) !== watch || watch.ownChange !== null) return;
     const drift = watch.settle(found, live, new Date(this.now()).toISOString());
     const told = drift?.id ?? null;
     if (told === baseline.toldDriftId) return;

@@ -25,6 +25,11 @@ export class DriftWatch {
   live: SnapshotDocument | null = null;
   timer: Timer | null = null;
   running: Promise<void> | null = null;
+  /**
+   * Burrow's own change being kept as the baseline: a check that read the account meanwhile
+   * tells nothing, and a check asked for waits for it.
+   */
+  ownChange: Promise<void> | null = null;
   /** The baseline file as last written or read here: another process's write changes it. */
   stamp: string | null = null;
 

@@ -8,8 +8,8 @@ import { callerOf, startApp, testKeychain } from '../profiles/support.ts';
 import { burrow, tempDir } from '../../cli/support.ts';
 
 /*
- * Burrow's own changes are not drift: "Expose a service…" and `burrow apply` move a watched
- * profile's baseline; a change made with another tool is still found.
+ * Burrow's own changes are not drift: "Expose a service…", resource edits in the window and
+ * `burrow apply` move a watched profile's baseline; a change made with another tool is still found.
  */
 
 const cleanup: (() => Promise<unknown>)[] = [];
@@ -17,7 +17,7 @@ afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });
 
-it('expose and burrow apply are kept; another tool’s change is drift', async (ctx) => {
+it('expose, window edits and burrow apply are kept; another tool’s change is drift', async (ctx) => {
   ctx.skip(noSecretService !== undefined, noSecretService);
   const sandbox = await startSandbox({ apiKey: 'own-changes', rateLimit: 'off' });
   cleanup.push(() => sandbox.close());
@@ -47,6 +47,18 @@ it('expose and burrow apply are kept; another tool’s change is drift', async (
     labels: { service: 'wiki' },
   });
   expect(exposed).toMatchObject({ outcome: 'created' });
+  expect(await drift()).toBeNull();
+
+  // Edits in the window: a check asked for at once waits for the baseline they moved.
+  const made = (await call('api.ipPolicies.create', {
+    body: { description: 'in the window' },
+  })) as {
+    id: string;
+  };
+  await call('api.ipPolicies.update', {
+    params: { id: made.id },
+    body: { description: 'renamed' },
+  });
   expect(await drift()).toBeNull();
 
   const document = join(dir, 'snapshot.json');
