@@ -11,7 +11,7 @@ describe('changesConfiguration', () => {
   it('is not a read, nor a write to what a snapshot does not hold', () => {
     expect(changesConfiguration({ name: 'ipPolicies.list', method: 'GET' })).toBe(false);
     expect(changesConfiguration({ name: 'tunnelSessions.restart', method: 'POST' })).toBe(false);
-    expect(changesConfiguration({ name: 'apiKeys.create', method: 'POST' })).toBe(false);
+    expect(changesConfiguration({ name: 'abuseReports.create', method: 'POST' })).toBe(false);
   });
 });
 
