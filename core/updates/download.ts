@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { fetch, type Dispatcher } from 'undici';
 import { AppError } from '../errors.ts';
 import { reason, type Release } from './feed.ts';
 
@@ -15,7 +16,7 @@ export type DownloadedUpdate = Release & { readonly file: string };
 export async function downloadRelease(
   release: Release,
   dir: string,
-  signal?: AbortSignal,
+  dispatcher?: Dispatcher,
 ): Promise<DownloadedUpdate> {
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, release.fileName);
@@ -24,7 +25,7 @@ export async function downloadRelease(
   let size = 0;
   const handle = await open(partial, 'w', 0o600);
   try {
-    const response = await fetch(release.url, { signal: signal ?? null });
+    const response = await fetch(release.url, { ...(dispatcher && { dispatcher }) });
     if (!response.ok || !response.body)
       throw new AppError(
         'UPDATE_INTERRUPTED',

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Dispatcher } from 'undici';
 import { downloadRelease } from './download.ts';
 import { channelFile, readFeed } from './feed.ts';
 import type { UpdateSource } from './service.ts';
@@ -15,10 +16,13 @@ export function feedSource(options: {
   readonly dir: string;
   readonly platform?: NodeJS.Platform;
   readonly arch?: string;
+  /** How connections are made: the system's trust by default; tests trust their feed's own. */
+  readonly dispatcher?: Dispatcher;
 }): UpdateSource {
   const file = channelFile(options.platform ?? process.platform, options.arch ?? process.arch);
   return {
-    latest: () => readFeed(options.feedUrl, file),
-    download: (release) => downloadRelease(release, path.join(options.dir, 'pending')),
+    latest: () => readFeed(options.feedUrl, file, options.dispatcher),
+    download: (release) =>
+      downloadRelease(release, path.join(options.dir, 'pending'), options.dispatcher),
   };
 }

@@ -1,3 +1,4 @@
+import { fetch, type Dispatcher, type Response } from 'undici';
 import { AppError } from '../errors.ts';
 import { parseVersion } from './versions.ts';
 
@@ -100,12 +101,12 @@ export function feedUrlOf(appUpdateYml: string): string {
 export async function readFeed(
   feedUrl: string,
   file: string,
-  signal?: AbortSignal,
+  dispatcher?: Dispatcher,
 ): Promise<Release> {
   const address = new URL(file, feedUrl.endsWith('/') ? feedUrl : `${feedUrl}/`).href;
   let response: Response;
   try {
-    response = await fetch(address, { signal: signal ?? null, redirect: 'follow' });
+    response = await fetch(address, { redirect: 'follow', ...(dispatcher && { dispatcher }) });
   } catch (error) {
     throw new AppError(
       'UPDATE_FEED_UNREACHABLE',

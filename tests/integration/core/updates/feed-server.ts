@@ -1,15 +1,23 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Agent, type Dispatcher } from 'undici';
 
 /*
  * An update feed as electron-builder publishes one (the generic provider's layout), served over
- * loopback HTTP: `latest-linux.yml` naming a version, and its payload. What it serves is changed
- * between requests; `drop` cuts the payload's connection midway once.
+ * loopback HTTPS: `latest-linux.yml` naming a version, and its payload. What it serves is changed
+ * between requests; `drop` cuts the payload's connection midway once. Its certificate is made for
+ * the run and trusted by `dispatcher` alone: updates come over https only.
  */
 
 export type FeedServer = {
   readonly url: string;
+  /** Connections that trust this feed's certificate (and no other). */
+  readonly dispatcher: Dispatcher;
   /** The version the feed names, the payload it serves and the sha512 it claims for it. */
   publish(version: string, payload: Buffer, claimedSha512?: string): void;
   /** The next payload request gets half the bytes, then the connection is destroyed. */
@@ -21,6 +29,27 @@ export type FeedServer = {
 
 export const sha512Of = (bytes: Buffer) => createHash('sha512').update(bytes).digest('base64');
 
+/** A self-signed certificate for 127.0.0.1 and localhost, made by openssl for this run only. */
+function throwawayCertificate(): { key: string; cert: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'burrow-feed-tls-'));
+  try {
+    const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+    execFileSync(
+      'openssl',
+      [
+        ...['req', '-x509', '-nodes', '-days', '1', '-subj', '/CN=Burrow test feed'],
+        ...['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'],
+        ...['-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'],
+        ...['-keyout', key, '-out', cert],
+      ],
+      { stdio: 'ignore' },
+    );
+    return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function startFeedServer(): Promise<FeedServer> {
   let release: { version: string; payload: Buffer; sha512: string } = {
     version: '0.0.0',
@@ -29,7 +58,8 @@ export async function startFeedServer(): Promise<FeedServer> {
   };
   let drop = false;
   const requests: string[] = [];
-  const server: Server = createServer((request, response) => {
+  const tls = throwawayCertificate();
+  const server: Server = createServer(tls, (request, response) => {
     const url = request.url ?? '/';
     requests.push(url);
     const file = `Burrow-${release.version}.AppImage`;
@@ -65,13 +95,18 @@ export async function startFeedServer(): Promise<FeedServer> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const dispatcher = new Agent({ connect: { ca: tls.cert } });
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `https://127.0.0.1:${port}/`,
+    dispatcher,
     publish(version, payload, claimedSha512 = sha512Of(payload)) {
       release = { version, payload, sha512: claimedSha512 };
     },
     dropNextDownload: () => void (drop = true),
     requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: async () => {
+      await dispatcher.close();
+      await new Promise((resolve) => server.close(resolve));
+    },
   };
 }

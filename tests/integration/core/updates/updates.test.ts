@@ -11,7 +11,7 @@ import { FakeClock } from '../../../support/fake-clock.ts';
 import { sha512Of, startFeedServer, type FeedServer } from './feed-server.ts';
 
 /*
- * The update decisions against a real feed over loopback HTTP: what is offered, what is
+ * The update decisions against a real feed over loopback HTTPS: what is offered, what is
  * downloaded and checked, what is said, when it is checked again. The installer is the one stand-in:
  * installing is electron-updater's platform step, which needs Electron.
  */
@@ -30,7 +30,13 @@ async function updater(options: { current?: string; autoDownload?: boolean } = {
   const service = new UpdateService({
     current: options.current ?? '1.4.0',
     engine: {
-      source: feedSource({ feedUrl: feed.url, dir, platform: 'linux', arch: 'x64' }),
+      source: feedSource({
+        feedUrl: feed.url,
+        dispatcher: feed.dispatcher,
+        dir,
+        platform: 'linux',
+        arch: 'x64',
+      }),
       installer: {
         ready: (update) => void installed.ready.push(update),
         installNow: () => void (installed.now += 1),
@@ -153,7 +159,11 @@ it('says why a check failed, and checks again sooner', async () => {
   const broken = new UpdateService({
     ...{ current: '1.4.0', unavailable: '', clock },
     engine: {
-      source: feedSource({ feedUrl: `${feed.url}nowhere/`, dir: tmpdir() }),
+      source: feedSource({
+        feedUrl: `${feed.url}nowhere/`,
+        dispatcher: feed.dispatcher,
+        dir: tmpdir(),
+      }),
       installer: { ready: () => undefined, installNow: () => undefined },
     },
     settings: { get: () => ({ updates: { autoDownload: true } }) },
