@@ -5,7 +5,8 @@ import { channelFile, readFeed } from './feed.ts';
 import type { UpdateSource } from './service.ts';
 
 /**
- * The feed read and the download checked by core itself (fetch and node:crypto), not by
+ * The feed read and the download checked by core itself (undici and node:crypto, by the rules of
+ * core/updates/http.ts; the deadline is the update service's), not by
  * electron-updater: its HTTP goes through Electron's `net` module and its files through
  * Electron's `app`, so its checks cannot run, nor be tested, outside Electron. electron-updater
  * keeps the one step only it can do, installing on each platform (electron/updater.ts).
@@ -21,8 +22,11 @@ export function feedSource(options: {
 }): UpdateSource {
   const file = channelFile(options.platform ?? process.platform, options.arch ?? process.arch);
   return {
-    latest: () => readFeed(options.feedUrl, file, options.dispatcher),
-    download: (release) =>
-      downloadRelease(release, path.join(options.dir, 'pending'), options.dispatcher),
+    latest: (signal) => readFeed(options.feedUrl, file, { signal, dispatcher: options.dispatcher }),
+    download: (release, signal) =>
+      downloadRelease(release, path.join(options.dir, 'pending'), {
+        signal,
+        dispatcher: options.dispatcher,
+      }),
   };
 }

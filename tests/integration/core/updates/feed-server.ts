@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { RequestListener, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,12 +23,55 @@ export type FeedServer = {
   publish(version: string, payload: Buffer, claimedSha512?: string): void;
   /** The next payload request gets half the bytes, then the connection is destroyed. */
   dropNextDownload(): void;
+  /** Answers `path` with `listener` instead, until called again for it without one. */
+  handle(path: string, listener?: RequestListener): void;
   /** Requests so far, by path. */
   readonly requests: string[];
   close(): Promise<void>;
 };
 
 export const sha512Of = (bytes: Buffer) => createHash('sha512').update(bytes).digest('base64');
+
+/** The `latest-linux.yml` electron-builder writes for a version whose file is `payload`. */
+export function latestYml(version: string, payload: Buffer, sha512 = sha512Of(payload)): string {
+  const file = `Burrow-${version}.AppImage`;
+  return [
+    `version: ${version}`,
+    'files:',
+    `  - url: ${file}`,
+    `    sha512: ${sha512}`,
+    `    size: ${payload.length}`,
+    `path: ${file}`,
+    `sha512: ${sha512}`,
+    "releaseDate: '2026-11-26T10:00:00.000Z'",
+    '',
+  ].join('\n');
+}
+
+/**
+ * Sends `head`, then filler up to `total` bytes, as fast as the client takes them. Resolves true
+ * once all of it went, false when the client hung up first.
+ */
+export function pour(response: ServerResponse, head: Buffer, total: number): Promise<boolean> {
+  const filler = Buffer.alloc(64 * 1024, '#');
+  let sent = 0;
+  const more = () => {
+    while (sent < total) {
+      const chunk = sent === 0 ? head : filler.subarray(0, Math.min(filler.length, total - sent));
+      sent += chunk.length;
+      if (!response.write(chunk)) return void response.once('drain', more);
+    }
+    response.end();
+  };
+  more();
+  return new Promise((resolve) => response.once('close', () => resolve(response.writableFinished)));
+}
+
+/** Sends `head` and then nothing, holding the connection; resolves when the client hangs up. */
+export function hold(response: ServerResponse, head: Buffer): Promise<void> {
+  response.write(head);
+  return new Promise((resolve) => response.once('close', resolve));
+}
 
 /** A self-signed certificate for 127.0.0.1 and localhost, made by openssl for this run only. */
 function throwawayCertificate(): { key: string; cert: string } {
@@ -58,26 +102,17 @@ export async function startFeedServer(): Promise<FeedServer> {
   };
   let drop = false;
   const requests: string[] = [];
+  const handlers = new Map<string, RequestListener>();
   const tls = throwawayCertificate();
   const server: Server = createServer(tls, (request, response) => {
     const url = request.url ?? '/';
     requests.push(url);
     const file = `Burrow-${release.version}.AppImage`;
-    if (url === '/latest-linux.yml') {
+    const handler = handlers.get(url);
+    if (handler) handler(request, response);
+    else if (url === '/latest-linux.yml') {
       response.setHeader('content-type', 'text/yaml');
-      response.end(
-        [
-          `version: ${release.version}`,
-          'files:',
-          `  - url: ${file}`,
-          `    sha512: ${release.sha512}`,
-          `    size: ${release.payload.length}`,
-          `path: ${file}`,
-          `sha512: ${release.sha512}`,
-          "releaseDate: '2026-11-26T10:00:00.000Z'",
-          '',
-        ].join('\n'),
-      );
+      response.end(latestYml(release.version, release.payload, release.sha512));
     } else if (url === `/${file}`) {
       response.setHeader('content-length', release.payload.length);
       if (drop) {
@@ -103,9 +138,14 @@ export async function startFeedServer(): Promise<FeedServer> {
       release = { version, payload, sha512: claimedSha512 };
     },
     dropNextDownload: () => void (drop = true),
+    handle(path, listener) {
+      if (listener) handlers.set(path, listener);
+      else handlers.delete(path);
+    },
     requests,
     close: async () => {
       await dispatcher.close();
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },
   };
