@@ -1,4 +1,6 @@
+import type { Dispatcher } from 'undici';
 import { AppError } from '../errors.ts';
+import { bodyUpTo, feedHosts, openRead } from './http.ts';
 import { parseVersion } from './versions.ts';
 
 /*
@@ -10,13 +12,17 @@ import { parseVersion } from './versions.ts';
 /** A version the feed offers, with the one file to download for this platform. */
 export type Release = {
   readonly version: string;
-  /** Absolute, resolved against the feed's address. */
+  /** Absolute, resolved against the feed's address: https, on a host the feed may use. */
   readonly url: string;
   readonly fileName: string;
   /** Base64, as electron-builder writes it. */
   readonly sha512: string;
-  readonly size: number | null;
+  /** Bytes: the download stops here. */
+  readonly size: number;
 };
+
+/** A feed file names a version and a few files: anything larger is not one, and is not read. */
+export const MAX_FEED_BYTES = 1024 * 1024;
 
 /** The feed's file for a platform and architecture, as electron-builder names it. */
 export function channelFile(platform: NodeJS.Platform, arch: string): string {
@@ -62,12 +68,14 @@ export function parseRelease(text: string, feedFileUrl: string, name: string): R
   const { top, files } = readYaml(text);
   if (!top.version) throw bad(name, 'version is missing');
   parseVersion(top.version, `${name}: version`);
-  const file = files[0] ?? (top.path ? { url: top.path, sha512: top.sha512 ?? '' } : undefined);
+  const file = files[0];
   if (!file?.url) throw bad(name, 'files[0].url is missing');
   const sha512 = file.sha512 ?? '';
   if (!SHA512_BASE64.test(sha512)) throw bad(name, 'files[0].sha512 must be a base64 sha512');
-  const size = file.size === undefined ? null : Number(file.size);
-  if (size !== null && !(Number.isSafeInteger(size) && size >= 0))
+  // Without a size, nothing would bound the download: electron-builder always writes one.
+  if (file.size === undefined) throw bad(name, 'files[0].size is missing');
+  const size = Number(file.size);
+  if (!(Number.isSafeInteger(size) && size >= 0))
     throw bad(name, 'files[0].size must be a whole number of bytes');
   let url: URL;
   try {
@@ -75,8 +83,10 @@ export function parseRelease(text: string, feedFileUrl: string, name: string): R
   } catch {
     throw bad(name, `files[0].url ${JSON.stringify(file.url)} is not an address`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw bad(name, 'files[0].url must be an http(s) address');
+  if (url.protocol !== 'https:') throw bad(name, 'files[0].url must be an https address');
+  const hosts = feedHosts(new URL(feedFileUrl));
+  if (!hosts.includes(url.host))
+    throw bad(name, `files[0].url must be on the feed's host (${hosts[0]}), not ${url.host}`);
   const fileName = decodeURIComponent(url.pathname.split('/').at(-1) ?? '');
   if (!/^[\w.+-]+$/.test(fileName)) throw bad(name, 'files[0].url must end in a file name');
   return { version: top.version, url: url.href, fileName, sha512, size };
@@ -84,40 +94,64 @@ export function parseRelease(text: string, feedFileUrl: string, name: string): R
 
 /**
  * The feed's address from the `app-update.yml` electron-builder writes beside the packaged app
- * (from electron-builder.yml's `publish`): a generic provider's `url`, or a GitHub repository's
- * latest release, whose files GitHub serves under one address.
+ * (from electron-builder.yml's `publish`): a generic provider's `url`, which must be https, or a
+ * GitHub repository's latest release, whose files GitHub serves under one address.
  */
 export function feedUrlOf(appUpdateYml: string): string {
   const { top } = readYaml(appUpdateYml);
   const name = 'app-update.yml';
-  if (top.provider === 'generic' && top.url) return top.url;
+  if (top.provider === 'generic' && top.url) {
+    if (!URL.canParse(top.url) || new URL(top.url).protocol !== 'https:')
+      throw bad(name, 'url must be an https address');
+    return top.url;
+  }
   if (top.provider === 'github' && top.owner && top.repo)
     return `https://github.com/${top.owner}/${top.repo}/releases/latest/download/`;
   throw bad(name, 'provider must be generic (with a url) or github (with owner and repo)');
 }
 
-/** Reads the feed's newest release; an unreachable feed or a bad file rejects in words. */
+/**
+ * Reads the feed's newest release, by the rules of core/updates/http.ts and no more than
+ * MAX_FEED_BYTES of it; an unreachable feed or a bad file rejects in words.
+ */
 export async function readFeed(
   feedUrl: string,
   file: string,
-  signal?: AbortSignal,
+  options: { readonly signal: AbortSignal; readonly dispatcher?: Dispatcher | undefined },
 ): Promise<Release> {
-  const address = new URL(file, feedUrl.endsWith('/') ? feedUrl : `${feedUrl}/`).href;
-  let response: Response;
+  const address = new URL(file, feedUrl.endsWith('/') ? feedUrl : `${feedUrl}/`);
+  let text: string;
   try {
-    response = await fetch(address, { signal: signal ?? null, redirect: 'follow' });
+    const response = await openRead(address.href, {
+      what: 'The update feed',
+      hosts: feedHosts(address),
+      signal: options.signal,
+      dispatcher: options.dispatcher,
+    });
+    if (response.statusCode < 200 || response.statusCode > 299) {
+      await response.body.dump();
+      throw new AppError(
+        'UPDATE_FEED_UNREACHABLE',
+        `The update feed answered ${response.statusCode} for ${file}`,
+      );
+    }
+    const tooLarge = () =>
+      new AppError(
+        'UPDATE_BAD_FEED',
+        `The update feed sends more than ${MAX_FEED_BYTES / 2 ** 20} MiB for ${file}: not read further`,
+        file,
+      );
+    const chunks: Buffer[] = [];
+    for await (const chunk of bodyUpTo(response, MAX_FEED_BYTES, tooLarge)) chunks.push(chunk);
+    text = Buffer.concat(chunks).toString('utf8');
   } catch (error) {
+    if (error instanceof AppError) throw error;
     throw new AppError(
       'UPDATE_FEED_UNREACHABLE',
       `The update feed cannot be reached: ${reason(error)}`,
     );
   }
-  if (!response.ok)
-    throw new AppError(
-      'UPDATE_FEED_UNREACHABLE',
-      `The update feed answered ${response.status} for ${file}`,
-    );
-  return parseRelease(await response.text(), address, file);
+  return parseRelease(text, address.href, file);
 }
 
 export function reason(error: unknown): string {

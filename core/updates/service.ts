@@ -1,3 +1,4 @@
+import { duration } from '../../shared/app/clock.ts';
 import { Emitter } from '../../shared/app/emitter.ts';
 import type { UpdateSettings } from '../../shared/app/ipc/settings.ts';
 import type { UpdateCheck, UpdatePhase, UpdateState } from '../../shared/app/ipc/updates.ts';
@@ -11,11 +12,21 @@ import { isNewer } from './versions.ts';
 export const CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
 /** A check that failed, or a download cut off, is tried again this much later. */
 export const RETRY_AFTER_MS = 15 * 60 * 1000;
+/** A feed file is at most 1 MiB: a read of it still going after this is stuck, a failed check. */
+export const FEED_DEADLINE_MS = 60 * 1000;
+/**
+ * A download still going after this (an installer of ~100 MiB at under ~30 KB/s, or a server
+ * trickling bytes) is cut off, and tried again as any download cut off.
+ */
+export const DOWNLOAD_DEADLINE_MS = 60 * 60 * 1000;
 
-/** Where releases come from: the feed and the checked download (core/updates/engine.ts). */
+/**
+ * Where releases come from: the feed and the checked download (core/updates/engine.ts). Each read
+ * stops when `signal` fires: its deadline passed.
+ */
 export interface UpdateSource {
-  latest(): Promise<Release>;
-  download(release: Release): Promise<DownloadedUpdate>;
+  latest(signal: AbortSignal): Promise<Release>;
+  download(release: Release, signal: AbortSignal): Promise<DownloadedUpdate>;
 }
 
 /**
@@ -42,7 +53,10 @@ const wallClock: Clock = { now: () => Date.now(), setTimer: systemClock.setTimer
 /**
  * Burrow's own updates: when to check (at start, every 6 hours, sooner after a failure), what is
  * newer (never the same or an older version), what to say, and consent: a downloaded update is
- * only handed to the installer to install on quit, and installs now only on `install()`.
+ * only handed to the installer to install on quit, and installs now only on `install()`. Every
+ * read has an overall deadline on the service's clock (FEED_DEADLINE_MS, DOWNLOAD_DEADLINE_MS):
+ * a read past it is aborted and fails like any other, so a slow server never leaves the service
+ * "checking" or "downloading", and the next check is always scheduled.
  */
 export class UpdateService {
   private readonly clock: Clock;
@@ -98,7 +112,16 @@ export class UpdateService {
     this.set('checking');
     let release: Release;
     try {
-      release = await engine.source.latest();
+      release = await within(
+        this.clock,
+        FEED_DEADLINE_MS,
+        () =>
+          new AppError(
+            'UPDATE_FEED_UNREACHABLE',
+            `The update feed did not answer within ${duration(FEED_DEADLINE_MS / 1000)}`,
+          ),
+        (signal) => engine.source.latest(signal),
+      );
     } catch (error) {
       this.failed(before, `Could not check for updates: ${messageOf(error)}`);
       return this.state();
@@ -131,7 +154,16 @@ export class UpdateService {
     this.cancel('resume');
     this.set('downloading');
     try {
-      const update = await engine.source.download(release);
+      const update = await within(
+        this.clock,
+        DOWNLOAD_DEADLINE_MS,
+        () =>
+          new AppError(
+            'UPDATE_INTERRUPTED',
+            `The download of Burrow ${release.version} was interrupted: it did not finish within ${duration(DOWNLOAD_DEADLINE_MS / 1000)}`,
+          ),
+        (signal) => engine.source.download(release, signal),
+      );
       await engine.installer.ready(update);
     } catch (error) {
       const interrupted = error instanceof AppError && error.code === 'UPDATE_INTERRUPTED';
@@ -217,6 +249,36 @@ export class UpdateService {
     this.phase = phase;
     this.changes.emit(this.state());
   }
+}
+
+/**
+ * `work`, given `ms` on `clock`: past that its signal fires and this rejects with `late()` at
+ * once, whether the work heeds the signal or not.
+ */
+function within<T>(
+  clock: Clock,
+  ms: number,
+  late: () => Error,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  return new Promise<T>((resolve, reject) => {
+    const timer = clock.setTimer(() => {
+      const error = late();
+      controller.abort(error);
+      reject(error);
+    }, ms);
+    work(controller.signal).then(
+      (value) => {
+        timer.cancel();
+        resolve(value);
+      },
+      (error: unknown) => {
+        timer.cancel();
+        reject(error);
+      },
+    );
+  });
 }
 
 function messageOf(error: unknown): string {

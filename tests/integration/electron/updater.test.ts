@@ -56,7 +56,13 @@ async function readyUpdate() {
   const service = new UpdateService({
     current: '1.4.0',
     engine: {
-      source: feedSource({ feedUrl: feed.url, dir, platform: 'linux', arch: 'x64' }),
+      source: feedSource({
+        feedUrl: feed.url,
+        dispatcher: feed.dispatcher,
+        dir,
+        platform: 'linux',
+        arch: 'x64',
+      }),
       installer,
     },
     unavailable: '',

@@ -65,17 +65,37 @@ describe('a feed file', () => {
         file('  - url: a.exe', `    sha512: ${SHA}`, '    size: -1'),
         'latest.yml: files[0].size must be a whole number of bytes',
       ],
+      [file('  - url: a.exe', `    sha512: ${SHA}`), 'latest.yml: files[0].size is missing'],
       [
-        file('  - url: file:///etc/passwd', `    sha512: ${SHA}`),
-        'latest.yml: files[0].url must be an http(s) address',
+        file('  - url: file:///etc/passwd', `    sha512: ${SHA}`, '    size: 1'),
+        'latest.yml: files[0].url must be an https address',
       ],
       [
-        file('  - url: https://x.example/', `    sha512: ${SHA}`),
+        file('  - url: http://updates.example/burrow/a.exe', `    sha512: ${SHA}`, '    size: 1'),
+        'latest.yml: files[0].url must be an https address',
+      ],
+      [
+        file('  - url: https://mirror.example/a.exe', `    sha512: ${SHA}`, '    size: 1'),
+        "latest.yml: files[0].url must be on the feed's host (updates.example), not mirror.example",
+      ],
+      [
+        file('  - url: https://updates.example/', `    sha512: ${SHA}`, '    size: 1'),
         'latest.yml: files[0].url must end in a file name',
       ],
     ];
     for (const [text, message] of cases)
       expect(() => parseRelease(text, FEED, 'latest.yml'), message).toThrow(message);
+  });
+
+  it('may name a file on the host GitHub serves a release’s files from, for a feed on GitHub', () => {
+    const github = 'https://github.com/acme/burrow/releases/latest/download/latest-linux.yml';
+    const text = (url: string) =>
+      yml(['version: 1.5.0', 'files:', `  - url: ${url}`, `    sha512: ${SHA}`, '    size: 1']);
+    const assets = 'https://release-assets.githubusercontent.com/burrow/Burrow-1.5.0.AppImage';
+    expect(parseRelease(text(assets), github, 'latest-linux.yml').url).toBe(assets);
+    expect(() => parseRelease(text(assets), FEED, 'latest-linux.yml')).toThrow(
+      "latest-linux.yml: files[0].url must be on the feed's host (updates.example), not release-assets.githubusercontent.com",
+    );
   });
 });
 
@@ -90,5 +110,12 @@ describe("the feed's address, from the app-update.yml beside the packaged app", 
     expect(() => feedUrlOf('provider: s3\nbucket: b\n')).toThrow(
       'app-update.yml: provider must be generic (with a url) or github (with owner and repo)',
     );
+  });
+
+  it('is https: a feed over plain http is refused', () => {
+    for (const url of ['http://updates.example/burrow', 'ftp://updates.example/', 'updates'])
+      expect(() => feedUrlOf(`provider: generic\nurl: ${url}\n`), url).toThrow(
+        'app-update.yml: url must be an https address',
+      );
   });
 });
