@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import { BridgeCallError } from '../shared/app/ipc/bridge.ts';
 import { escapeControls } from '../shared/app/printable.ts';
 import { ApplyBlockedError, ApplyStepError } from '../core/snapshot/apply.ts';
 
@@ -56,6 +57,9 @@ function linesOf(error: unknown): string[] {
     return [
       `${error.message} (see "burrow ${error.helpFor === undefined ? '' : `${error.helpFor} `}--help")`,
     ];
+  // An API error as the door carries it, worded as the client words one: its code and operation.
+  if (error instanceof BridgeCallError && error.status !== undefined)
+    return [`${error.message} (${[error.code, error.operationId].filter(Boolean).join(', ')})`];
   const message = error instanceof Error ? error.message : String(error);
   return [message.replace(/\s*\n\s*/g, ' ')];
 }

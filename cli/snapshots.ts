@@ -4,7 +4,7 @@ import type { SnapshotDocument } from '../shared/app/snapshot-document.ts';
 import { writeWhole } from '../core/files.ts';
 import type { SnapshotAccount } from '../core/snapshot/account.ts';
 import { ApplyBlockedError, type ApplyProgress } from '../core/snapshot/apply.ts';
-import { serializeSnapshot, type ExportProgress } from '../core/snapshot/export.ts';
+import type { ExportProgress } from '../core/snapshot/export.ts';
 import { changesOf } from '../core/snapshot/plan.ts';
 import { SnapshotService, type Planned } from '../core/snapshot/service.ts';
 import type { StoppedApply } from '../core/snapshot/stopped.ts';
@@ -12,6 +12,7 @@ import type { Options } from './args.ts';
 import { escapeControls } from '../shared/app/printable.ts';
 import { CliError, confirm, writeJson, type Io } from './io.ts';
 import { planJson, planText } from './plan-view.ts';
+import type { DoorAccount } from './door.ts';
 import { openTarget, type Target } from './target.ts';
 
 /*
@@ -58,17 +59,52 @@ async function reading<T>(
   ).finally(() => line.end());
 }
 
-export async function exportCommand(
-  target: Target,
+/**
+ * `burrow export`: the window's export, through the door (inside the app while it runs, so the
+ * read shares its rate budget); the text comes back and the command writes it.
+ */
+export async function exportCommand(options: Options, io: Io): Promise<number> {
+  const { openDoor } = await import('./door.ts');
+  const { door, accounts } = await openDoor(options, io);
+  const line = statusLine(io);
+  const requestId = `export-${process.pid}`;
+  const stopShowing = door.on('snapshots.progress', (p) => {
+    if (p.requestId === requestId)
+      line.show(`Reading ${escapeControls(p.current ?? '')}… ${p.done}/${p.total} kinds`);
+  });
+  try {
+    const [account] = accounts;
+    if (account === undefined) throw new CliError('There is no profile to export');
+    const { withSecrets } = options;
+    const result = await door
+      .call('snapshots.export', {
+        profileId: account.profileId,
+        withSecrets,
+        to: 'document',
+        requestId,
+      })
+      .finally(() => line.end());
+    if (result.status !== 'document') throw new CliError('The export gave no document');
+    return await written(result.text, result.resources, labelOf(account, options), options, io);
+  } finally {
+    stopShowing();
+    await door.close();
+  }
+}
+
+/** How messages name the account: the profile's name in quotes, or the address. */
+const labelOf = (account: DoorAccount, options: Options) =>
+  options.apiUrl === undefined ? `"${account.name}"` : account.name;
+
+/** The exported text on stdout, or in the file `--output` names (0600 with secrets). */
+async function written(
+  text: string,
+  count: number,
+  label: string,
   options: Options,
   io: Io,
-  service = serviceOf(target),
 ): Promise<number> {
   const { withSecrets } = options;
-  const document = await reading(io, (onProgress) =>
-    service.read(accountOf(target), { withSecrets, onProgress }),
-  );
-  const text = serializeSnapshot(document);
   if (options.output === undefined) {
     io.stdout.write(text);
     if (withSecrets)
@@ -79,8 +115,7 @@ export async function exportCommand(
   }
   const file = path.resolve(io.cwd, options.output);
   await writeWhole(file, text, withSecrets ? 0o600 : 0o644);
-  const count = Object.values(document.resources).reduce((n, list) => n + list.length, 0);
-  io.stderr.write(`Wrote ${count} resources of ${target.label} to ${file}\n`);
+  io.stderr.write(`Wrote ${count} resources of ${label} to ${file}\n`);
   if (withSecrets)
     io.stderr.write(
       `${file} holds secrets (client and webhook secrets): it is readable by you alone (0600); keep it private.\n`,

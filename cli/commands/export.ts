@@ -1,4 +1,4 @@
-import { defineCommand, withTarget } from '../command.ts';
+import { defineCommand } from '../command.ts';
 
 export default defineCommand({
   summary: "the profile's whole configuration as a snapshot (JSON), to stdout or -o FILE",
@@ -16,16 +16,13 @@ export default defineCommand({
   ],
   run: async ({ values, options, io }) => {
     const { exportCommand } = await import('../snapshots.ts');
-    return withTarget(options, io, (target) =>
-      exportCommand(
-        target,
-        {
-          ...options,
-          ...(values.output !== undefined && { output: values.output }),
-          withSecrets: values['with-secrets'],
-        },
-        io,
-      ),
+    return exportCommand(
+      {
+        ...options,
+        ...(values.output !== undefined && { output: values.output }),
+        withSecrets: values['with-secrets'],
+      },
+      io,
     );
   },
 });
