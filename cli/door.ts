@@ -77,6 +77,7 @@ async function ownBurrow(
   profileIds: readonly string[],
   options: Options,
   events: EventHub,
+  io: Io,
 ): Promise<Burrow> {
   const { createBurrow } = await import('../core/burrow.ts');
   return createBurrow({
@@ -91,6 +92,7 @@ async function ownBurrow(
       (await import('../sandbox/embedded.ts')).startEmbeddedSandbox(sandbox),
     localSandboxWatchMs: 0,
     command: { profileIds },
+    warn: (message) => io.stderr.write(`burrow: ${escapeControls(message)}\n`),
   });
 }
 
@@ -116,7 +118,7 @@ async function ownDoor(
   const ids = accounts.map((a) => a.profileId);
   let burrow: Burrow;
   try {
-    burrow = await ownBurrow(parts, ids, options, events);
+    burrow = await ownBurrow(parts, ids, options, events, io);
   } catch (error) {
     stopSaying();
     await cleanup();

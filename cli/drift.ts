@@ -1,77 +1,67 @@
-import { DriftSettings } from '../shared/app/ipc/settings.ts';
+import path from 'node:path';
+import type { PlanView } from '../shared/app/ipc/snapshots.ts';
 import { escapeControls } from '../shared/app/printable.ts';
-import { DriftService } from '../core/drift/service.ts';
-import { osKeychain } from '../core/profiles/keychain.ts';
-import type { Plan } from '../core/snapshot/plan.ts';
+import type { Options } from './args.ts';
+import type { Door } from './door.ts';
 import { CliError, writeJson, type Io } from './io.ts';
 import { planJson, planText } from './plan-view.ts';
-import { accountOf, readDocument, serviceOf } from './snapshots.ts';
-import type { Target } from './target.ts';
+import { readSnapshotText } from './snapshots.ts';
 
-/** The app's drift service over the one account the command line names: the window's door. */
-async function driftService(target: Target, io: Io): Promise<DriftService> {
-  const drift = new DriftService({
-    dataDir: target.dataDir,
-    secrets: await osKeychain(io.keychainService),
-    snapshots: serviceOf(target),
-    settings: () => DriftSettings.parse({}),
-    profiles: {
-      list: () => [{ id: target.profileId, name: target.profileName ?? target.label }],
-      account: async () => accountOf(target),
-    },
-    stopped: (_, message) => io.stderr.write(`burrow: ${escapeControls(message)}\n`),
-  });
-  await drift.init();
-  return drift;
-}
-
-type Found = { readonly summary: string; readonly plan: Plan } | null;
+type Found = { readonly summary: string; readonly changes: PlanView } | null;
 
 /** Exit 0 and a line when nothing drifted; 2 and the drift as a plan (or JSON) when it did. */
-function report(target: Target, against: string, found: Found, io: Io, json: boolean): number {
+function report(label: string, against: string, found: Found, io: Io, json: boolean): number {
   if (json) {
-    const plan = found === null ? null : planJson(found.plan, target.label);
-    writeJson(io, { target: target.label, against, drift: found?.summary ?? null, plan });
+    const plan = found === null ? null : planJson(found.changes, label);
+    writeJson(io, { target: label, against, drift: found?.summary ?? null, plan });
   } else if (found === null)
-    io.stdout.write(escapeControls(`No drift: ${target.label} matches ${against}.`) + '\n');
+    io.stdout.write(escapeControls(`No drift: ${label} matches ${against}.`) + '\n');
   else {
-    const heading = `${target.label} drifted from ${against}: ${found.summary} (read as baseline → live)`;
-    io.stdout.write(`${escapeControls(heading)}\n${planText(found.plan, target.label)}`);
+    const heading = `${label} drifted from ${against}: ${found.summary} (read as baseline → live)`;
+    io.stdout.write(`${escapeControls(heading)}\n${planText(found.changes, label)}`);
   }
   return found === null ? 0 : 2;
 }
 
-export async function driftCommand(
-  target: Target,
-  io: Io,
-  flags: { readonly set: boolean; readonly baseline?: string; readonly json: boolean },
-): Promise<number> {
-  const drift = await driftService(target, io);
+type Flags = { readonly set: boolean; readonly baseline?: string; readonly json: boolean };
+
+/** What the command asks of the drift watch, through the door: the app's, or its own. */
+async function run(door: Door, profileId: string, label: string, flags: Flags, io: Io) {
+  if (flags.baseline !== undefined) {
+    const { where, text } = await readSnapshotText(flags.baseline, io);
+    const fileName = path.basename(where);
+    const { snapshotId } = await door.call('snapshots.open', { fileName, text });
+    const found = await door.call('drift.compare', { profileId, snapshotId });
+    return report(label, flags.baseline, found, io, flags.json);
+  }
+  if (flags.set) {
+    const kept = await door.call('drift.watch', { profileId });
+    io.stderr.write(`Kept the configuration of ${label} as its baseline (${kept.baselineAt}).\n`);
+    return 0;
+  }
+  const watched = (await door.call('drift.state')).find((s) => s.profileId === profileId);
+  if (watched?.watching !== true)
+    throw new CliError(
+      `${label} has no baseline: keep one with "burrow drift --set" (or compare with --baseline FILE)`,
+    );
+  const { lastCheck, drift } = await door.call('drift.check', { profileId });
+  if (lastCheck?.error) throw new CliError(`The check of ${label} failed: ${lastCheck.error}`);
+  return report(label, 'its baseline', drift, io, flags.json);
+}
+
+/**
+ * `burrow drift`: the app's drift watch (its baselines, the person's drift settings), inside the
+ * app while it runs, else in a Burrow of the command's own.
+ */
+export async function driftCommand(options: Options, io: Io, flags: Flags): Promise<number> {
+  const { openDoor } = await import('./door.ts');
+  const { door, accounts } = await openDoor(options, io);
   try {
-    if (flags.baseline !== undefined) {
-      const document = await readDocument(serviceOf(target), flags.baseline, io);
-      const found = await drift.compareWith(target.profileId, document);
-      return report(target, flags.baseline, found, io, flags.json);
-    }
-    const request = { profileId: target.profileId };
-    if (flags.set) {
-      const kept = await drift.watch(request);
-      io.stderr.write(
-        `Kept the configuration of ${target.label} as its baseline (${kept.baselineAt}).\n`,
-      );
-      return 0;
-    }
-    if (!drift.status(target.profileId).watching)
-      throw new CliError(
-        `${target.label} has no baseline: keep one with "burrow drift --set" (or compare with --baseline FILE)`,
-      );
-    const { lastCheck, drift: found } = await drift.check(request);
-    if (lastCheck?.error)
-      throw new CliError(`The check of ${target.label} failed: ${lastCheck.error}`);
-    const plan = drift.lastPlan(target.profileId);
-    const shown = found && plan ? { summary: found.summary, plan } : null;
-    return report(target, 'its baseline', shown, io, flags.json);
+    const [account] = accounts;
+    if (account === undefined) throw new CliError('There is no profile to check');
+    const label = options.apiUrl === undefined ? `"${account.name}"` : account.name;
+    return await run(door, account.profileId, label, flags, io);
   } finally {
-    drift.close();
+    await door.close();
   }
 }

@@ -1,6 +1,4 @@
-import { maskStep } from '../core/snapshot/mask.ts';
-import type { Plan } from '../core/snapshot/plan.ts';
-import { countsOf, planView } from '../core/snapshot/view.ts';
+import type { PlanView } from '../shared/app/ipc/snapshots.ts';
 import { escapeControls } from '../shared/app/printable.ts';
 
 const SIGN = { create: '+', update: '~', delete: '-', unchanged: '=' } as const;
@@ -11,18 +9,19 @@ const show = (value: unknown) => (value === undefined ? '(none)' : JSON.stringif
  * The plan for a person: each change field by field, secrets masked, then the counts. Names and
  * values come from a file and an account: each line is written with its control characters escaped.
  */
-export function planText(plan: Plan, target: string): string {
+export function planText(plan: PlanView, target: string): string {
   const lines: string[] = [];
-  for (const step of plan.steps.map(maskStep)) {
+  for (const step of plan.steps) {
     if (step.action === 'unchanged') continue;
     lines.push(`${SIGN[step.action]} ${step.action} ${step.name}`);
     if (step.action === 'create')
-      for (const [key, value] of Object.entries(step.fields))
+      for (const [key, value] of Object.entries(step.fields ?? {}))
         lines.push(`    ${key}: ${show(value)}`);
     if (step.action === 'update')
-      for (const c of step.changes) lines.push(`    ${c.path}: ${show(c.from)} → ${show(c.to)}`);
+      for (const c of step.changes ?? [])
+        lines.push(`    ${c.path}: ${show(c.from)} → ${show(c.to)}`);
   }
-  const n = countsOf(plan);
+  const n = plan.counts;
   lines.push(
     `${target}: ${n.create} to create, ${n.update} to update, ${n.delete} to delete, ` +
       `${n.unchanged} unchanged.`,
@@ -39,8 +38,7 @@ export function planText(plan: Plan, target: string): string {
 }
 
 /** The plan for a program: what `planText` shows, as data, secrets masked. */
-export function planJson(plan: Plan, target: string) {
-  const view = planView(plan);
+export function planJson(view: PlanView, target: string) {
   const steps = view.steps
     .filter((step) => step.action !== 'unchanged')
     .map(({ group: _, ...step }) => step);

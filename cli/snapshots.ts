@@ -6,6 +6,7 @@ import type { SnapshotAccount } from '../core/snapshot/account.ts';
 import { ApplyBlockedError, type ApplyProgress } from '../core/snapshot/apply.ts';
 import type { ExportProgress } from '../core/snapshot/export.ts';
 import { changesOf } from '../core/snapshot/plan.ts';
+import { planView } from '../core/snapshot/view.ts';
 import { SnapshotService, type Planned } from '../core/snapshot/service.ts';
 import type { StoppedApply } from '../core/snapshot/stopped.ts';
 import type { Options } from './args.ts';
@@ -21,10 +22,10 @@ import { openTarget, type Target } from './target.ts';
  */
 
 /** The service for a command's data folder; tests hand in a stand-in. */
-export const serviceOf = (target: Target) =>
+const serviceOf = (target: Target) =>
   new SnapshotService({ dataDir: target.dataDir, holder: 'burrow apply' });
 
-export const accountOf = (target: Target): SnapshotAccount => ({
+const accountOf = (target: Target): SnapshotAccount => ({
   client: target.client,
   apiUrl: target.apiUrl,
   label: target.label,
@@ -123,21 +124,28 @@ async function written(
   return 0;
 }
 
-export async function readDocument(
-  service: SnapshotService,
+/** A snapshot file's text, or one line saying why it cannot be read. */
+export async function readSnapshotText(
   file: string,
   io: Io,
-): Promise<SnapshotDocument> {
+): Promise<{ readonly where: string; readonly text: string }> {
   const where = path.resolve(io.cwd, file);
-  let text: string;
   try {
-    text = await readFile(where, 'utf8');
+    return { where, text: await readFile(where, 'utf8') };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason =
       code === 'ENOENT' ? 'there is no such file' : code === 'EISDIR' ? 'it is a folder' : code;
     throw new CliError(`Cannot read ${where}: ${reason ?? (error as Error).message}`);
   }
+}
+
+async function readDocument(
+  service: SnapshotService,
+  file: string,
+  io: Io,
+): Promise<SnapshotDocument> {
+  const { where, text } = await readSnapshotText(file, io);
   return service.open(where, text);
 }
 
@@ -179,8 +187,8 @@ export async function planCommand(
   service = serviceOf(target),
 ): Promise<number> {
   const { plan } = await planned(service, target, file, options, io);
-  if (options.json) writeJson(io, planJson(plan, target.label));
-  else io.stdout.write(planText(plan, target.label));
+  if (options.json) writeJson(io, planJson(planView(plan), target.label));
+  else io.stdout.write(planText(planView(plan), target.label));
   return changesOf(plan).length > 0 ? 2 : 0;
 }
 
@@ -253,12 +261,12 @@ export async function applyCommand(
     (await service.stopped(account)).filter((s) => s.journalId !== planning.journalId),
   );
   if (!resumed && changes === 0 && plan.blockers.length === 0) {
-    if (options.json) writeJson(io, { ...planJson(plan, target.label), applied: false });
+    if (options.json) writeJson(io, { ...planJson(planView(plan), target.label), applied: false });
     else out.write(`Nothing to apply: ${target.label} already matches ${file}.\n`);
     return 0;
   }
   // An apply that stopped is carried on from its own plan: that is what will run, so it is shown.
-  out.write(planText(plan, target.label));
+  out.write(planText(planView(plan), target.label));
   if (plan.blockers.length > 0) throw new ApplyBlockedError(plan.blockers);
   const status = applyStatus(io);
   const result = await service

@@ -74,6 +74,11 @@ export type BurrowOptions = {
   readonly command?: { readonly profileIds: readonly string[] };
   /** Where core tells its events: a command listens before core's first poll. */
   readonly events?: EventHub;
+  /**
+   * What Burrow tells outside its windows (a damaged file set aside): the app's log by default;
+   * a command prints it.
+   */
+  readonly warn?: (message: string) => void;
 };
 
 export type Burrow = {
@@ -248,7 +253,11 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     describe: ipcErrorOf,
     onApplied: (profileId) => drift.applied(profileId),
   });
-  const driftParts = { profiles, settings, notifier, events, snapshots, record: recorder.record };
+  const warn = options.warn ?? ((message: string) => console.warn(`Burrow: ${message}`));
+  const driftParts = {
+    ...{ profiles, settings, notifier, events, snapshots, warn },
+    record: recorder.record,
+  };
   const drift = await startDriftWatch(options, driftParts, { owner: command === undefined });
 
   const activeClient = async () => (await profiles.client()).client;
@@ -280,7 +289,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       ...snapshotHandlers(snapshots),
       ...agentHandlers(agents),
       ...fleetHandlers(fleet, source),
-      ...driftHandlers(drift),
+      ...driftHandlers(drift, snapshots),
       ...exposeHandlers({
         client: activeClient,
         onProgress: (p) => events.emit('expose.progress', p),

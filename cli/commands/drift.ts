@@ -1,4 +1,4 @@
-import { defineCommand, withTarget } from '../command.ts';
+import { defineCommand } from '../command.ts';
 import { CliError } from '../io.ts';
 
 export default defineCommand({
@@ -31,6 +31,6 @@ export default defineCommand({
       ...(values.baseline !== undefined && { baseline: values.baseline }),
     };
     const { driftCommand } = await import('../drift.ts');
-    return withTarget(options, io, (target) => driftCommand(target, io, flags));
+    return driftCommand(options, io, flags);
   },
 });

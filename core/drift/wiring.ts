@@ -18,6 +18,7 @@ export type DriftParts = {
   /** The window's snapshots: Put back is planned, and then applied, as any plan of theirs. */
   readonly snapshots: SnapshotWindow;
   readonly record: (entry: NewActivityEntry) => void;
+  readonly warn: (message: string) => void;
 };
 
 /**
@@ -48,14 +49,17 @@ export async function startDriftWatch(
         return { client, apiUrl, label: name, owner: profileOwner(id), profileName: name };
       },
     },
-    tell: (profileId, { id, summary }) => {
-      const at = Date.now();
-      notifier.hear({ kind: 'drift-found', profileId, at, driftId: id, summary });
-      const title = `${nameOf(profileId)} changed outside Burrow`;
-      parts.record({ kind: 'notice', at, profileId, title, detail: summary, notice: 'drift' });
-    },
+    // A command tells nobody (it prints what it finds): the app tells a drift it finds once.
+    ...(owner && {
+      tell: (profileId: string, { id, summary }: { id: string; summary: string }) => {
+        const at = Date.now();
+        notifier.hear({ kind: 'drift-found', profileId, at, driftId: id, summary });
+        const title = `${nameOf(profileId)} changed outside Burrow`;
+        parts.record({ kind: 'notice', at, profileId, title, detail: summary, notice: 'drift' });
+      },
+    }),
     stopped: (profileId, message) => {
-      console.warn(`Burrow: ${message}`);
+      parts.warn(message);
       const title = `${nameOf(profileId)} is no longer watched for drift`;
       parts.record({
         kind: 'notice',

@@ -208,6 +208,11 @@ export class SnapshotWindow {
     };
   }
 
+  /** A snapshot `open` opened, as read (drift compares an account with it). */
+  opened(snapshotId: string): SnapshotDocument {
+    return this.snapshots.get(snapshotId).document;
+  }
+
   async plan(request: PlanRequest): Promise<PlannedSnapshot> {
     const target = this.profile(request.targetProfileId);
     const { source, requestId, prune } = request;

@@ -23,6 +23,13 @@ export const AcceptRequest = z.strictObject({
 });
 export type AcceptRequest = z.input<typeof AcceptRequest>;
 
+export const CompareRequest = z.strictObject({
+  profileId: ProfileId,
+  /** A snapshot `snapshots.open` opened: no path crosses the bridge. */
+  snapshotId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an id from snapshots.open'),
+});
+export type CompareRequest = z.input<typeof CompareRequest>;
+
 /** What changed since the baseline: steps read as baseline → live (a create is new in live). */
 export type Drift = {
   readonly id: string;
@@ -91,6 +98,14 @@ export const driftCalls = {
   'drift.check': { args: z.tuple([DriftRequest]), result: answer<DriftStatus>() },
   /** The live state (as last checked) becomes the baseline. */
   'drift.accept': { args: z.tuple([AcceptRequest]), result: answer<DriftStatus>() },
+  /**
+   * The live account against an opened snapshot as if it were the baseline (`burrow drift
+   * --baseline FILE`): what changed since, or null. Nothing is kept or told.
+   */
+  'drift.compare': {
+    args: z.tuple([CompareRequest]),
+    result: answer<Omit<Drift, 'foundAt'> | null>(),
+  },
   /** The plan that puts the baseline back: confirmed, then applied with `snapshots.apply`. */
   'drift.putBack': { args: z.tuple([DriftRequest]), result: answer<PlannedSnapshot>() },
 } as const;

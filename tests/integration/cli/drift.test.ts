@@ -10,7 +10,7 @@ import { burrow, oneLine, tempDir } from './support.ts';
 
 /*
  * `burrow drift` against a real sandbox, through the same drift service as the window: the
- * baseline it keeps is the one the app then watches.
+ * baseline it keeps is the one the app then watches, and while the app runs it checks there.
  */
 
 const cleanup: (() => Promise<unknown>)[] = [];
@@ -98,6 +98,10 @@ describe.skipIf(noSecretService !== undefined)('burrow drift', () => {
     const call = callerOf(app);
     const state: DriftState = await call('drift.state');
     expect(state).toMatchObject([{ profileId: profile.id, watching: true }]);
+    // While the app runs, the command checks inside it: the app's watch finds (and tells) it.
+    const inside = await drift('--verbose');
+    expect(inside.code, inside.stderr).toBe(2);
+    expect(inside.stderr).toContain('running inside the Burrow app');
 
     const checked: DriftStatus = await call('drift.check', { profileId: profile.id });
     expect(checked.drift?.summary).toBe('1 IP policy created');

@@ -41,7 +41,7 @@ async function applyStarted(n: number, slowMs: number) {
 
 describe('burrow apply, account by account', () => {
   it('killed after 3 of 8 on one account, the same snapshot on another is a new apply', async () => {
-    const { sandbox, keys, policies, argv, first } = await applyStarted(8, 100);
+    const { sandbox, keys, policies, argv, first } = await applyStarted(8, 500);
     await until(async () => (await policies(0)).length >= 3);
     first.child.kill('SIGKILL');
     expect((await first.finished).signal).toBe('SIGKILL');
@@ -63,11 +63,13 @@ describe('burrow apply, account by account', () => {
   });
 
   it('two at once on one account: one applies, the other is refused naming it', async () => {
-    const { sandbox, keys, policies, argv, first } = await applyStarted(10, 400);
+    // Each write of the first held 3 s, released once the second has ended: the second always
+    // meets the first at work, however slowly it starts.
+    const { sandbox, keys, policies, argv, first } = await applyStarted(10, 3000);
     await until(async () => (await policies(0)).length >= 1);
     const second = await startBurrow(argv, keys[0]).finished;
-    const done = await first.finished;
     sandbox.faults.clear();
+    const done = await first.finished;
     expect(done.code, done.stderr).toBe(0);
     expect(second.code).toBe(1);
     expect(second.stderr).toMatch(

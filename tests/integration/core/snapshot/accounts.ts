@@ -79,7 +79,7 @@ export function startBurrow(argv: readonly string[], apiKey: string) {
 }
 
 /** Resolves once `check` holds, looking every 25 ms; fails after `ms`. */
-export async function until(check: () => Promise<boolean>, ms = 20_000): Promise<void> {
+export async function until(check: () => Promise<boolean>, ms = 60_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error('waited too long');
