@@ -25,6 +25,7 @@ import { PersistError } from '../store/transactions.ts';
 import { createRouter } from './router.ts';
 import { addOwnerRoute } from './owner-route.ts';
 import { addSandboxRoutes } from './sandbox-routes.ts';
+import { unsetValuesOut } from './unset-values.ts';
 import { JSON_TYPE, sendError, sendJson, type RequestState } from './reply.ts';
 import type { ServerDeps } from './server-deps.ts';
 
@@ -49,8 +50,8 @@ function pathOf(url: string): { path: string; search: string } {
  * its own code: injected faults → auth (200/201/203/206) → Service-Version (218/217) → rate
  * limit (226) → route (302 unknown path, 303 method with `Allow`) → path ids (222) → body framing
  * (323 body where none is taken; 213 none where one is needed, a command's reading as `{}`;
- * 216/210 Content-Type) → body size (322) → query (231/233/321) → JSON (213) → body schema
- * (214/215/300/…) → the resource's rules.
+ * 216/210 Content-Type) → body size (322) → query (231/233/321) → JSON (213) → what only says
+ * "unset" taken out (unset-values.ts) → body schema (214/215/300/…) → the resource's rules.
  */
 export function createServer(deps: ServerDeps): FastifyInstance {
   const { services, faults, operations, log } = deps;
@@ -287,7 +288,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     let body: unknown;
     if (endpoint.body !== null) {
       const sent = hasBody(request.headers) ? parseJsonBody(request.body) : {};
-      const checked = checkedRequestBody(endpoint, params, sent);
+      const checked = checkedRequestBody(endpoint, params, unsetValuesOut(endpoint, sent));
       if (!checked.ok) throw validationError(checked.error);
       body = checked.value;
     }
