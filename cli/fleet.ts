@@ -8,7 +8,7 @@ import {
   type SelectionValues,
 } from './fleet-options.ts';
 import { escapeControls } from '../shared/app/printable.ts';
-import { CliError, confirm, table, UsageError, writeJson, type Io } from './io.ts';
+import { CliError, confirm, jsonText, table, UsageError, writeJson, type Io } from './io.ts';
 import type { Options } from './args.ts';
 import type { Door } from './door.ts';
 
@@ -94,7 +94,7 @@ export async function rolloutCommand(
     throw new CliError('Cancelled: nothing was done');
   // Heard from before the start: only one rollout runs at a time, so every step is this one's.
   const stopSteps = door.on('rollout.step', (event) => {
-    if (options.json) io.stdout.write(`${JSON.stringify(event)}\n`);
+    if (options.json) io.stdout.write(`${jsonText(event)}\n`);
     if (!options.json || io.isTTY.stderr) io.stderr.write(eventLine(event));
   });
   let ended: Rollout;

@@ -98,6 +98,26 @@ export function table(cells: readonly (readonly string[])[]): string {
     .join('');
 }
 
+/**
+ * Characters JSON may carry raw that a terminal or a reader acts on: controls (C0, DEL, C1, which
+ * can move a cursor), line and paragraph separators (which end a line for some JSON readers) and
+ * bidi controls (which reorder what is shown). Not the newline: indentation writes it between
+ * values, and JSON.stringify already escapes it, like every C0 control, inside strings.
+ */
+const UNSAFE_IN_JSON = /[^\P{Cc}\n]|[\p{Zl}\p{Zp}\p{Bidi_Control}]/gu;
+
+/**
+ * `value` as JSON whose every such character is a `\uXXXX` escape, so that it parses back to
+ * exactly `value`. They can only stand inside strings, where the escape means the same.
+ */
+export function jsonText(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(
+    UNSAFE_IN_JSON,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/** `value` as indented JSON on stdout. */
 export function writeJson(io: Io, value: unknown): void {
-  io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  io.stdout.write(`${jsonText(value, 2)}\n`);
 }

@@ -1,7 +1,7 @@
 import type { TunnelSession } from '../shared/api/tunnel-sessions.ts';
 import { agentName, type MonitorEvent } from '../shared/app/monitor.ts';
 import { escapeControls } from '../shared/app/printable.ts';
-import { CliError, table, writeJson, type Io } from './io.ts';
+import { CliError, jsonText, table, writeJson, type Io } from './io.ts';
 import type { Options } from './args.ts';
 import type { Door, DoorAccount } from './door.ts';
 import { listedOn } from './session-actions.ts';
@@ -9,7 +9,7 @@ import { listedOn } from './session-actions.ts';
 /** A session that came or went, as a line of text or of JSON. */
 function eventLine(event: 'online' | 'gone', s: TunnelSession, at: Date, json: boolean): string {
   if (json)
-    return `${JSON.stringify({ event, at: at.toISOString(), session: { agent: agentName(s) ?? null, ...s } })}\n`;
+    return `${jsonText({ event, at: at.toISOString(), session: { agent: agentName(s) ?? null, ...s } })}\n`;
   const time = at.toISOString().slice(11, 19);
   const fields = [agentName(s) ?? '-', s.id, s.region, s.agent_version].map(escapeControls);
   return `${time}  ${event.padEnd(6)}  ${fields.join('  ')}\n`;

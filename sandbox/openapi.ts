@@ -10,6 +10,7 @@ import {
   SERVICE_VERSION_HEADER,
   type IdKind,
 } from '../shared/api/index.ts';
+import { bodyMayBeLeftOut } from './http/checks.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -120,7 +121,7 @@ function buildDocument(): JsonSchema {
       parameters,
       ...(e.body && {
         requestBody: {
-          required: true,
+          required: !bodyMayBeLeftOut(e),
           content: { 'application/json': { schema: requestSchema(e, e.body) } },
         },
       }),

@@ -1,6 +1,8 @@
 import {
   SERVICE_VERSION_HEADER,
   SUPPORTED_VERSIONS,
+  TunnelSessionCommand,
+  type Endpoint,
   type ErrorName,
 } from '../../shared/api/index.ts';
 import type { Caller, Store } from '../store/store.ts';
@@ -56,6 +58,14 @@ export function hasBody(headers: {
   return (
     (length !== undefined && length.trim() !== '0') || headers['transfer-encoding'] !== undefined
   );
+}
+
+/**
+ * Whether the operation's body may be left out, reading as `{}`: the session commands, whose body
+ * is the empty object. Generated clients send a command as a POST with no body at all.
+ */
+export function bodyMayBeLeftOut(endpoint: Endpoint): boolean {
+  return endpoint.body === TunnelSessionCommand;
 }
 
 /**

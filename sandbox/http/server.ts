@@ -13,6 +13,7 @@ import type { Ctx, ListQuery } from '../resources/context.ts';
 import { SandboxApiError, errorBody } from './sandbox-api-error.ts';
 import {
   authenticate,
+  bodyMayBeLeftOut,
   checkVersion,
   contentTypeProblem,
   hasBody,
@@ -24,6 +25,7 @@ import { PersistError } from '../store/transactions.ts';
 import { createRouter } from './router.ts';
 import { addOwnerRoute } from './owner-route.ts';
 import { addSandboxRoutes } from './sandbox-routes.ts';
+import { unsetValuesOut } from './unset-values.ts';
 import { JSON_TYPE, sendError, sendJson, type RequestState } from './reply.ts';
 import type { ServerDeps } from './server-deps.ts';
 
@@ -47,8 +49,9 @@ function pathOf(url: string): { path: string; search: string } {
  * The API server. Every request goes through the same checks, in this order, each answering with
  * its own code: injected faults → auth (200/201/203/206) → Service-Version (218/217) → rate
  * limit (226) → route (302 unknown path, 303 method with `Allow`) → path ids (222) → body framing
- * (323 body where none is taken; 213 none where one is needed; 216/210 Content-Type) → body size
- * (322) → query (231/233/321) → JSON (213) → body schema (214/215/300/…) → the resource's rules.
+ * (323 body where none is taken; 213 none where one is needed, a command's reading as `{}`;
+ * 216/210 Content-Type) → body size (322) → query (231/233/321) → JSON (213) → what only says
+ * "unset" taken out (unset-values.ts) → body schema (214/215/300/…) → the resource's rules.
  */
 export function createServer(deps: ServerDeps): FastifyInstance {
   const { services, faults, operations, log } = deps;
@@ -247,9 +250,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
             `${endpoint.method} ${endpoint.path} takes no body`,
           ),
         );
-    } else {
-      if (!bodySent)
-        return fail(new SandboxApiError('invalidJsonBody', 'the body must be a JSON object'));
+    } else if (bodySent) {
       const problem = contentTypeProblem(request.headers['content-type']);
       if (problem)
         return fail(
@@ -260,7 +261,8 @@ export function createServer(deps: ServerDeps): FastifyInstance {
               : `Content-Type "${request.headers['content-type']}" is not supported; send application/json`,
           ),
         );
-    }
+    } else if (!bodyMayBeLeftOut(endpoint))
+      return fail(new SandboxApiError('invalidJsonBody', 'the body must be a JSON object'));
     state.admitted = { endpoint, params, caller };
     return true;
   }
@@ -285,7 +287,8 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     }
     let body: unknown;
     if (endpoint.body !== null) {
-      const checked = checkedRequestBody(endpoint, params, parseJsonBody(request.body));
+      const sent = hasBody(request.headers) ? parseJsonBody(request.body) : {};
+      const checked = checkedRequestBody(endpoint, params, unsetValuesOut(endpoint, sent));
       if (!checked.ok) throw validationError(checked.error);
       body = checked.value;
     }

@@ -39,7 +39,7 @@ function withoutCopies(
 }
 
 /** The key the official TypeScript client wraps a module replace's fields in. */
-const MODULE_KEY = 'module';
+export const MODULE_KEY = 'module';
 const wrappedSchemas = new WeakMap<z.ZodType, z.ZodType<{ module: unknown }>>();
 
 /**

@@ -12,6 +12,7 @@ type Operation = {
   operationId: string;
   parameters: { name?: string; in?: string; $ref?: string }[];
   requestBody?: {
+    required: boolean;
     content: Record<string, { schema: { properties?: Record<string, { type?: string }> } }>;
   };
   responses: Record<string, { content?: Record<string, { schema: object }>; $ref?: string }>;
@@ -46,6 +47,9 @@ describe('GET /openapi.json', () => {
       for (const name of Object.keys(e.pathParams))
         expect(op.parameters).toContainEqual(expect.objectContaining({ name, in: 'path' }));
       expect(Boolean(op.requestBody)).toBe(e.body !== null);
+      // Only the session commands' body (the empty object) may be left out.
+      if (op.requestBody)
+        expect(op.requestBody.required, e.name).toBe(!e.name.startsWith('tunnelSessions.'));
       for (const name of echoedPathParams(e))
         expect(
           op.requestBody?.content['application/json']?.schema.properties?.[name],

@@ -5,6 +5,8 @@ import {
   type ErrorName,
   type IdKind,
 } from '../../../../shared/api/index.ts';
+import { bodyMayBeLeftOut } from '../../../../sandbox/http/checks.ts';
+import { unsetValuesOut } from '../../../../sandbox/http/unset-values.ts';
 import { exampleBody, type Refs } from './examples.ts';
 import { fillPath } from './factory.ts';
 import type { Prng } from './prng.ts';
@@ -613,8 +615,9 @@ function expectedForBody(e: Endpoint, params: Record<string, string>, text: stri
   } catch {
     return 'invalidJsonBody';
   }
-  if (json === undefined || e.body === null) return 'invalidJsonBody';
-  const checked = checkedRequestBody(e, params, json);
+  if (e.body === null || (json === undefined && !bodyMayBeLeftOut(e))) return 'invalidJsonBody';
+  // Read as the server reads it: no body as {}, members that only say "unset" left out.
+  const checked = checkedRequestBody(e, params, unsetValuesOut(e, json === undefined ? {} : json));
   return checked.ok ? undefined : checked.error.name;
 }
 
