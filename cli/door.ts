@@ -22,7 +22,7 @@ import type { Options } from './args.ts';
 import { chooseProfile, dataDirOf, openAppProfiles, type AppProfiles } from './app-profiles.ts';
 import type { MonitorSnapshot } from '../shared/app/monitor.ts';
 import { escapeControls } from '../shared/app/printable.ts';
-import { CliError, type Io } from './io.ts';
+import { CliError, jsonText, type Io } from './io.ts';
 
 /**
  * Burrow as a command reaches it: the window's own contract, served by the running app when
@@ -114,7 +114,7 @@ async function ownDoor(
   cleanup: () => Promise<void> = async () => undefined,
 ): Promise<Door> {
   const events = new EventHub();
-  const stopSaying = sayWaits(onOf(events), accounts, io);
+  const stopSaying = sayWaits(onOf(events), accounts, options, io);
   const ids = accounts.map((a) => a.profileId);
   let burrow: Burrow;
   try {
@@ -164,7 +164,7 @@ async function appDoor(
     const call = async (name: string, args: readonly unknown[]) =>
       settleReply(await hub.call(name, args));
     const on: Door['on'] = (name, listener) => hub.onEvent(listenerOf(name, listener));
-    const stopSaying = sayWaits(on, accounts, io);
+    const stopSaying = sayWaits(on, accounts, options, io);
     const door: Door = {
       via: 'app',
       call: (name, ...args) => call(name, args) as never,
@@ -226,15 +226,28 @@ export const ADDRESS_PROFILE = 'prf_commandline';
  * header does: once as a wait starts (a call queued with the budget spent, or a 429's cool-down),
  * with its seconds when they are known.
  */
-function sayWaits(on: Door['on'], accounts: readonly DoorAccount[], io: Io): () => void {
+function sayWaits(
+  on: Door['on'],
+  accounts: readonly DoorAccount[],
+  options: Pick<Options, 'json'>,
+  io: Io,
+): () => void {
   const waiting = new Set<string>();
   const nameOf = (id: string) => accounts.find((a) => a.profileId === id)?.name;
   const say = (profileId: string, ms: number | null) => {
     const name = nameOf(profileId);
     if (name === undefined || waiting.has(profileId)) return;
     waiting.add(profileId);
-    const wait = ms === null ? '' : ` ${Math.max(1, Math.ceil(ms / 1000))} s`;
-    io.stderr.write(escapeControls(`Waiting${wait} for ${name}'s rate limit…`) + '\n');
+    const seconds = ms === null ? null : Math.max(1, Math.ceil(ms / 1000));
+    // With --json, a program reads the wait as an event; stdout stays the command's one answer.
+    if (options.json)
+      io.stderr.write(
+        `${jsonText({ event: 'waiting', profile: name, seconds, for: 'rate limit' })}\n`,
+      );
+    else {
+      const wait = seconds === null ? '' : ` ${seconds} s`;
+      io.stderr.write(escapeControls(`Waiting${wait} for ${name}'s rate limit…`) + '\n');
+    }
   };
   const stops = [
     on('governor.changed', (state) => {
