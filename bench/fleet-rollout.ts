@@ -2,7 +2,8 @@
  * `npm run bench:fleet [-- --quick]`: the fleet service against the real sandbox and agents.
  * A rolling update at batch 1 and at batch 5, each against its physical minimum (per batch: the
  * 10 s settle plus the agents' own restart time, measured first in the same run), and a stop of
- * many agents against the minimum the rate limit allows; every 429 counted. Prints ratios.
+ * many agents against the minimum the rate limit allows; every 429 counted. Prints ratios. Then
+ * the window and the command line at once (fleet-doors.ts).
  */
 import { createApiClient } from '../core/api/client.ts';
 import { UPDATE_SETTLE_MS } from '../core/sessions/actions.ts';
@@ -130,3 +131,6 @@ await f.close();
 console.log(
   `stop ${STOPPING} at ${LIMIT.requests} per ${LIMIT.windowMs} ms: ${(ms / 1000).toFixed(2)} s, minimum ${(minimum / 1000).toFixed(2)} s, ratio ${(ms / minimum).toFixed(3)} (≤ 1.05), ${result.summary}, 429s ${f.refused()}`,
 );
+
+// The window and the command line at once (bench/fleet-doors.ts).
+await import('./fleet-doors.ts');
