@@ -16,6 +16,8 @@ const forbidden: Array<[string, string]> = [
   ['core/api/x.ts', "import 'electron';"],
   ['core/api/x.ts', "import { a } from '../../sandbox/index.ts';"],
   ['core/api/x.ts', "import { a } from '../../web/server.ts';"],
+  ['core/ipc/x.ts', "import { a } from '../ssh/service.ts';"],
+  ['core/ipc/x.ts', "import { a } from '../../sandbox/index.ts';"],
   ['sandbox/http/x.ts', "import { a } from '../../core/api/client.ts';"],
   ['sandbox/x.ts', "import 'electron';"],
   ['shared/api/x.ts', "import { a } from '../../core/ipc/dispatch.ts';"],
@@ -36,6 +38,10 @@ const forbidden: Array<[string, string]> = [
 
 const allowed: Array<[string, string]> = [
   ['core/api/x.ts', "import { a } from '../../shared/api/index.ts';"],
+  ['core/ipc/x.ts', "import { a } from '../api/errors.ts';"],
+  ['core/ipc/x.ts', "import { a } from '../errors.ts';"],
+  ['core/ipc/x.ts', "import { a } from './handlers.ts';"],
+  ['core/ipc/x.ts', "import { a } from '../../shared/app/ipc/contract.ts';"],
   ['sandbox/http/x.ts', "import { a } from '../../shared/api/index.ts';"],
   ['shared/app/x.ts', "import { a } from '../api/index.ts';"],
   ['electron/x.ts', "import 'electron';"],
