@@ -5,10 +5,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The dependency rules of README.md ("The folders") are enforced by oxlint (.oxlintrc.json); this
- * shows that a crossing fails `npm run lint` and that the allowed directions pass. Every case is
- * written as a file at its path under a scratch folder, beside a copy of the repository's config
- * (its folder globs are read from where it lies), and one oxlint run lints them all.
+ * The dependency rules (docs/architecture.md, "The dependency rule") are enforced by oxlint
+ * (.oxlintrc.json); this shows that a crossing fails `npm run lint` and that the allowed directions
+ * pass. Every case is written as a file at its path under a scratch folder, beside a copy of the
+ * repository's config (its folder globs are read from where it lies), and one oxlint run lints them
+ * all.
  */
 const repo = path.resolve(import.meta.dirname, '../..');
 
