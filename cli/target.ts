@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { escapeControls } from '../shared/app/printable.ts';
 import { createApiClient, type ApiClient } from '../core/api/index.ts';
-import { keyOwner, profileOwner } from '../core/snapshot/account.ts';
-import { snapshotAddress } from '../core/snapshot/address.ts';
+import { keyOwner, profileAccount } from '../core/snapshot/account.ts';
 import { ProfileService } from '../core/profiles/profiles.ts';
 import type { KeyValueStore } from '../core/store.ts';
 import {
@@ -87,12 +86,8 @@ async function profileTarget(options: Options, io: Io): Promise<Target> {
         profile.kind === 'local' ? localFailure(error) : Promise.reject(error),
       );
     return {
-      client,
-      apiUrl: snapshotAddress(profile),
-      label: `"${profile.name}"`,
+      ...profileAccount(profile, client, `"${profile.name}"`),
       profileId: profile.id,
-      profileName: profile.name,
-      owner: profileOwner(profile.id),
       dataDir,
       store: () => Promise.resolve(app.store),
       close: () => service.close(),

@@ -4,8 +4,7 @@ import type { SecretStore } from '../profiles/keychain.ts';
 import type { ProfileService } from '../profiles/profiles.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import type { SettingsService } from '../settings/settings.ts';
-import { profileOwner } from '../snapshot/account.ts';
-import { snapshotAddress } from '../snapshot/address.ts';
+import { profileAccount } from '../snapshot/account.ts';
 import { serializeSnapshot } from '../snapshot/export.ts';
 import type { SnapshotWindow } from '../snapshot/window.ts';
 import { DriftService } from './service.ts';
@@ -42,11 +41,14 @@ export async function startDriftWatch(
     profiles: {
       list: listed,
       account: async (id) => {
-        const profile = listed().find((p) => p.id === id);
-        const { client } = await profiles.client(id);
-        const name = profile?.name ?? id;
-        const apiUrl = profile ? snapshotAddress(profile) : id;
-        return { client, apiUrl, label: name, owner: profileOwner(id), profileName: name };
+        // A profile removed meanwhile is named by its id, at its id, until its watch stops.
+        const profile = listed().find((p) => p.id === id) ?? {
+          id,
+          name: id,
+          kind: 'remote' as const,
+          baseUrl: id,
+        };
+        return profileAccount(profile, (await profiles.client(id)).client);
       },
     },
     // A command tells nobody (it prints what it finds): the app tells a drift it finds once.

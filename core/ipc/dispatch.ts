@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import { ApiError, ClientError, NetworkError } from '../api/errors.ts';
 import type { EndpointRequest } from '../api/types.ts';
 import { AppError } from '../errors.ts';
-import { SshError } from '../ssh/service.ts';
 import { validateBody } from '../../shared/api/validate.ts';
 import {
   API_CALLS,
@@ -118,19 +117,7 @@ export function ipcErrorOf(error: unknown): IpcError {
       ...(typeof field === 'string' && { field }),
     };
   }
-  if (error instanceof AppError) {
-    return { code: error.code, message: error.message, ...(error.field && { field: error.field }) };
-  }
-  if (error instanceof SshError) {
-    // `file-exists` → SSH_FILE_EXISTS, in the style of the app's other codes; the paths let the
-    // window name the files it asks about.
-    return {
-      code: `SSH_${error.code.toUpperCase().replaceAll('-', '_')}`,
-      message: error.message,
-      ...(error.paths.length > 0 && { paths: [...error.paths] }),
-      ...(error.field !== undefined && { field: error.field }),
-    };
-  }
+  if (error instanceof AppError) return error.toIpcError();
   if (error instanceof NetworkError) return { code: 'NETWORK_ERROR', message: error.message };
   if (error instanceof ClientError) return { code: `CLIENT_${error.name}`, message: error.message };
   return {

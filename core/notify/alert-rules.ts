@@ -1,6 +1,7 @@
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
 import type { AlertRules } from '../../shared/app/ipc/settings.ts';
-import { compareVersions, newestByMajor } from '../../shared/app/fleet.ts';
+import { newestByMajor } from '../../shared/app/fleet.ts';
+import { compareVersions } from '../../shared/app/versions.ts';
 import { agentKey } from '../../shared/app/monitor.ts';
 import type { Notification, NotifyInput } from '../../shared/app/notifications.ts';
 import { GROUP_ABOVE } from './policy.ts';

@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
+import type { Profile } from '../../shared/app/ipc/profiles.ts';
 import type { ApiClient } from '../api/client.ts';
+import { snapshotAddress } from './address.ts';
 
 /** An account snapshots are read from or applied to, as the window and the command name it. */
 export type SnapshotAccount = {
@@ -15,6 +17,24 @@ export type SnapshotAccount = {
 
 /** A profile's account: the window and `burrow --profile` share its journals. */
 export const profileOwner = (profileId: string) => `profile:${profileId}`;
+
+/**
+ * A profile as the account the window, drift and `burrow --profile` read and apply to, reached
+ * with the profile's client; `label` is how messages name it (the profile's name by default).
+ */
+export function profileAccount(
+  profile: Pick<Profile, 'id' | 'kind' | 'baseUrl' | 'name'>,
+  client: ApiClient,
+  label: string = profile.name,
+): SnapshotAccount {
+  return {
+    client,
+    apiUrl: snapshotAddress(profile),
+    label,
+    owner: profileOwner(profile.id),
+    profileName: profile.name,
+  };
+}
 
 /**
  * An account reached by address and key (`burrow --api-url`): a keyed hash of both, so that two

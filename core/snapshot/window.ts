@@ -22,8 +22,7 @@ import type { ApiClient } from '../api/client.ts';
 import type { Dialogs } from '../dialogs/index.ts';
 import { AppError } from '../errors.ts';
 import { writeWhole } from '../files.ts';
-import { profileOwner, type SnapshotAccount } from './account.ts';
-import { snapshotAddress } from './address.ts';
+import { profileAccount, type SnapshotAccount } from './account.ts';
 import type { ExportProgress } from './export.ts';
 import { serializeSnapshot } from './export.ts';
 import { Held } from './held.ts';
@@ -88,13 +87,7 @@ export class SnapshotWindow {
 
   private async account(profile: Profile): Promise<SnapshotAccount> {
     const { client } = await this.options.profiles.client(profile.id);
-    return {
-      client,
-      apiUrl: snapshotAddress(profile),
-      label: profile.name,
-      owner: profileOwner(profile.id),
-      profileName: profile.name,
-    };
+    return profileAccount(profile, client);
   }
 
   /** Runs `work` cancellable by `requestId` (when given). */

@@ -1,3 +1,6 @@
+import type { IpcError } from '../../shared/app/ipc/contract.ts';
+import { AppError } from '../errors.ts';
+
 /** What went wrong, for code to branch on; the message is for people. */
 export type SshErrorCode =
   | 'invalid-input'
@@ -19,23 +22,32 @@ export type SshErrorCode =
   | 'agent-failed'
   | 'io';
 
-export class SshError extends Error {
-  readonly code: SshErrorCode;
+export class SshError extends AppError {
+  declare readonly code: SshErrorCode;
   /** For `file-exists`: the paths that exist, so a UI can ask whether to replace them. */
   readonly paths: readonly string[];
-  /** The request's field at fault (`target.folder`), so a form can point at it. */
-  readonly field: string | undefined;
 
+  /** `options.field` is the request's field at fault (`target.folder`), so a form can point at it. */
   constructor(
     code: SshErrorCode,
     message: string,
     options?: ErrorOptions & { paths?: readonly string[]; field?: string },
   ) {
-    super(message, options);
+    super(code, message, options?.field, options);
     this.name = 'SshError';
-    this.code = code;
     this.paths = options?.paths ?? [];
-    this.field = options?.field;
+  }
+
+  /**
+   * `file-exists` → SSH_FILE_EXISTS, in the style of the app's other codes; the paths let the
+   * window name the files it asks about.
+   */
+  override toIpcError(): IpcError {
+    return {
+      ...super.toIpcError(),
+      code: `SSH_${this.code.toUpperCase().replaceAll('-', '_')}`,
+      ...(this.paths.length > 0 && { paths: [...this.paths] }),
+    };
   }
 }
 

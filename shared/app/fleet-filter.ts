@@ -1,5 +1,6 @@
 import type { Agent } from './agents.ts';
-import { compareVersions, newestByMajor, type FleetFilter } from './fleet.ts';
+import { newestByMajor, type FleetFilter } from './fleet.ts';
+import { compareVersions } from './versions.ts';
 
 /*
  * The fleet's filters, once: the window filters the agents it holds, `burrow` the agents it

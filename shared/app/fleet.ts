@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AgentState, type Agent } from './agents.ts';
 import { ActionResult, SessionActionName } from './sessions/actions.ts';
+import { compareVersions } from './versions.ts';
 
 /*
  * The fleet: every profile's agents at once, picked by filters people combine, acted on many at
@@ -181,15 +182,4 @@ export function newestByMajor(agents: readonly Pick<Agent, 'session'>[]): Map<st
     if (known === undefined || compareVersions(version, known) > 0) newest.set(major, version);
   }
   return newest;
-}
-
-/** Numeric, part by part: 3.10.0 is above 3.9.9. */
-export function compareVersions(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < 3; i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
 }

@@ -6,7 +6,7 @@
  * booted from its extracted asar, in a folder outside the repository with only the package's own
  * node_modules, under the stand-in `electron` of the boot test (tests/e2e/electron/stand-in/).
  * What only Electron's real binary can show (the window drawn, asar integrity, the fuses in
- * effect) is left to a machine that has it (README.md, "Packaging and installing").
+ * effect) is left to a machine that has it (docs/desktop.md, "Packaging and installing").
  */
 import { getRawHeader } from '@electron/asar';
 // electron-builder's own loading and validation of electron-builder.yml, as packaging does it.

@@ -5,10 +5,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The dependency rules of README.md ("The folders") are enforced by oxlint (.oxlintrc.json); this
- * shows that a crossing fails `npm run lint` and that the allowed directions pass. Every case is
- * written as a file at its path under a scratch folder, beside a copy of the repository's config
- * (its folder globs are read from where it lies), and one oxlint run lints them all.
+ * The dependency rules (docs/architecture.md, "The dependency rule") are enforced by oxlint
+ * (.oxlintrc.json); this shows that a crossing fails `npm run lint` and that the allowed directions
+ * pass. Every case is written as a file at its path under a scratch folder, beside a copy of the
+ * repository's config (its folder globs are read from where it lies), and one oxlint run lints them
+ * all.
  */
 const repo = path.resolve(import.meta.dirname, '../..');
 
@@ -16,6 +17,8 @@ const forbidden: Array<[string, string]> = [
   ['core/api/x.ts', "import 'electron';"],
   ['core/api/x.ts', "import { a } from '../../sandbox/index.ts';"],
   ['core/api/x.ts', "import { a } from '../../web/server.ts';"],
+  ['core/ipc/x.ts', "import { a } from '../ssh/service.ts';"],
+  ['core/ipc/x.ts', "import { a } from '../../sandbox/index.ts';"],
   ['sandbox/http/x.ts', "import { a } from '../../core/api/client.ts';"],
   ['sandbox/x.ts', "import 'electron';"],
   ['shared/api/x.ts', "import { a } from '../../core/ipc/dispatch.ts';"],
@@ -36,6 +39,10 @@ const forbidden: Array<[string, string]> = [
 
 const allowed: Array<[string, string]> = [
   ['core/api/x.ts', "import { a } from '../../shared/api/index.ts';"],
+  ['core/ipc/x.ts', "import { a } from '../api/errors.ts';"],
+  ['core/ipc/x.ts', "import { a } from '../errors.ts';"],
+  ['core/ipc/x.ts', "import { a } from './handlers.ts';"],
+  ['core/ipc/x.ts', "import { a } from '../../shared/app/ipc/contract.ts';"],
   ['sandbox/http/x.ts', "import { a } from '../../shared/api/index.ts';"],
   ['shared/app/x.ts', "import { a } from '../api/index.ts';"],
   ['electron/x.ts', "import 'electron';"],

@@ -3,6 +3,7 @@ import { ApiError, NetworkError } from '../../../../core/api/errors.ts';
 import { AppError } from '../../../../core/errors.ts';
 import { dispatchIpc, ipcErrorOf, type IpcImplementation } from '../../../../core/ipc/dispatch.ts';
 import type { AppHandlers } from '../../../../core/ipc/handlers.ts';
+import { SshError } from '../../../../core/ssh/service.ts';
 
 /** Handlers written for the test: the dispatcher's job is to route and refuse, not to act. */
 function implementation(overrides: Partial<AppHandlers> = {}): IpcImplementation & {
@@ -241,5 +242,22 @@ describe('ipcErrorOf', () => {
     );
     expect(network.code).toBe('NETWORK_ERROR');
     expect(JSON.stringify(network)).not.toContain('at ');
+  });
+
+  it('words an SSH failure in the style of the other codes, with its field and the paths at stake', () => {
+    const exists = new SshError('file-exists', 'id_burrow already exists', {
+      paths: ['/home/me/.ssh/id_burrow'],
+      field: 'target.name',
+    });
+    expect(ipcErrorOf(exists)).toEqual({
+      code: 'SSH_FILE_EXISTS',
+      message: 'id_burrow already exists',
+      paths: ['/home/me/.ssh/id_burrow'],
+      field: 'target.name',
+    });
+    expect(ipcErrorOf(new SshError('io', 'Could not read x'))).toEqual({
+      code: 'SSH_IO',
+      message: 'Could not read x',
+    });
   });
 });

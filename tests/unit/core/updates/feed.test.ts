@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { channelFile, feedUrlOf, parseRelease } from '../../../../core/updates/feed.ts';
-import { compareVersions, isNewer } from '../../../../core/updates/versions.ts';
+import { isNewer, parseVersion } from '../../../../core/updates/versions.ts';
+import { compareVersions } from '../../../../shared/app/versions.ts';
 
 const SHA = `${'A'.repeat(86)}==`;
 const FEED = 'https://updates.example/burrow/latest-linux.yml';
@@ -16,9 +17,8 @@ describe('versions', () => {
     expect(isNewer('1.5.0-beta.2', '1.5.0')).toBe(false);
     expect(compareVersions('1.5.0-beta.10', '1.5.0-beta.2')).toBe(1);
     expect(compareVersions('v2.0.0', '2.0.0')).toBe(0);
-    expect(() => compareVersions('latest', '1.0.0')).toThrow(
-      'version must be a version like 1.4.0',
-    );
+    expect(isNewer('latest', '1.0.0')).toBe(false);
+    expect(() => parseVersion('latest')).toThrow('version must be a version like 1.4.0');
   });
 });
 

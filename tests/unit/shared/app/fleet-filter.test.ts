@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Agent } from '../../../../shared/app/agents.ts';
 import { filterAgents, globMatcher } from '../../../../shared/app/fleet-filter.ts';
-import { compareVersions, newestByMajor } from '../../../../shared/app/fleet.ts';
+import { newestByMajor } from '../../../../shared/app/fleet.ts';
+import { compareVersions } from '../../../../shared/app/versions.ts';
 
 function agent(name: string, over: Partial<Agent['session']> & { state?: Agent['state'] } = {}) {
   const { state = 'online', ...session } = over;
