@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { PlannedSnapshot } from '../shared/app/ipc/snapshots.ts';
 import type { SnapshotDocument } from '../shared/app/snapshot-document.ts';
 import { writeWhole } from '../core/files.ts';
 import type { SnapshotAccount } from '../core/snapshot/account.ts';
@@ -13,7 +14,7 @@ import type { Options } from './args.ts';
 import { escapeControls } from '../shared/app/printable.ts';
 import { CliError, confirm, writeJson, type Io } from './io.ts';
 import { planJson, planText } from './plan-view.ts';
-import type { DoorAccount } from './door.ts';
+import type { Door, DoorAccount } from './door.ts';
 import { openTarget, type Target } from './target.ts';
 
 /*
@@ -67,31 +68,43 @@ async function reading<T>(
 export async function exportCommand(options: Options, io: Io): Promise<number> {
   const { openDoor } = await import('./door.ts');
   const { door, accounts } = await openDoor(options, io);
-  const line = statusLine(io);
-  const requestId = `export-${process.pid}`;
-  const stopShowing = door.on('snapshots.progress', (p) => {
-    if (p.requestId === requestId)
-      line.show(`Reading ${escapeControls(p.current ?? '')}… ${p.done}/${p.total} kinds`);
-  });
   try {
     const [account] = accounts;
     if (account === undefined) throw new CliError('There is no profile to export');
     const { withSecrets } = options;
-    const result = await door
-      .call('snapshots.export', {
-        profileId: account.profileId,
-        withSecrets,
-        to: 'document',
+    const result = await showingProgress(door, io, (requestId) =>
+      door.call('snapshots.export', {
+        ...{ profileId: account.profileId, withSecrets, to: 'document' },
         requestId,
-      })
-      .finally(() => line.end());
+      }),
+    );
     if (result.status !== 'document') throw new CliError('The export gave no document');
     return await written(result.text, result.resources, labelOf(account, options), options, io);
   } finally {
-    stopShowing();
     await door.close();
   }
 }
+
+/** `work` under a status line of the reads it makes (`snapshots.progress`), on a terminal. */
+async function showingProgress<T>(
+  door: Door,
+  io: Io,
+  work: (requestId: string) => Promise<T>,
+): Promise<T> {
+  const line = statusLine(io);
+  const requestId = `cli-${process.pid}-${++requests}`;
+  const stop = door.on('snapshots.progress', (p) => {
+    if (p.requestId === requestId)
+      line.show(`Reading ${escapeControls(p.current ?? '')}… ${p.done}/${p.total} kinds`);
+  });
+  try {
+    return await work(requestId);
+  } finally {
+    stop();
+    line.end();
+  }
+}
+let requests = 0;
 
 /** How messages name the account: the profile's name in quotes, or the address. */
 const labelOf = (account: DoorAccount, options: Options) =>
@@ -179,17 +192,67 @@ async function planned(
   }
 }
 
-export async function planCommand(
-  target: Target,
+/**
+ * The snapshot in `file`, or another profile of the app as it is now (read through its own door
+ * with its secrets, as the window's plan reads it), opened and planned through `door`.
+ */
+async function plannedThrough(
+  door: Door,
+  account: DoorAccount,
   file: string,
   options: Options,
   io: Io,
-  service = serviceOf(target),
-): Promise<number> {
-  const { plan } = await planned(service, target, file, options, io);
-  if (options.json) writeJson(io, planJson(planView(plan), target.label));
-  else io.stdout.write(planText(planView(plan), target.label));
-  return changesOf(plan).length > 0 ? 2 : 0;
+): Promise<PlannedSnapshot> {
+  const name = options.fromProfile;
+  let opened: { fileName: string; text: string };
+  if (name === undefined) {
+    const { where, text } = await readSnapshotText(file, io);
+    opened = { fileName: path.basename(where), text };
+  } else {
+    const { openDoor } = await import('./door.ts');
+    const from = await openDoor({ ...options, profile: name, apiUrl: undefined }, io);
+    try {
+      const [source] = from.accounts;
+      if (source === undefined) throw new CliError(`No profile is named "${name}"`);
+      const read = await showingProgress(from.door, io, (requestId) =>
+        from.door.call('snapshots.export', {
+          ...{ profileId: source.profileId, withSecrets: true, to: 'document' },
+          requestId,
+        }),
+      );
+      if (read.status !== 'document') throw new CliError(`${name} gave no document`);
+      opened = { fileName: name, text: read.text };
+    } finally {
+      await from.door.close();
+    }
+  }
+  const { snapshotId } = await door.call('snapshots.open', opened);
+  return showingProgress(door, io, (requestId) =>
+    door.call('snapshots.plan', {
+      source: { type: 'snapshot', snapshotId },
+      targetProfileId: account.profileId,
+      prune: options.prune,
+      requestId,
+    }),
+  );
+}
+
+/** `burrow plan`: the window's plan, through the door; exit 2 when it would change something. */
+export async function planCommand(file: string, options: Options, io: Io): Promise<number> {
+  const { openDoor } = await import('./door.ts');
+  const { door, accounts } = await openDoor(options, io);
+  try {
+    const [account] = accounts;
+    if (account === undefined) throw new CliError('There is no profile to plan against');
+    const view = await plannedThrough(door, account, file, options, io);
+    const label = labelOf(account, options);
+    if (options.json) writeJson(io, planJson(view, label));
+    else io.stdout.write(planText(view, label));
+    const { create, update, delete: deletes } = view.counts;
+    return create + update + deletes > 0 ? 2 : 0;
+  } finally {
+    await door.close();
+  }
 }
 
 function applyStatus(io: Io) {

@@ -1,4 +1,4 @@
-import { defineCommand, withTarget } from '../command.ts';
+import { defineCommand } from '../command.ts';
 
 export default defineCommand({
   summary: 'what applying a snapshot to the profile would change; exit 0: nothing, 2: changes',
@@ -23,17 +23,14 @@ export default defineCommand({
   ],
   run: async ({ args: [file = ''], values, options, io }) => {
     const { planCommand } = await import('../snapshots.ts');
-    return withTarget(options, io, (target) =>
-      planCommand(
-        target,
-        file,
-        {
-          ...options,
-          prune: values.prune,
-          ...(values['from-profile'] !== undefined && { fromProfile: values['from-profile'] }),
-        },
-        io,
-      ),
+    return planCommand(
+      file,
+      {
+        ...options,
+        prune: values.prune,
+        ...(values['from-profile'] !== undefined && { fromProfile: values['from-profile'] }),
+      },
+      io,
     );
   },
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS, type Options } from '../../../../cli/args.ts';
-import { applyCommand, planCommand } from '../../../../cli/snapshots.ts';
+import { applyCommand } from '../../../../cli/snapshots.ts';
 import type { Target } from '../../../../cli/target.ts';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import { unavailableDialogs } from '../../../../core/dialogs/index.ts';
@@ -17,9 +17,9 @@ import { quietIo } from '../../../support/quiet-io.ts';
 import { policiesSnapshot } from './accounts.ts';
 
 /*
- * One door: `burrow plan|apply` and the window's `snapshots.*` calls reach the same methods of
- * the snapshot service, here a stand-in that records them. (`burrow export` calls the window's
- * `snapshots.export` itself.)
+ * One door: `burrow apply` and the window's `snapshots.*` calls reach the same methods of the
+ * snapshot service, here a stand-in that records them. (`burrow export` and `burrow plan` call
+ * the window's `snapshots.*` themselves.)
  */
 
 const cleanup: (() => Promise<unknown>)[] = [];
@@ -92,14 +92,13 @@ function window(service: SnapshotService) {
 }
 
 describe('one door for the window and the command', () => {
-  it('plan and apply call the same service methods from both', async () => {
+  it('apply calls the same service methods from both', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'burrow-door-'));
     cleanup.push(() => rm(dir, { recursive: true, force: true }));
     const file = join(dir, 'two.json');
     await writeFile(file, JSON.stringify(document));
 
     const cli = recordingService();
-    await planCommand(target, file, options, io, cli.service);
     await applyCommand(target, file, options, io, cli.service);
 
     const app = recordingService();
@@ -121,7 +120,7 @@ describe('one door for the window and the command', () => {
     await handlers['snapshots.apply']({ planId, requestId: 'r1' });
     await handlers['snapshots.stopped']({ profileId: 'prf_staging' });
 
-    expect(cli.calls).toEqual(['open', 'plan', 'open', 'plan', 'stopped', 'apply']);
+    expect(cli.calls).toEqual(['open', 'plan', 'stopped', 'apply']);
     expect(app.calls).toEqual(['read', 'open', 'plan', 'apply', 'stopped']);
   });
 });
