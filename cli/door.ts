@@ -11,6 +11,7 @@ import type {
   IpcResult,
 } from '../shared/app/ipc/contract.ts';
 import { checkBaseUrl } from '../core/api/origin.ts';
+import { addressProfileId } from '../core/snapshot/account.ts';
 import { connectHub } from '../core/hub/client.ts';
 import { dispatchIpc } from '../core/ipc/dispatch.ts';
 import { EventHub } from '../core/ipc/events.ts';
@@ -73,7 +74,7 @@ function firstPolls(burrow: Burrow, ids: readonly string[]): Promise<void> {
 
 /** A Burrow of the command's own, following only `profileIds`, for as long as the command. */
 async function ownBurrow(
-  parts: Pick<BurrowOptions, 'dataDir' | 'store' | 'secrets'>,
+  parts: Pick<BurrowOptions, 'dataDir' | 'store' | 'secrets' | 'journalsDir'>,
   profileIds: readonly string[],
   options: Options,
   events: EventHub,
@@ -107,7 +108,7 @@ const onOf =
  * heard before core starts), closed with `cleanup` after it.
  */
 async function ownDoor(
-  parts: Pick<BurrowOptions, 'dataDir' | 'store' | 'secrets'>,
+  parts: Pick<BurrowOptions, 'dataDir' | 'store' | 'secrets' | 'journalsDir'>,
   accounts: readonly DoorAccount[],
   options: Options,
   io: Io,
@@ -194,7 +195,8 @@ async function addressDoor(apiUrl: string, options: Options, io: Io): Promise<Op
   if (apiKey === undefined || apiKey === '')
     throw new CliError('--api-url needs the API key in the environment variable BURROW_API_KEY');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'burrow-command-'));
-  const profile: Profile = { id: ADDRESS_PROFILE, name: apiUrl, baseUrl: apiUrl, kind: 'remote' };
+  const id = addressProfileId(apiUrl, apiKey);
+  const profile: Profile = { id, name: apiUrl, baseUrl: apiUrl, kind: 'remote' };
   const values = new Map<string, unknown>([
     ['profiles', [profile]],
     ['activeProfileId', profile.id],
@@ -213,13 +215,16 @@ async function addressDoor(apiUrl: string, options: Options, io: Io): Promise<Op
   const accounts = [{ profileId: profile.id, name: apiUrl }];
   const gone = () => rm(dataDir, { recursive: true, force: true });
   return {
-    door: await ownDoor({ dataDir, store, secrets }, accounts, options, io, gone),
+    door: await ownDoor(
+      { dataDir, store, secrets, journalsDir: path.resolve(dataDirOf(options, io)) },
+      accounts,
+      options,
+      io,
+      gone,
+    ),
     accounts,
   };
 }
-
-/** The id an account given by address has in its command's Burrow. */
-export const ADDRESS_PROFILE = 'prf_commandline';
 
 /**
  * Says on stderr when the command's calls wait for an account's rate limit, as the window's

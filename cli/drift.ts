@@ -40,13 +40,24 @@ async function run(door: Door, profileId: string, label: string, flags: Flags, i
     return 0;
   }
   const watched = (await door.call('drift.state')).find((s) => s.profileId === profileId);
-  if (watched?.watching !== true)
-    throw new CliError(
-      `${label} has no baseline: keep one with "burrow drift --set" (or compare with --baseline FILE)`,
-    );
-  const { lastCheck, drift } = await door.call('drift.check', { profileId });
+  if (watched?.watching !== true) return noBaseline(label);
+  // A baseline damaged since is set aside by this check: alone, Burrow said why as it did; inside
+  // the app, the app said it in its own record, and the command says it here.
+  const checked = await door.call('drift.check', { profileId });
+  if (!checked.watching) {
+    if (door.via === 'app' && checked.stoppedWhy !== undefined)
+      io.stderr.write(`burrow: ${escapeControls(checked.stoppedWhy)}\n`);
+    return noBaseline(label);
+  }
+  const { lastCheck, drift } = checked;
   if (lastCheck?.error) throw new CliError(`The check of ${label} failed: ${lastCheck.error}`);
   return report(label, 'its baseline', drift, io, flags.json);
+}
+
+function noBaseline(label: string): never {
+  throw new CliError(
+    `${label} has no baseline: keep one with "burrow drift --set" (or compare with --baseline FILE)`,
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { BridgeCallError } from '../shared/app/ipc/bridge.ts';
 import { escapeControls } from '../shared/app/printable.ts';
-import { ApplyBlockedError, ApplyStepError } from '../core/snapshot/apply.ts';
+import { ApplyBlockedError } from '../core/snapshot/apply.ts';
 
 type Writable = { write(text: string): unknown };
 
@@ -27,6 +27,9 @@ export class CliError extends Error {
 }
 
 /** A command line Burrow cannot read: the line, then where to find the usage. */
+/** An apply that stopped at a failed step: the same command carries it on. */
+export class ApplyStoppedError extends CliError {}
+
 export class UsageError extends CliError {
   override name = 'UsageError';
   constructor(
@@ -51,7 +54,7 @@ function linesOf(error: unknown): string[] {
       'Nothing was applied: the plan is blocked',
       ...error.blockers.map((b) => `  ${b.name} ${b.field}: ${b.reason}`),
     ];
-  if (error instanceof ApplyStepError)
+  if (error instanceof ApplyStoppedError)
     return [error.message, 'Run the same command again to carry on once the cause is fixed.'];
   if (error instanceof UsageError)
     return [

@@ -1,38 +1,24 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PlannedSnapshot } from '../shared/app/ipc/snapshots.ts';
-import type { SnapshotDocument } from '../shared/app/snapshot-document.ts';
-import { writeWhole } from '../core/files.ts';
-import type { SnapshotAccount } from '../core/snapshot/account.ts';
-import { ApplyBlockedError, type ApplyProgress } from '../core/snapshot/apply.ts';
-import type { ExportProgress } from '../core/snapshot/export.ts';
-import { changesOf } from '../core/snapshot/plan.ts';
-import { planView } from '../core/snapshot/view.ts';
-import { SnapshotService, type Planned } from '../core/snapshot/service.ts';
-import type { StoppedApply } from '../core/snapshot/stopped.ts';
-import type { Options } from './args.ts';
+import { BridgeCallError } from '../shared/app/ipc/bridge.ts';
+import type {
+  ApplyOutcome,
+  PlannedSnapshot,
+  StoppedApplyView,
+} from '../shared/app/ipc/snapshots.ts';
 import { escapeControls } from '../shared/app/printable.ts';
-import { CliError, confirm, writeJson, type Io } from './io.ts';
-import { planJson, planText } from './plan-view.ts';
+import { writeWhole } from '../core/files.ts';
+import { ApplyBlockedError, ApplyCancelledError } from '../core/snapshot/apply.ts';
+import type { Options } from './args.ts';
 import type { Door, DoorAccount } from './door.ts';
-import { openTarget, type Target } from './target.ts';
+import { ApplyStoppedError, CliError, confirm, writeJson, type Io } from './io.ts';
+import { planJson, planText } from './plan-view.ts';
 
 /*
- * `burrow export|plan|apply`: the window's snapshot service, driven from a terminal. What is
- * here is only how it looks: status lines, the plan as text or JSON, and the question.
+ * `burrow export|plan|apply`: the window's own `snapshots.*` calls through the door, driven from
+ * a terminal. What is here is only how it looks: status lines, the plan as text or JSON, and
+ * the question.
  */
-
-/** The service for a command's data folder; tests hand in a stand-in. */
-const serviceOf = (target: Target) =>
-  new SnapshotService({ dataDir: target.dataDir, holder: 'burrow apply' });
-
-const accountOf = (target: Target): SnapshotAccount => ({
-  client: target.client,
-  apiUrl: target.apiUrl,
-  label: target.label,
-  owner: target.owner,
-  ...(target.profileName !== undefined && { profileName: target.profileName }),
-});
 
 /** One status line on a terminal's stderr, rewritten in place; nothing when it is no terminal. */
 function statusLine(io: Io) {
@@ -48,17 +34,6 @@ function statusLine(io: Io) {
       shown = false;
     },
   };
-}
-
-/** Reading an account, shown while `work` runs. */
-async function reading<T>(
-  io: Io,
-  work: (onProgress: (p: ExportProgress) => void) => Promise<T>,
-): Promise<T> {
-  const line = statusLine(io);
-  return work((p) =>
-    line.show(`Reading ${p.kind} (${p.loaded})… ${p.kindsDone}/${p.totalKinds} kinds`),
-  ).finally(() => line.end());
 }
 
 /**
@@ -153,45 +128,6 @@ export async function readSnapshotText(
   }
 }
 
-async function readDocument(
-  service: SnapshotService,
-  file: string,
-  io: Io,
-): Promise<SnapshotDocument> {
-  const { where, text } = await readSnapshotText(file, io);
-  return service.open(where, text);
-}
-
-/** The snapshot in `file`, or another profile of the app as it is now, against the target. */
-async function planned(
-  service: SnapshotService,
-  target: Target,
-  file: string,
-  options: Options,
-  io: Io,
-): Promise<Planned> {
-  const prune = options.prune;
-  const name = options.fromProfile;
-  if (name === undefined) {
-    const document = await readDocument(service, file, io);
-    const source = path.basename(file);
-    return reading(io, (onProgress) =>
-      service.plan(document, accountOf(target), { prune, source, onProgress }),
-    );
-  }
-  const from = await openTarget({ ...options, profile: name, apiUrl: undefined }, io);
-  try {
-    const document = await reading(io, (onProgress) =>
-      service.read(accountOf(from), { withSecrets: true, onProgress }),
-    );
-    return await reading(io, (onProgress) =>
-      service.plan(document, accountOf(target), { prune, source: name, onProgress }),
-    );
-  } finally {
-    await from.close();
-  }
-}
-
 /**
  * The snapshot in `file`, or another profile of the app as it is now (read through its own door
  * with its secrets, as the window's plan reads it), opened and planned through `door`.
@@ -255,18 +191,18 @@ export async function planCommand(file: string, options: Options, io: Io): Promi
   }
 }
 
-function applyStatus(io: Io) {
+/** `[3/8] create ipPolicy/office · about 2 s left` on a terminal while an apply runs. */
+function showingApply(door: Door, io: Io, requestId: string): () => void {
   const line = statusLine(io);
-  return {
-    onProgress: (p: ApplyProgress) => {
-      if (p.step === null) return line.end();
-      const left =
-        p.remainingMs === null ? '' : ` · about ${Math.ceil(p.remainingMs / 1000)} s left`;
-      line.show(
-        `[${p.done + 1}/${p.total}] ${p.step.action} ${escapeControls(p.step.name)}${left}`,
-      );
-    },
-    end: () => line.end(),
+  const stop = door.on('snapshots.progress', (p) => {
+    if (p.requestId !== requestId || p.phase !== 'applying') return;
+    if (p.current === null) return line.end();
+    const left = p.remainingMs === null ? '' : ` · about ${Math.ceil(p.remainingMs / 1000)} s left`;
+    line.show(`[${p.done + 1}/${p.total}] ${escapeControls(p.current)}${left}`);
+  });
+  return () => {
+    stop();
+    line.end();
   };
 }
 
@@ -274,7 +210,7 @@ const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
 
 /** Other applies to the account that stopped: each carries on only with its own snapshot. */
-function sayStopped(io: Io, stopped: readonly StoppedApply[]): void {
+function sayStopped(io: Io, stopped: readonly StoppedApplyView[]): void {
   for (const s of stopped)
     io.stderr.write(
       `An apply of ${s.source} to ${s.target} stopped on ${day(s.stoppedAt)} ` +
@@ -282,75 +218,67 @@ function sayStopped(io: Io, stopped: readonly StoppedApply[]): void {
     );
 }
 
-/**
- * What `burrow apply` changed is Burrow's own, not drift: a watched profile keeps it as its
- * baseline, in the running app when there is one. An account given by address is no profile;
- * a baseline that could not be moved is said, and the apply stands.
- */
-async function keptAsBaseline(target: Target, options: Options, io: Io): Promise<void> {
-  if (options.apiUrl !== undefined) return;
-  const { openDoor } = await import('./door.ts');
-  try {
-    const { door } = await openDoor({ ...options, profile: target.profileName }, io);
-    try {
-      const state = await door.call('drift.state');
-      if (state.find((s) => s.profileId === target.profileId)?.watching === true)
-        await door.call('drift.watch', { profileId: target.profileId });
-    } finally {
-      await door.close();
-    }
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    io.stderr.write(
-      `${escapeControls(`The drift baseline of ${target.label} still holds the account before this apply: ${reason}`)}\n`,
-    );
-  }
+/** An apply that failed, worded as the command words it: the step, the API's error, what next. */
+function failed(outcome: Extract<ApplyOutcome, { ok: false }>): Error {
+  const { error, step, done } = outcome;
+  if (error.code === 'SNAPSHOT_BLOCKED' || step === null)
+    return new BridgeCallError({ code: error.code, message: error.message });
+  const ids = [error.code, error.operationId].filter(Boolean).join(', ');
+  return new ApplyStoppedError(
+    `${step.action} ${step.name} failed after ${done.length} step(s) done: ${error.message} (${ids})`,
+  );
 }
 
-export async function applyCommand(
-  target: Target,
-  file: string,
-  options: Options,
-  io: Io,
-  service = serviceOf(target),
-): Promise<number> {
-  const planning = await planned(service, target, file, options, io);
-  const account = accountOf(target);
-  const { plan, resumed } = planning;
-  const out = options.json ? io.stderr : io.stdout;
-  const changes = changesOf(plan).length;
-  sayStopped(
-    io,
-    (await service.stopped(account)).filter((s) => s.journalId !== planning.journalId),
-  );
-  if (!resumed && changes === 0 && plan.blockers.length === 0) {
-    if (options.json) writeJson(io, { ...planJson(planView(plan), target.label), applied: false });
-    else out.write(`Nothing to apply: ${target.label} already matches ${file}.\n`);
-    return 0;
-  }
-  // An apply that stopped is carried on from its own plan: that is what will run, so it is shown.
-  out.write(planText(planView(plan), target.label));
-  if (plan.blockers.length > 0) throw new ApplyBlockedError(plan.blockers);
-  const status = applyStatus(io);
-  const result = await service
-    .apply(planning, account, {
-      onProgress: status.onProgress,
-      confirm: async (applying) => {
-        const total = changesOf(applying.plan).length;
-        if (applying.resumed)
-          out.write(
-            `Carrying on an apply that stopped: ${applying.done} of ${total} changes were made.\n`,
-          );
-        return options.yes || (await confirm(io, `Apply to ${target.label}?`, 'burrow apply'));
-      },
-    })
-    .finally(status.end);
-  await keptAsBaseline(target, options, io);
-  if (options.json) writeJson(io, { target: target.label, applied: true, ...result });
-  else
-    io.stdout.write(
-      `Applied to ${target.label}: ${result.created} created, ${result.updated} updated, ` +
-        `${result.deleted} deleted, ${result.unchanged} unchanged.\n`,
+/**
+ * `burrow apply`: the window's plan and apply, through the door (inside the app while it runs:
+ * its apply lock, its rate budget, its drift baseline moved after). The plan is shown, asked
+ * about on a terminal (or `--yes`), then applied with progress; an apply that stopped is carried
+ * on from its own plan.
+ */
+export async function applyCommand(file: string, options: Options, io: Io): Promise<number> {
+  const { openDoor } = await import('./door.ts');
+  const { door, accounts } = await openDoor(options, io);
+  try {
+    const [account] = accounts;
+    if (account === undefined) throw new CliError('There is no profile to apply to');
+    const label = labelOf(account, options);
+    const plan = await plannedThrough(door, account, file, options, io);
+    const out = options.json ? io.stderr : io.stdout;
+    const { create, update, delete: deletes } = plan.counts;
+    const stopped = await door.call('snapshots.stopped', { profileId: account.profileId });
+    sayStopped(
+      io,
+      stopped.filter((s) => s.journalId !== plan.resume?.journalId),
     );
-  return 0;
+    if (!plan.resumes && create + update + deletes === 0 && plan.blockers.length === 0) {
+      if (options.json) writeJson(io, { ...planJson(plan, label), applied: false });
+      else
+        out.write(`Nothing to apply: ${label} already matches ${options.fromProfile ?? file}.\n`);
+      return 0;
+    }
+    out.write(planText(plan, label));
+    if (plan.blockers.length > 0) throw new ApplyBlockedError(plan.blockers);
+    if (plan.resume !== undefined)
+      out.write(
+        `Carrying on an apply that stopped: ${plan.resume.done} of ${create + update + deletes} changes were made.\n`,
+      );
+    if (!options.yes && !(await confirm(io, `Apply to ${label}?`, 'burrow apply')))
+      throw new ApplyCancelledError();
+    const requestId = `cli-${process.pid}-apply`;
+    const stopShowing = showingApply(door, io, requestId);
+    const outcome = await door
+      .call('snapshots.apply', { planId: plan.planId, requestId })
+      .finally(stopShowing);
+    if (!outcome.ok) throw failed(outcome);
+    const { ok: _, ...result } = outcome;
+    if (options.json) writeJson(io, { target: label, applied: true, ...result });
+    else
+      io.stdout.write(
+        `Applied to ${label}: ${result.created} created, ${result.updated} updated, ` +
+          `${result.deleted} deleted, ${result.unchanged} unchanged.\n`,
+      );
+    return 0;
+  } finally {
+    await door.close();
+  }
 }

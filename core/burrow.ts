@@ -79,6 +79,12 @@ export type BurrowOptions = {
    * a command prints it.
    */
   readonly warn?: (message: string) => void;
+  /**
+   * Where apply journals and the apply lock live (default `dataDir`): a command on an address
+   * keeps them in the person's data folder, beside its throwaway one, so that an apply stopped
+   * there is carried on by the next.
+   */
+  readonly journalsDir?: string;
 };
 
 export type Burrow = {
@@ -246,7 +252,10 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
 
   const dialogs = options.dialogs ?? unavailableDialogs;
   const snapshots = new SnapshotWindow({
-    service: new SnapshotService({ dataDir: options.dataDir, holder: 'the Burrow window' }),
+    service: new SnapshotService({
+      dataDir: options.journalsDir ?? options.dataDir,
+      holder: options.shell === 'command line' ? 'burrow apply' : 'the Burrow window',
+    }),
     profiles,
     dialogs,
     onProgress: (progress) => events.emit('snapshots.progress', progress),

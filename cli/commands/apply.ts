@@ -1,4 +1,4 @@
-import { defineCommand, withTarget, YES_OPTION } from '../command.ts';
+import { defineCommand, YES_OPTION } from '../command.ts';
 
 export default defineCommand({
   summary: 'apply a snapshot to the profile (shows the plan, asks first unless --yes)',
@@ -13,8 +13,6 @@ export default defineCommand({
   examples: ['burrow apply prod.json --profile Staging', 'burrow apply prod.json --yes --prune'],
   run: async ({ args: [file = ''], values, options, io }) => {
     const { applyCommand } = await import('../snapshots.ts');
-    return withTarget(options, io, (target) =>
-      applyCommand(target, file, { ...options, yes: values.yes, prune: values.prune }, io),
-    );
+    return applyCommand(file, { ...options, yes: values.yes, prune: values.prune }, io);
   },
 });

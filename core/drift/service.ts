@@ -61,6 +61,8 @@ export class DriftService {
   private readonly changes = new Emitter<DriftState>('the drift watch');
   private readonly store: BaselineStore;
   private readonly watches = new Map<string, DriftWatch>();
+  /** Why each profile set aside is watched no more, until it is watched again. */
+  private readonly stoppedWhy = new Map<string, string>();
   private readonly now: () => number;
   private readonly stop = new AbortController();
   private readonly hashKey: () => Promise<Buffer>;
@@ -109,7 +111,11 @@ export class DriftService {
   }
 
   state(): DriftState {
-    return this.options.profiles.list().map((p) => statusOf(p.id, p.name, this.watches.get(p.id)));
+    return this.options.profiles.list().map((p) => {
+      const status = statusOf(p.id, p.name, this.watches.get(p.id));
+      const why = status.watching ? undefined : this.stoppedWhy.get(p.id);
+      return why === undefined ? status : { ...status, stoppedWhy: why };
+    });
   }
 
   status(profileId: string): DriftStatus {
@@ -258,6 +264,7 @@ export class DriftService {
       reason,
       aside,
     );
+    this.stoppedWhy.set(profileId, message);
     this.options.stopped?.(profileId, message);
     this.emit();
     return message;
@@ -311,6 +318,7 @@ export class DriftService {
     from: Baseline['from'],
   ): Promise<void> {
     const baseline = newBaseline(watch.baseline.profileId, document, from, this.now());
+    this.stoppedWhy.delete(baseline.profileId);
     watch.stamp = await this.store.write(baseline);
     watch.baseline = baseline;
     watch.settle(null, document, '');

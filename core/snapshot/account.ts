@@ -46,3 +46,11 @@ export function keyOwner(apiUrl: string, apiKey: string): string {
     .digest('hex');
   return `key:${digest.slice(0, 32)}`;
 }
+
+/**
+ * The profile an account given by address (`burrow --api-url`) is in its command's Burrow: named
+ * by the address and key, so that its apply journals and lock are that account's alone.
+ */
+export function addressProfileId(apiUrl: string, apiKey: string): string {
+  return `prf_${keyOwner(apiUrl, apiKey).slice('key:'.length)}`;
+}

@@ -198,6 +198,7 @@ export class SnapshotWindow {
       sourceLabel: planned.source,
       targetLabel: target.name,
       resumes: planned.resumed,
+      ...(planned.resumed && { resume: { journalId: planned.journalId, done: planned.done } }),
     };
   }
 

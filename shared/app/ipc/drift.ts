@@ -64,6 +64,8 @@ export type DriftStatus = {
   readonly nextCheckAt: string | null;
   /** Null: the live account equals the baseline (or it was not checked yet). */
   readonly drift: Drift | null;
+  /** Why a profile watched before is watched no more (its baseline set aside), as told. */
+  readonly stoppedWhy?: string;
 };
 
 /** A profile nobody watches: no baseline, no checks. */

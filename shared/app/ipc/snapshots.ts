@@ -163,6 +163,8 @@ export type PlannedSnapshot = PlanView & {
   readonly targetLabel: string;
   /** An earlier apply of the same source to the same target stopped: applying carries it on. */
   readonly resumes: boolean;
+  /** When it resumes: the stopped apply it carries on (as `snapshots.stopped` names it). */
+  readonly resume?: { readonly journalId: string; readonly done: number };
 };
 
 export type ApplyOutcome =

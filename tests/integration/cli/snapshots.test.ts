@@ -130,7 +130,7 @@ describe('burrow export, plan and apply', () => {
     // Each status rewrites the line in place: back to its start, erased.
     expect(tty.stderr).toContain('\r\x1b[K[1/');
     expect(tty.stderr).toMatch(/\[\d+\/\d+\] create \S+ · about \d+ s left/);
-    expect(tty.stderr).toMatch(/Reading ipPolicy/);
+    expect(tty.stderr).toMatch(/Reading .*ipPolicy/);
     expect(tty.stdout).not.toContain('\r');
   });
 

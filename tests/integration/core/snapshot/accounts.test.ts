@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
-import { keyOwner, profileOwner, type SnapshotAccount } from '../../../../core/snapshot/account.ts';
+import {
+  addressProfileId,
+  profileOwner,
+  type SnapshotAccount,
+} from '../../../../core/snapshot/account.ts';
 import { SnapshotService } from '../../../../core/snapshot/service.ts';
 import { policiesSnapshot, startBurrow, twoAccounts, type Finished } from './accounts.ts';
 
@@ -121,12 +125,12 @@ describe('apply journals and locks, by account', () => {
     const dir = await dataDir();
     const file = join(dir, 'ten.json');
     await writeFile(file, JSON.stringify(policiesSnapshot(10)));
-    // As `burrow --api-url` names the account: the same owner, so the same lock.
+    // As `burrow --api-url` names the account (a profile of its own Burrow): the same owner, so the same lock.
     const account: SnapshotAccount = {
       client,
       apiUrl: sandbox.url,
       label: sandbox.url,
-      owner: keyOwner(sandbox.url, keys[0]),
+      owner: profileOwner(addressProfileId(sandbox.url, keys[0])),
     };
     const window = new SnapshotService({ dataDir: dir, holder: 'the Burrow window' });
     const planned = await window.plan(policiesSnapshot(10), account, { prune: false, source: 's' });

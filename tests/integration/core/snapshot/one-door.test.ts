@@ -1,10 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_OPTIONS, type Options } from '../../../../cli/args.ts';
-import { applyCommand } from '../../../../cli/snapshots.ts';
-import type { Target } from '../../../../cli/target.ts';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import { unavailableDialogs } from '../../../../core/dialogs/index.ts';
 import type { ApplyResult } from '../../../../core/snapshot/apply.ts';
@@ -13,19 +7,12 @@ import { openSnapshot } from '../../../../core/snapshot/open.ts';
 import { planSnapshot } from '../../../../core/snapshot/plan.ts';
 import type { Planned, SnapshotService } from '../../../../core/snapshot/service.ts';
 import { SnapshotWindow } from '../../../../core/snapshot/window.ts';
-import { quietIo } from '../../../support/quiet-io.ts';
 import { policiesSnapshot } from './accounts.ts';
 
 /*
- * One door: `burrow apply` and the window's `snapshots.*` calls reach the same methods of the
- * snapshot service, here a stand-in that records them. (`burrow export` and `burrow plan` call
- * the window's `snapshots.*` themselves.)
+ * One door: the window's `snapshots.*` calls, which `burrow export|plan|apply` make too through
+ * their door, reach the snapshot service's methods, here a stand-in that records them.
  */
-
-const cleanup: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
 
 const document = policiesSnapshot(2);
 const empty = policiesSnapshot(0);
@@ -62,19 +49,6 @@ function recordingService() {
 }
 
 const client = {} as ApiClient;
-const target: Target = {
-  client,
-  apiUrl: 'https://api.example.com',
-  label: '"Staging"',
-  profileId: 'prf_staging',
-  profileName: 'Staging',
-  owner: 'profile:prf_staging',
-  dataDir: tmpdir(),
-  store: () => Promise.reject(new Error('not used')),
-  close: () => Promise.resolve(),
-};
-const options: Options = { ...DEFAULT_OPTIONS, yes: true };
-const io = quietIo(tmpdir());
 
 function window(service: SnapshotService) {
   const profile = { id: 'prf_staging', name: 'Staging', baseUrl: 'https://api.example.com' };
@@ -91,16 +65,8 @@ function window(service: SnapshotService) {
   return snapshotHandlers(snapshots);
 }
 
-describe('one door for the window and the command', () => {
-  it('apply calls the same service methods from both', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'burrow-door-'));
-    cleanup.push(() => rm(dir, { recursive: true, force: true }));
-    const file = join(dir, 'two.json');
-    await writeFile(file, JSON.stringify(document));
-
-    const cli = recordingService();
-    await applyCommand(target, file, options, io, cli.service);
-
+describe('one door for the window and the command line', () => {
+  it('export, open, plan, apply and stopped reach the service', async () => {
     const app = recordingService();
     const handlers = window(app.service);
     await handlers['snapshots.export']({
@@ -120,7 +86,6 @@ describe('one door for the window and the command', () => {
     await handlers['snapshots.apply']({ planId, requestId: 'r1' });
     await handlers['snapshots.stopped']({ profileId: 'prf_staging' });
 
-    expect(cli.calls).toEqual(['open', 'plan', 'stopped', 'apply']);
     expect(app.calls).toEqual(['read', 'open', 'plan', 'apply', 'stopped']);
   });
 });
