@@ -4,8 +4,9 @@
  * (its monitor, its hub); beside it `burrow rollout` updates the agents a batch at a time while
  * `burrow export` runs every 10 s and `burrow agents` every 2 s. Twice: as separate islands
  * (each command on `--api-url`, a Burrow and a rate budget of its own) and as one system (each
- * command inside the app). Every 429 is counted by a proxy in front of the sandbox, whoever got
- * it; the rollout's time is a ratio to the same rollout with nothing beside it.
+ * command inside the app), then as one system with an export every second, far over the
+ * budget. Every 429 is counted by a proxy in front of the sandbox, whoever got it; the rollout's
+ * time is a ratio to the same rollout with nothing beside it.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -80,7 +81,7 @@ function every(everyMs: number, argv: readonly string[], dataDir: string) {
   };
 }
 
-type Case = 'alone' | 'islands' | 'one system';
+type Case = 'alone' | 'islands' | 'one system' | 'one system, over budget';
 
 async function scenario(which: Case) {
   const sandbox = await startSandbox({ apiKey: KEY });
@@ -111,10 +112,12 @@ async function scenario(which: Case) {
   });
   // Islands: each command on the address, with a Burrow (and a rate budget) of its own.
   const on = which === 'islands' ? ['--api-url', proxy.url] : [];
+  // Over budget: an export every second asks for about five times the account's limit.
+  const exportEvery = which === 'one system, over budget' ? 1_000 : 10_000;
   const beside =
     which === 'alone'
       ? []
-      : [every(10_000, ['export', ...on], dataDir), every(2_000, ['agents', ...on], dataDir)];
+      : [every(exportEvery, ['export', ...on], dataDir), every(2_000, ['agents', ...on], dataDir)];
   const start = performance.now();
   const rollout = ['rollout', '--name', 'doors-*', '--batch', '1', '--yes', ...on];
   const code = await burrowRun(rollout, dataDir);
@@ -132,7 +135,7 @@ const alone = await scenario('alone');
 console.log(
   `rollout of ${AGENTS} alone beside the app: ${(alone.ms / 1000).toFixed(1)} s, exit ${alone.code}, 429s ${alone.refused}`,
 );
-for (const which of ['islands', 'one system'] as const) {
+for (const which of ['islands', 'one system', 'one system, over budget'] as const) {
   const r = await scenario(which);
   console.log(
     `${which}: rollout ${(r.ms / 1000).toFixed(1)} s, ratio ${(r.ms / alone.ms).toFixed(3)} to alone (≤ 1.10 as one system), exit ${r.code}, 429s ${r.refused} (0 as one system); beside it ${r.exports} exports, ${r.listings} agent listings`,
