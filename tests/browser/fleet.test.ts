@@ -124,6 +124,43 @@ it('selects with a click, a shift-click range across profiles, and all that matc
   await expect.element(page.getByText(/selected$/)).not.toBeInTheDocument();
 });
 
+/** The list as it reads: each profile's heading, and the agents' rows under it in order. */
+function listedUnderHeadings(): [string, string[]][] {
+  const groups: [string, string[]][] = [];
+  for (const tr of document.querySelectorAll('tbody tr:not(.spacer)')) {
+    const heading = tr.querySelector('th[scope="rowgroup"]')?.textContent?.trim();
+    const name = SOME_PROFILES.profiles.find((p) => heading?.startsWith(p.name))?.name;
+    if (name) groups.push([name, []]);
+    else groups.at(-1)?.[1].push(tr.getAttribute('aria-label') ?? '');
+  }
+  return groups;
+}
+
+it("keeps each row under its own profile's heading when the filters go with the pointer on the list", async () => {
+  const bridge = showing('#/sessions?below=3.3.0');
+  await expect.element(row('mac-box')).toBeVisible();
+  await button('Select all 3 matching').click();
+  // The pointer rests on the list (held still, so rows do not move under it) as the address
+  // bar clears the filters.
+  await row('cache-box').hover();
+  window.location.hash = '#/sessions';
+  await expect.element(row('win-box')).toBeVisible();
+  // Core's order within each profile: not the picked first, not Local's under Work.
+  expect(listedUnderHeadings()).toEqual([
+    ['Local sandbox', ['build-box', 'cache-box', 'db-box']],
+    ['Work', ['win-box', 'mac-box']],
+  ]);
+
+  // An agent that comes while the pointer holds the rows goes under its own profile too.
+  const newcomer = agentOf(LOCAL, 'aaa-box');
+  bridge.emit('agents.changed', agentsOf({ ...FLEET, [LOCAL]: [newcomer, ...FLEET[LOCAL]] }));
+  await expect.element(row('aaa-box')).toBeVisible();
+  expect(listedUnderHeadings()).toEqual([
+    ['Local sandbox', ['build-box', 'cache-box', 'db-box', 'aaa-box']],
+    ['Work', ['win-box', 'mac-box']],
+  ]);
+});
+
 it("asks once with core's sentence and who is left out, then shows each agent's result", async () => {
   const impact: BulkImpact = {
     action: 'restart',

@@ -1,6 +1,7 @@
 import type { Agent, AgentState } from '../../../../shared/app/agents.ts';
 import type { BulkAgentResult } from '../../../../shared/app/fleet.ts';
 import type { Profile } from '../../../../shared/app/ipc/profiles.ts';
+import { inHeldOrder } from './held-order.ts';
 
 /*
  * What the fleet's list says above and beside its rows: the count of each state, the profiles'
@@ -53,6 +54,23 @@ export function grouped(
       ...own.map((agent) => ({ kind: 'agent', agent }) as const),
     ];
   });
+}
+
+/**
+ * The list's lines: `agents` in `held`'s order when the pointer holds it (agents by id; those
+ * that came since after them), then under their profiles' headings when there are `profiles`.
+ * The order is held among agents, never among lines, so an agent is always under its own
+ * profile's heading, whatever the order was.
+ */
+export function fleetLines(
+  agents: readonly Agent[],
+  profiles: readonly Pick<Profile, 'id' | 'name'>[] | undefined,
+  held: readonly string[] | undefined,
+): FleetLine[] {
+  const ordered = held ? inHeldOrder(agents, held, (agent) => agent.id) : agents;
+  return profiles
+    ? grouped(ordered, profiles)
+    : ordered.map((agent) => ({ kind: 'agent', agent }) as const);
 }
 
 /**
