@@ -70,7 +70,12 @@ export class FleetService {
       );
       return { agent: ref, name: agent.name, result };
     });
-    return bulkResult(impact, ran);
+    // The agents as core holds them with the outcomes in: each outcome holds until they move on.
+    const after = this.agentMap();
+    return bulkResult(
+      impact,
+      ran.map((one) => ({ ...one, since: after.get(refKey(one.agent))?.since ?? null })),
+    );
   }
 
   /** Starts a rolling update; refused while another runs. Its steps are recorded from `source`. */

@@ -71,6 +71,11 @@ export type BulkImpact = z.output<typeof BulkImpact>;
 export const BulkAgentResult = z.object({
   agent: AgentRef,
   name: z.string(),
+  /**
+   * The agent's `since` once core had taken the outcome in: the outcome speaks for the agent
+   * until its state moves on. Null when core did not know the agent then.
+   */
+  since: z.number().nullable(),
   /** Null for one left out before any call (its reason is then in `LeftOut`). */
   result: ActionResult.nullable(),
 });

@@ -161,7 +161,7 @@ it("keeps each row under its own profile's heading when the filters go with the 
   ]);
 });
 
-it("asks once with core's sentence and who is left out, then shows each agent's result", async () => {
+it("asks once with core's sentence and who is left out, then shows each failure in its row", async () => {
   const impact: BulkImpact = {
     action: 'restart',
     included: [LOCAL, LOCAL].map((profileId, i) => ({
@@ -185,16 +185,23 @@ it("asks once with core's sentence and who is left out, then shows each agent's 
       {
         agent: impact.included[0] as BulkResult['results'][number]['agent'],
         name: 'build-box',
-        result: { ok: true, action: 'restart', profileId: LOCAL, sessionId: 'ts_1' },
+        since: byName('build-box').since,
+        result: {
+          ok: true,
+          action: 'restart',
+          profileId: LOCAL,
+          sessionId: byName('build-box').session.id,
+        },
       },
       {
         agent: impact.included[1] as BulkResult['results'][number]['agent'],
         name: 'cache-box',
+        since: byName('cache-box').since,
         result: {
           ok: false,
           action: 'restart',
           profileId: LOCAL,
-          sessionId: 'ts_2',
+          sessionId: byName('cache-box').session.id,
           step: 'restart',
           reason: 'the agent did not answer',
           errorCode: 'AGENT_TIMEOUT',
@@ -226,8 +233,144 @@ it("asks once with core's sentence and who is left out, then shows each agent's 
 
   await dialog.getByRole('button', { name: 'Restart 2 agents' }).click();
   await expect.element(page.getByRole('status').filter({ hasText: result.summary })).toBeVisible();
-  await expect.element(row('build-box')).toHaveTextContent('Restart sent');
+  // A failure is said in its row; a success by the agent's state, as core tells it.
   await expect.element(row('cache-box')).toHaveTextContent('Failed: the agent did not answer');
+  await expect.element(row('build-box')).not.toHaveTextContent('Failed');
+});
+
+it("says a bulk action's outcome once, and lets it go once the agents move on", async () => {
+  const [build, cache] = [byName('build-box'), byName('cache-box')];
+  const picked = [build, cache];
+  const refs = picked.map((a) => ({ profileId: a.profileId, agentId: a.id }));
+  const actedAt = Date.now();
+  const result: BulkResult = {
+    action: 'stop',
+    results: picked.map((a, i) => ({
+      agent: refs[i] as BulkResult['results'][number]['agent'],
+      name: a.name,
+      since: actedAt,
+      result: { ok: true, action: 'stop', profileId: LOCAL, sessionId: a.session.id },
+    })),
+    leftOut: [],
+    summary: '2 stopped',
+  };
+  const bridge = showing('#/sessions', {
+    'fleet.impact': () => ({
+      action: 'stop',
+      included: refs,
+      leftOut: [],
+      profiles: 1,
+      summary: 'Stop 2 agents on 1 profile.',
+    }),
+    'fleet.run': () => result,
+    'rollout.start': () => rolloutOf(['pending']),
+  });
+  const fleetWith = (...changed: Agent[]) =>
+    agentsOf({
+      ...FLEET,
+      [LOCAL]: ALL.filter((a) => a.profileId === LOCAL).map(
+        (a) => changed.find((c) => c.id === a.id) ?? a,
+      ),
+    });
+  const summary = page.getByRole('status').filter({ hasText: '2 stopped' });
+  await checkbox('build-box').click();
+  await checkbox('cache-box').click();
+  await button('Stop').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Stop 2 agents' }).click();
+  await expect.element(summary).toBeVisible();
+
+  // Core confirms them stopped: the row says so once, the summary still holds.
+  const stopped = (a: Agent) => ({ ...a, state: 'stopped' as const, since: actedAt + 1 });
+  bridge.emit('agents.changed', fleetWith(stopped(build), stopped(cache)));
+  await expect.element(row('build-box')).toHaveTextContent(/Stopped/);
+  expect(
+    row('build-box')
+      .element()
+      .textContent?.match(/Stopped/g),
+  ).toHaveLength(1);
+  await expect.element(summary).toBeVisible();
+
+  // Back, on new sessions: nothing of the stop is true any more.
+  const back = (a: Agent) => ({
+    ...a,
+    since: actedAt + 2,
+    session: someSession({ ...a.session, id: `${a.session.id}_next` }),
+  });
+  bridge.emit('agents.changed', fleetWith(back(build), back(cache)));
+  await expect.element(row('build-box')).toHaveTextContent('Online');
+  await expect.element(row('build-box')).not.toHaveTextContent(/Stopped/);
+  await expect.element(row('cache-box')).not.toHaveTextContent(/Stopped/);
+  await expect.element(summary).not.toBeInTheDocument();
+
+  // Updated: the state says it, once.
+  const updated = {
+    ...back(build),
+    state: 'update-ready' as const,
+    note: 'updated · restart to apply',
+    since: actedAt + 3,
+  };
+  bridge.emit('agents.changed', fleetWith(updated, back(cache)));
+  await expect.element(row('build-box')).toHaveTextContent('Updated · restart to run it');
+  await expect.element(row('build-box')).not.toHaveTextContent('restart to apply');
+});
+
+it("clears a bulk action's summary when a rolling update starts", async () => {
+  const cache = byName('cache-box');
+  const ref = { profileId: LOCAL, agentId: cache.id };
+  showing('#/sessions', {
+    'fleet.impact': () => ({
+      action: 'restart',
+      included: [ref],
+      leftOut: [],
+      profiles: 1,
+      summary: 'Restart 1 agent on 1 profile.',
+    }),
+    'fleet.run': (): BulkResult => ({
+      action: 'restart',
+      results: [
+        {
+          agent: ref,
+          name: 'cache-box',
+          since: cache.since,
+          result: {
+            ok: false,
+            action: 'restart',
+            profileId: LOCAL,
+            sessionId: cache.session.id,
+            step: 'restart',
+            reason: 'the agent did not answer',
+            errorCode: 'AGENT_TIMEOUT',
+            operationId: null,
+          },
+        },
+      ],
+      leftOut: [],
+      summary: '0 restarted, 1 failed (no answer)',
+    }),
+    'rollout.impact': () => ({
+      included: [ref],
+      leftOut: [],
+      profiles: 1,
+      windows: 0,
+      summary: 'Update and restart 1 agent on 1 profile.',
+    }),
+    'rollout.start': () => rolloutOf(['pending']),
+  });
+  await checkbox('cache-box').click();
+  await button('Restart').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Restart 1 agent' }).click();
+  const summary = page.getByRole('status').filter({ hasText: '1 failed (no answer)' });
+  await expect.element(summary).toBeVisible();
+  await expect.element(row('cache-box')).toHaveTextContent('Failed: the agent did not answer');
+
+  await button('Update and restart, a few at a time…').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start' }).click();
+  await expect.element(page.getByRole('region', { name: /Rolling update/ })).toBeVisible();
+  await expect.element(summary).not.toBeInTheDocument();
+  const listed = page
+    .getByRole('table', { name: 'Agents', exact: true })
+    .getByRole('row', { name: 'cache-box' });
+  await expect.element(listed).not.toHaveTextContent('Failed');
 });
 
 function rolloutOf(states: RolloutAgent['state'][], state: Rollout['state'] = 'running'): Rollout {

@@ -1,11 +1,10 @@
 import type { Agent, AgentState } from '../../../../shared/app/agents.ts';
-import type { BulkAgentResult } from '../../../../shared/app/fleet.ts';
 import type { Profile } from '../../../../shared/app/ipc/profiles.ts';
 import { inHeldOrder } from './held-order.ts';
 
 /*
  * What the fleet's list says above and beside its rows: the count of each state, the profiles'
- * groups with their colours, and a bulk action's result in words.
+ * groups with their colours.
  */
 
 /** The states' words in the heading's counts, in the order they are listed. */
@@ -82,18 +81,4 @@ export function profileColour(profileId: string): string {
   for (let i = 0; i < profileId.length; i++) hash = (hash * 31 + profileId.charCodeAt(i)) >>> 0;
   const hue = hash % 360;
   return `light-dark(hsl(${hue} 65% 32%), hsl(${hue} 75% 72%))`;
-}
-
-/** A bulk action's outcome for one agent, in words; null for one left out before any call. */
-export function resultText(result: BulkAgentResult): string | null {
-  const outcome = result.result;
-  if (outcome === null) return null;
-  if (!outcome.ok) return `Failed: ${outcome.reason}`;
-  const done = {
-    restart: 'Restart sent',
-    stop: 'Stopped',
-    update: 'Update sent',
-    'update-and-restart': 'Updated and restarted',
-  } as const;
-  return outcome.note ?? done[outcome.action];
 }

@@ -79,6 +79,7 @@ describe('impactOf', () => {
     const fail = (errorCode: string) => ({
       agent: refs[0]!,
       name: 'web',
+      since: 0,
       result: {
         ok: false as const,
         action: 'update' as const,
@@ -93,6 +94,7 @@ describe('impactOf', () => {
     const ok = {
       agent: refs[1]!,
       name: 'db',
+      since: 0,
       result: {
         ok: true as const,
         action: 'update' as const,
