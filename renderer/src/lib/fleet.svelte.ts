@@ -5,6 +5,7 @@ import type {
   BulkAgentResult,
   BulkImpact,
   Rollout,
+  RolloutImpact,
   RolloutOptions,
 } from '../../../shared/app/fleet.ts';
 import { outcomeHolds } from '../../../shared/app/fleet-outcome.ts';
@@ -109,6 +110,16 @@ export class FleetState {
     }
   }
 
+  /** What a rolling update of `agents` would do; undefined (and a toast) if core refuses. */
+  async rolloutImpact(agents: readonly Agent[]): Promise<RolloutImpact | undefined> {
+    try {
+      return await this.bridge.invoke('rollout.impact', { agents: agents.map(refOf) });
+    } catch (error) {
+      this.toasts.error(problemOf(error));
+      return undefined;
+    }
+  }
+
   /** Starts a rolling update of `agents`; false (and a toast saying why) if core refuses. */
   async startRollout(agents: readonly Agent[], options: RolloutOptions): Promise<boolean> {
     try {
@@ -130,7 +141,8 @@ export class FleetState {
     this.lastSummary = undefined;
   }
 
-  async control(verb: 'pause' | 'resume' | 'cancel'): Promise<void> {
+  /** Pauses, resumes or cancels the running rollout, or puts away one that ended. */
+  async control(verb: 'pause' | 'resume' | 'cancel' | 'dismiss'): Promise<void> {
     const id = this.rollout?.id;
     if (id === undefined) return;
     try {
