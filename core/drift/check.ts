@@ -21,22 +21,28 @@ async function roomInWindow(client: ApiClient, signal?: AbortSignal): Promise<vo
   }
 }
 
-/** The account's client, its lists read page by page within half the window, pages counted. */
+/**
+ * The account's client, its lists read page by page, pages counted: within half the window, or
+ * when a person waits on the read, as a person's call.
+ */
 function paced(
   client: ApiClient,
-  signal?: AbortSignal,
+  signal: AbortSignal | undefined,
+  personWaits: boolean,
 ): { client: ApiClient; requests: () => number } {
   let requests = 0;
+  const room = () => (personWaits ? Promise.resolve() : roomInWindow(client, signal));
   const listAll = (async (name: ListName, { onProgress, ...request }: ListAllOptions = {}) => {
     const items: unknown[] = [];
     let pages = 0;
-    await roomInWindow(client, signal);
-    for await (const page of client.pages(name, request)) {
+    const asked = personWaits ? { ...request, priority: 'interactive' as const } : request;
+    await room();
+    for await (const page of client.pages(name, asked)) {
       pages += 1;
       requests += 1;
       items.push(...page.items);
       onProgress?.(items.length, pages);
-      if (page.nextPageUri !== null) await roomInWindow(client, signal);
+      if (page.nextPageUri !== null) await room();
     }
     return items;
   }) as ApiClient['listAll'];
@@ -46,14 +52,19 @@ function paced(
   };
 }
 
-/** The account as a baseline holds it: read in full at background priority, secrets hashed. */
+/**
+ * The account as a baseline holds it, secrets hashed: read in full at background priority, or as
+ * a person's call when one waits on it.
+ */
 export async function readHashed(
   service: SnapshotService,
   account: SnapshotAccount,
   key: Buffer,
   signal?: AbortSignal,
+  /** A person waits on it (a baseline kept): read as their call, not once the window drains. */
+  personWaits = false,
 ): Promise<{ document: SnapshotDocument; requests: number }> {
-  const { client, requests } = paced(account.client, signal);
+  const { client, requests } = paced(account.client, signal, personWaits);
   const document = await service.read(
     { ...account, client },
     { withSecrets: true, ...(signal !== undefined && { signal }) },

@@ -111,6 +111,24 @@ async function completed(
 }
 
 /**
+ * `plan` with each changed resource named as the baseline names it. Names come from what a
+ * resource says of itself (its description): an edit outside Burrow renames it in the live
+ * account's read, and Put back's plan (the baseline applied to the account) names it as the
+ * baseline does. Both then name it the same.
+ */
+function namedAsBaseline(plan: Plan, baseline: SnapshotDocument): Plan {
+  const names = new Map(
+    SNAPSHOT_KINDS.flatMap((kind) => baseline.resources[kind].map((e) => [keyOf(kind, e), e.name])),
+  );
+  const steps = plan.steps.map((step) =>
+    step.action === 'update'
+      ? { ...step, name: names.get(`${step.kind} ${step.id}`) ?? step.name }
+      : step,
+  );
+  return { ...plan, steps };
+}
+
+/**
  * Baseline → live, as the snapshot plan of the live account applied onto the baseline, pruning:
  * a create is new in live, a delete gone from it. Null when they are the same.
  */
@@ -126,7 +144,7 @@ export async function compare(
   await nextTurn();
   const narrow = planSnapshot(mine, target, { prune: true });
   if (changesOf(narrow).length === 0) return null;
-  const plan = await completed(live, baseline, narrow);
+  const plan = namedAsBaseline(await completed(live, baseline, narrow), baseline);
   const changes = changesOf(plan);
   // Blockers are about writing live onto the baseline, which nobody does: not shown.
   const view = { ...planView(plan), blockers: [] };

@@ -298,7 +298,15 @@ export class DriftService {
   /** The account as a baseline holds it; the requests it took are counted against the budget. */
   private async read(watch: DriftWatch | undefined, account: SnapshotAccount) {
     const key = await this.hashKey();
-    const live = await readHashed(this.options.snapshots, account, key, this.stop.signal);
+    // A baseline is kept while a person waits (Watch, an apply, Put back); a check waits for room.
+    const personWaits = watch === undefined;
+    const live = await readHashed(
+      this.options.snapshots,
+      account,
+      key,
+      this.stop.signal,
+      personWaits,
+    );
     watch?.spent(this.now(), live.requests);
     return live;
   }

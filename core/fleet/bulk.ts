@@ -58,11 +58,11 @@ export function bulkSummary(impact: BulkImpact, results: readonly BulkAgentResul
 
 export function bulkResult(
   impact: BulkImpact,
-  ran: readonly { agent: AgentRef; name: string; result: ActionResult }[],
+  ran: readonly { agent: AgentRef; name: string; since: number | null; result: ActionResult }[],
 ): BulkResult {
   const results = [
     ...ran,
-    ...impact.leftOut.map(({ agent, name }) => ({ agent, name, result: null })),
+    ...impact.leftOut.map(({ agent, name }) => ({ agent, name, since: null, result: null })),
   ];
   return {
     action: impact.action,

@@ -11,10 +11,12 @@ export function fleetHandlers(
   return {
     'fleet.impact': (request) => fleet.impact(request),
     'fleet.run': (request) => fleet.run(request, source),
+    'rollout.impact': (request) => fleet.rolloutImpact(request),
     'rollout.start': (request) => fleet.startRollout(request, source),
     'rollout.pause': (id) => fleet.pauseRollout(id),
     'rollout.resume': (id) => fleet.resumeRollout(id),
     'rollout.cancel': (id) => fleet.cancelRollout(id),
+    'rollout.dismiss': (id) => fleet.dismissRollout(id),
     'rollout.state': () => fleet.rolloutState(),
   };
 }

@@ -1,7 +1,14 @@
 import type { Agent } from '../../shared/app/agents.ts';
 import { GONE_STATES } from '../../shared/app/agents.ts';
-import type { AgentRef, BulkImpact, LeftOut } from '../../shared/app/fleet.ts';
+import {
+  newestByMajor,
+  type AgentRef,
+  type BulkImpact,
+  type LeftOut,
+  type RolloutImpact,
+} from '../../shared/app/fleet.ts';
 import { availability, type SessionAction } from '../../shared/app/sessions/rules.ts';
+import { compareVersions } from '../../shared/app/versions.ts';
 
 /*
  * What a bulk action will do before it runs: each agent the rules let through, each one left out
@@ -102,4 +109,69 @@ export function impactOf(
 /** One agent's key among every profile's. */
 export function refKey(ref: AgentRef): string {
   return `${ref.profileId}\n${ref.agentId}`;
+}
+
+/**
+ * Why `agent` likely has no update: it runs the newest version of its major that any agent of
+ * the fleet runs (`newest`, as the "outdated" filter compares). The API tells no versions, so
+ * the platform may have a newer one: a person may still include it.
+ */
+function unsureOf(agent: Agent, newest: ReadonlyMap<string, string>): string | undefined {
+  const version = agent.session.agent_version;
+  const major = version.split('.')[0] ?? '';
+  const top = newest.get(major);
+  if (top === undefined || compareVersions(version, top) < 0) return undefined;
+  return `Already on ${version}, the newest ${major}.x among your agents: no newer version is known.`;
+}
+
+/**
+ * What a rolling update of `refs` will do: the agents it updates (restarting all but Windows
+ * ones), those it cannot (not online, SSH, a refusal core remembers), and those that already run
+ * the newest version of their major among `agents`, left out unless asked for.
+ */
+export function rolloutImpactOf(
+  refs: readonly AgentRef[],
+  agents: ReadonlyMap<string, Agent>,
+): RolloutImpact {
+  const newest = newestByMajor([...agents.values()]);
+  const included: AgentRef[] = [];
+  const leftOut: LeftOut[] = [];
+  const unsure: LeftOut[] = [];
+  let windows = 0;
+  for (const ref of refs) {
+    const agent = agents.get(refKey(ref));
+    const name = agent?.name ?? ref.agentId;
+    const exclusion = exclusionOf(agent, 'update');
+    const likelyNone = agent && !exclusion ? unsureOf(agent, newest) : undefined;
+    if (exclusion) leftOut.push({ agent: ref, name, reason: exclusion.reason });
+    else if (likelyNone) unsure.push({ agent: ref, name, reason: likelyNone });
+    else {
+      included.push(ref);
+      if (agent?.session.os === 'windows') windows++;
+    }
+  }
+  const profiles = new Set(included.map((ref) => ref.profileId)).size;
+  const head =
+    included.length > 0
+      ? `Update and restart ${agentsWord(included.length)} on ${profiles} profile${profiles === 1 ? '' : 's'}`
+      : 'No agent can be updated';
+  const parts = [
+    ...(windows > 0
+      ? [`${windows} ${windows === 1 ? 'runs' : 'run'} Windows: updated only, restart by hand`]
+      : []),
+    ...(unsure.length > 0
+      ? [
+          `${unsure.length} already ${unsure.length === 1 ? 'runs' : 'run'} the newest version known`,
+        ]
+      : []),
+    ...(leftOut.length > 0 ? [`${leftOut.length} cannot update now`] : []),
+  ];
+  return {
+    included,
+    windows,
+    leftOut,
+    unsure,
+    profiles,
+    summary: `${head}${parts.length > 0 ? `; ${parts.join('; ')}` : ''}.`,
+  };
 }

@@ -7,7 +7,7 @@ import type {
   RolloutOptions,
 } from '../../shared/app/fleet.ts';
 import type { SessionActionRequest } from '../../shared/app/ipc/sessions.ts';
-import type { ActionEvent, ActionResult } from '../../shared/app/sessions/actions.ts';
+import type { ActionEvent, ActionResult, ActionStep } from '../../shared/app/sessions/actions.ts';
 import type { FindSuccessor } from '../sessions/actions.ts';
 import type { RunOptions } from '../sessions/service.ts';
 
@@ -31,6 +31,46 @@ export type RolloutMember = {
 const FINAL: readonly RolloutAgentState[] = ['done', 'restart-yourself', 'failed', 'skipped'];
 const WINDOWS_NOTE = 'Updated; runs on Windows: restart it yourself to run the new version.';
 
+/** How far an agent got when the rollout was cancelled on it: where its step stopped. */
+const CANCELLED_AT: Partial<Record<ActionStep, string>> = {
+  wait: 'Cancelled once updated: restart it to run the new version',
+  restart: 'Cancelled once updated: restart it to run the new version',
+  find: 'Cancelled once restarted: it comes back online by itself',
+};
+const CANCELLED_BEFORE = 'Cancelled before its update';
+
+/** The outcomes an ended rollout counts, in the order its line says them. */
+const OUTCOMES: readonly [readonly RolloutAgentState[], string][] = [
+  [['done', 'restart-yourself'], 'updated'],
+  [['failed'], 'failed'],
+  [['skipped'], 'left out'],
+  [['cancelled'], 'cancelled'],
+  [['not-started'], 'not started'],
+];
+
+/**
+ * The rollout's one line: how far while it runs ("Rolling update: 4 of 12, 1 failed"), and once
+ * it ended, what became of its agents ("Rolling update done: 10 updated, 2 failed").
+ */
+export function rolloutLine(
+  state: Rollout['state'],
+  agents: readonly Pick<RolloutAgent, 'state'>[],
+): string {
+  const count = (states: readonly RolloutAgentState[]) =>
+    agents.filter((a) => states.includes(a.state)).length;
+  if (state === 'running' || state === 'paused') {
+    const failed = count(['failed']);
+    const paused = state === 'paused' ? ' paused' : '';
+    return `Rolling update${paused}: ${count(FINAL)} of ${agents.length}${failed > 0 ? `, ${failed} failed` : ''}`;
+  }
+  const ended = { done: 'done', stopped: 'stopped by a failure', cancelled: 'cancelled' }[state];
+  const outcomes = OUTCOMES.flatMap(([states, word]) => {
+    const n = count(states);
+    return n > 0 ? [`${n} ${word}`] : [];
+  });
+  return `Rolling update ${ended}: ${outcomes.join(', ') || 'no agent'}`;
+}
+
 type Entry = { readonly agent: Agent; view: RolloutAgent };
 
 /**
@@ -46,6 +86,7 @@ export class RolloutRun {
   private readonly controller = new AbortController();
   private readonly startedAt: number;
   private endedAt: number | null = null;
+  private dismissed = false;
   private release: (() => void) | undefined;
 
   constructor(
@@ -72,13 +113,6 @@ export class RolloutRun {
     const tried = agents.filter((a) => FINAL.includes(a.state) && a.state !== 'skipped').length;
     const left = agents.filter((a) => !FINAL.includes(a.state) && a.state !== 'cancelled').length;
     const elapsed = (this.endedAt ?? this.deps.now()) - this.startedAt;
-    const word = {
-      running: '',
-      paused: ' paused',
-      stopped: ' stopped',
-      cancelled: ' cancelled',
-      done: ' done',
-    }[this.state];
     return {
       id: this.id,
       state: this.state,
@@ -90,7 +124,8 @@ export class RolloutRun {
       endedAt: this.endedAt,
       remainingMs:
         this.endedAt !== null ? 0 : tried > 0 ? Math.round((elapsed / tried) * left) : null,
-      line: `Rolling update${word}: ${finished} of ${agents.length}`,
+      line: rolloutLine(this.state, agents),
+      dismissed: this.dismissed,
     };
   }
 
@@ -118,6 +153,13 @@ export class RolloutRun {
     this.change('cancelled');
     this.controller.abort();
     this.release?.();
+  }
+
+  /** Puts the ended rollout away; a running one cannot be. */
+  dismiss(): void {
+    if (this.running || this.dismissed) return;
+    this.dismissed = true;
+    this.deps.onChange(this.snapshot());
   }
 
   private entry(member: RolloutMember, batch: number, skip?: string): Entry {
@@ -152,10 +194,17 @@ export class RolloutRun {
         break;
       }
     }
-    if (this.cancelled)
-      for (const entry of this.entries)
-        if (!FINAL.includes(entry.view.state))
-          entry.view = { ...entry.view, state: 'cancelled', until: null };
+    // Ended early: those it never reached say so, as they are (not "waiting their turn").
+    for (const entry of this.entries)
+      if (entry.view.state === 'pending')
+        entry.view = { ...entry.view, state: 'not-started', until: null };
+      else if (this.cancelled && !FINAL.includes(entry.view.state))
+        entry.view = {
+          ...entry.view,
+          state: 'cancelled',
+          until: null,
+          reason: entry.view.reason ?? CANCELLED_BEFORE,
+        };
     if (this.state === 'running' || this.state === 'paused') this.state = 'done';
     this.endedAt = this.deps.now();
     const ended = this.snapshot();
@@ -182,7 +231,13 @@ export class RolloutRun {
       },
     );
     if (!result.ok) {
-      if (this.cancelled) return this.set(entry, { state: 'cancelled', until: null });
+      // Where it stopped is what the agent's row says too (updated, not restarted; restarting).
+      if (this.cancelled)
+        return this.set(entry, {
+          state: 'cancelled',
+          until: null,
+          reason: CANCELLED_AT[result.step] ?? CANCELLED_BEFORE,
+        });
       this.set(entry, { state: 'failed', until: null, reason: result.reason });
       return this.tell(entry, 'failed', null, result.reason);
     }

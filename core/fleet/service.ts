@@ -4,11 +4,13 @@ import type { Agent } from '../../shared/app/agents.ts';
 import { Emitter } from '../../shared/app/emitter.ts';
 import {
   BulkRequest,
+  RolloutImpactRequest,
   RolloutRequest,
   type BulkImpact,
   type BulkResult,
   type Rollout,
   type RolloutEvent,
+  type RolloutImpact,
 } from '../../shared/app/fleet.ts';
 import type { ConfirmRequest } from '../../shared/app/ipc/dialogs.ts';
 import type { SessionActionRequest } from '../../shared/app/ipc/sessions.ts';
@@ -18,7 +20,7 @@ import { rolloutEntry } from '../activity/actions.ts';
 import { AppError } from '../errors.ts';
 import type { RunOptions } from '../sessions/service.ts';
 import { bulkResult, eachLimited } from './bulk.ts';
-import { exclusionOf, impactOf, refKey } from './impact.ts';
+import { exclusionOf, impactOf, refKey, rolloutImpactOf } from './impact.ts';
 import { RolloutRun } from './rollout.ts';
 import { SuccessorWatch } from './successor.ts';
 
@@ -70,7 +72,18 @@ export class FleetService {
       );
       return { agent: ref, name: agent.name, result };
     });
-    return bulkResult(impact, ran);
+    // The agents as core holds them with the outcomes in: each outcome holds until they move on.
+    const after = this.agentMap();
+    return bulkResult(
+      impact,
+      ran.map((one) => ({ ...one, since: after.get(refKey(one.agent))?.since ?? null })),
+    );
+  }
+
+  /** What a rolling update of these agents would do, before it starts. */
+  rolloutImpact(request: RolloutImpactRequest): RolloutImpact {
+    const { agents } = RolloutImpactRequest.parse(request);
+    return rolloutImpactOf(agents, this.agentMap());
   }
 
   /** Starts a rolling update; refused while another runs. Its steps are recorded from `source`. */
@@ -120,6 +133,19 @@ export class FleetService {
   cancelRollout(id: string): Rollout {
     const run = this.rollout(id);
     run.cancel();
+    return run.snapshot();
+  }
+
+  /** Puts the ended rollout away; refused while it runs. */
+  dismissRollout(id: string): Rollout {
+    const run = this.rollout(id);
+    if (run.running)
+      throw new AppError(
+        'FLEET_ROLLOUT_RUNNING',
+        'The rolling update is still running: cancel it, or wait for it to end',
+        'id',
+      );
+    run.dismiss();
     return run.snapshot();
   }
 

@@ -4,6 +4,7 @@ import { clockTime } from '../../shared/app/clock.ts';
 import type { MonitorSnapshot, ProfileSnapshot } from '../../shared/app/monitor.ts';
 import {
   TRAY_ICONS,
+  TRAY_OWN_ITEMS,
   type TrayIconState,
   type TrayItem,
   type TrayModel,
@@ -202,7 +203,7 @@ export function trayModel(state: TrayState): TrayModel {
       }),
     );
   }
-  items.push(separator('settings'));
+  items.push(separator(TRAY_OWN_ITEMS));
   if (state.profiles.length > 0)
     items.push({
       type: 'submenu',
@@ -239,15 +240,23 @@ export function trayModel(state: TrayState): TrayModel {
     ordered.filter((p) => !p.active).map((p) => healthOf(p.id)),
     state.unseenOffline,
   );
+  // The count is the fleet's: every profile whose API answers, not the active one alone.
+  const counted = state.profiles.filter((p) => {
+    const health = healthOf(p.id)?.health;
+    return health === 'ok' || health === 'rate-limited';
+  });
+  const online = counted.reduce((n, p) => n + connected(agentsOf(p.id)), 0);
   const activeAgents = active ? agentsOf(active.id) : [];
   const tooltip =
     iconAt === 'error'
       ? (apiBlocked(activeHealth) ?? 'Burrow')
-      : `Burrow${active ? ` · ${headline(active.name, activeHealth, activeAgents)}` : ''}`;
-  const counting = activeHealth?.health === 'ok' || activeHealth?.health === 'rate-limited';
+      : state.profiles.length > 1
+        ? `Burrow · ${plural(online, 'agent')} online in ${plural(counted.length, 'profile')}`
+        : `Burrow${active ? ` · ${headline(active.name, activeHealth, activeAgents)}` : ''}`;
   return {
     icon: { state: iconAt, variant: TRAY_ICONS[iconAt], tooltip },
-    title: counting ? String(connected(activeAgents)) : '',
+    // Struck through, the icon says what matters: no count beside it.
+    title: iconAt !== 'error' && counted.length > 0 ? String(online) : '',
     items,
   };
 }

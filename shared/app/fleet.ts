@@ -71,6 +71,11 @@ export type BulkImpact = z.output<typeof BulkImpact>;
 export const BulkAgentResult = z.object({
   agent: AgentRef,
   name: z.string(),
+  /**
+   * The agent's `since` once core had taken the outcome in: the outcome speaks for the agent
+   * until its state moves on. Null when core did not know the agent then.
+   */
+  since: z.number().nullable(),
   /** Null for one left out before any call (its reason is then in `LeftOut`). */
   result: ActionResult.nullable(),
 });
@@ -84,6 +89,28 @@ export const BulkResult = z.object({
   summary: z.string(),
 });
 export type BulkResult = z.output<typeof BulkResult>;
+
+export const RolloutImpactRequest = z.strictObject({ agents: FleetSelection });
+export type RolloutImpactRequest = z.input<typeof RolloutImpactRequest>;
+
+/**
+ * What a rolling update of these agents will do, said before it starts: who is updated (and
+ * restarted, but for Windows agents), who is left out for sure and why, and who runs the newest
+ * version of its major that its account runs, so likely has nothing newer: left out unless a
+ * person asks for them too.
+ */
+export const RolloutImpact = z.object({
+  included: z.array(AgentRef),
+  /** Of the included, how many run Windows: updated only, to be restarted by hand. */
+  windows: z.int(),
+  leftOut: z.array(LeftOut),
+  unsure: z.array(LeftOut),
+  /** How many profiles the included agents are on. */
+  profiles: z.int(),
+  /** "Update and restart 4 agents on 2 profiles; 2 are left out." */
+  summary: z.string(),
+});
+export type RolloutImpact = z.output<typeof RolloutImpact>;
 
 export const RolloutOptions = z.strictObject({
   /** Agents updated and restarted together. */
@@ -106,7 +133,9 @@ export type RolloutRequest = z.input<typeof RolloutRequest>;
 /**
  * One agent's way through a rollout: pending → updating → waiting (the 10 s from the accepted
  * update) → restarting → coming-online → done; a Windows agent ends at `restart-yourself` once
- * updated; `failed` and `skipped` carry a reason in words.
+ * updated; `failed` and `skipped` carry a reason in words. Once the rollout ends early, an agent
+ * it never reached is `not-started`, and one it was on when cancelled is `cancelled`, its reason
+ * saying how far it got.
  */
 export const RolloutAgentState = z.enum([
   'pending',
@@ -119,6 +148,7 @@ export const RolloutAgentState = z.enum([
   'failed',
   'skipped',
   'cancelled',
+  'not-started',
 ]);
 export type RolloutAgentState = z.output<typeof RolloutAgentState>;
 
@@ -152,8 +182,13 @@ export const Rollout = z.object({
   endedAt: z.number().nullable(),
   /** From the pace so far; null before the first agent finishes. */
   remainingMs: z.number().nullable(),
-  /** "Rolling update: 4 of 12", as the tray's one line says it. */
+  /**
+   * "Rolling update: 4 of 12" while it runs, as the tray's one line says it; once it ended, its
+   * outcomes: "Rolling update done: 10 updated, 2 failed".
+   */
   line: z.string(),
+  /** A person put the ended rollout away: the windows no longer show it. */
+  dismissed: z.boolean(),
 });
 export type Rollout = z.output<typeof Rollout>;
 

@@ -78,6 +78,24 @@ const itemBase = {
   tooltip: z.string().optional(),
 };
 
+/**
+ * The separator core puts before the tray's own items (Profile, Pause notifications, Search…):
+ * a shell that cannot show the whole menu at once scrolls what comes before it and keeps what
+ * follows in view.
+ */
+export const TRAY_OWN_ITEMS = 'settings';
+
+/** The menu in two: the profiles' sections (and the lines above them), and the tray's own items. */
+export function trayMenuParts(items: readonly TrayItem[]): {
+  readonly sections: readonly TrayItem[];
+  readonly own: readonly TrayItem[];
+} {
+  const at = items.findIndex((i) => i.type === 'separator' && i.id === TRAY_OWN_ITEMS);
+  return at < 0
+    ? { sections: items, own: [] }
+    : { sections: items.slice(0, at), own: items.slice(at + 1) };
+}
+
 /** The question both shells ask before the item's action (natively, or in the window). */
 export type TrayConfirm = ConfirmRequest;
 

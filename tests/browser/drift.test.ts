@@ -185,7 +185,7 @@ it('an accept refused as stale says the account changed again, and shows the new
   await expect.element(local.getByRole('heading', { level: 3, name: again.summary })).toBeVisible();
 });
 
-it('Export writes the live state; Put back shows the plan, then applies it once confirmed', async () => {
+it('Export writes the live state; Put back shows the plan, applies it once confirmed, and is done', async () => {
   const plan: PlannedSnapshot = {
     ...DRIFT.changes,
     counts: { create: 0, update: 1, delete: 1, unchanged: 1 },
@@ -216,14 +216,13 @@ it('Export writes the live state; Put back shows the plan, then applies it once 
       resources: 3,
       containsSecrets: false,
     }),
-    'snapshots.apply': () => ({
-      ok: true,
-      created: 0,
-      updated: 1,
-      deleted: 1,
-      unchanged: 1,
-      resumed: false,
-    }),
+    'snapshots.apply': () => {
+      // Core keeps what it applied as the baseline before it answers: no drift any more.
+      bridge.emit('drift.changed', [
+        { ...watched(LOCAL, 'Local sandbox'), baselineFrom: 'apply', baselineAt: ago(0) },
+      ]);
+      return { ok: true, created: 0, updated: 1, deleted: 1, unchanged: 1, resumed: false };
+    },
   });
   const local = region('Local sandbox');
   await local.getByRole('button', { name: 'Export the live state…' }).click();
@@ -243,11 +242,23 @@ it('Export writes the live state; Put back shows the plan, then applies it once 
   await local.getByRole('button', { name: 'Apply to Local sandbox…' }).click();
   await userEvent.click(page.getByRole('button', { name: 'Apply', exact: true }));
   expect(bridge.argsOf('snapshots.apply')?.[0]).toMatchObject({ planId: 'plan-drift-1' });
+  // Put back finishes: the plan and its progress go, what it did is said, and nothing drifted.
   await expect
     .element(
-      local.getByText('Applied to Local sandbox: 0 created, 1 updated, 1 deleted, 1 unchanged.'),
+      local.getByRole('status').filter({
+        hasText: 'Put back: Local sandbox is its baseline again (1 updated, 1 deleted).',
+      }),
     )
     .toBeVisible();
+  await expect
+    .element(local.getByRole('button', { name: 'Close the plan' }))
+    .not.toBeInTheDocument();
+  await expect.element(local.getByRole('progressbar')).not.toBeInTheDocument();
+  await expect.element(local.getByText(/^No drift/)).toBeVisible();
+  const sidebarDrift = page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('link', { name: /^Drift/ });
+  await expect.element(sidebarDrift).not.toHaveTextContent(/\d/);
 });
 
 it('reads without overflow at 800×600 and 1280×800, light and dark', async () => {

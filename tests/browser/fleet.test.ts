@@ -11,6 +11,7 @@ import type {
   BulkResult,
   Rollout,
   RolloutAgent,
+  RolloutImpact,
   RolloutRequest,
 } from '../../shared/app/fleet.ts';
 import { session as someSession } from '../support/tunnel-sessions.ts';
@@ -124,7 +125,44 @@ it('selects with a click, a shift-click range across profiles, and all that matc
   await expect.element(page.getByText(/selected$/)).not.toBeInTheDocument();
 });
 
-it("asks once with core's sentence and who is left out, then shows each agent's result", async () => {
+/** The list as it reads: each profile's heading, and the agents' rows under it in order. */
+function listedUnderHeadings(): [string, string[]][] {
+  const groups: [string, string[]][] = [];
+  for (const tr of document.querySelectorAll('tbody tr:not(.spacer)')) {
+    const heading = tr.querySelector('th[scope="rowgroup"]')?.textContent?.trim();
+    const name = SOME_PROFILES.profiles.find((p) => heading?.startsWith(p.name))?.name;
+    if (name) groups.push([name, []]);
+    else groups.at(-1)?.[1].push(tr.getAttribute('aria-label') ?? '');
+  }
+  return groups;
+}
+
+it("keeps each row under its own profile's heading when the filters go with the pointer on the list", async () => {
+  const bridge = showing('#/sessions?below=3.3.0');
+  await expect.element(row('mac-box')).toBeVisible();
+  await button('Select all 3 matching').click();
+  // The pointer rests on the list (held still, so rows do not move under it) as the address
+  // bar clears the filters.
+  await row('cache-box').hover();
+  window.location.hash = '#/sessions';
+  await expect.element(row('win-box')).toBeVisible();
+  // Core's order within each profile: not the picked first, not Local's under Work.
+  expect(listedUnderHeadings()).toEqual([
+    ['Local sandbox', ['build-box', 'cache-box', 'db-box']],
+    ['Work', ['win-box', 'mac-box']],
+  ]);
+
+  // An agent that comes while the pointer holds the rows goes under its own profile too.
+  const newcomer = agentOf(LOCAL, 'aaa-box');
+  bridge.emit('agents.changed', agentsOf({ ...FLEET, [LOCAL]: [newcomer, ...ALL.slice(0, 3)] }));
+  await expect.element(row('aaa-box')).toBeVisible();
+  expect(listedUnderHeadings()).toEqual([
+    ['Local sandbox', ['build-box', 'cache-box', 'db-box', 'aaa-box']],
+    ['Work', ['win-box', 'mac-box']],
+  ]);
+});
+
+it("asks once with core's sentence and who is left out, then shows each failure in its row", async () => {
   const impact: BulkImpact = {
     action: 'restart',
     included: [LOCAL, LOCAL].map((profileId, i) => ({
@@ -148,16 +186,23 @@ it("asks once with core's sentence and who is left out, then shows each agent's 
       {
         agent: impact.included[0] as BulkResult['results'][number]['agent'],
         name: 'build-box',
-        result: { ok: true, action: 'restart', profileId: LOCAL, sessionId: 'ts_1' },
+        since: byName('build-box').since,
+        result: {
+          ok: true,
+          action: 'restart',
+          profileId: LOCAL,
+          sessionId: byName('build-box').session.id,
+        },
       },
       {
         agent: impact.included[1] as BulkResult['results'][number]['agent'],
         name: 'cache-box',
+        since: byName('cache-box').since,
         result: {
           ok: false,
           action: 'restart',
           profileId: LOCAL,
-          sessionId: 'ts_2',
+          sessionId: byName('cache-box').session.id,
           step: 'restart',
           reason: 'the agent did not answer',
           errorCode: 'AGENT_TIMEOUT',
@@ -189,11 +234,145 @@ it("asks once with core's sentence and who is left out, then shows each agent's 
 
   await dialog.getByRole('button', { name: 'Restart 2 agents' }).click();
   await expect.element(page.getByRole('status').filter({ hasText: result.summary })).toBeVisible();
-  await expect.element(row('build-box')).toHaveTextContent('Restart sent');
+  // A failure is said in its row; a success by the agent's state, as core tells it.
   await expect.element(row('cache-box')).toHaveTextContent('Failed: the agent did not answer');
+  await expect.element(row('build-box')).not.toHaveTextContent('Failed');
 });
 
-function rolloutOf(states: RolloutAgent['state'][], state: Rollout['state'] = 'running'): Rollout {
+it("says a bulk action's outcome once, and lets it go once the agents move on", async () => {
+  const [build, cache] = [byName('build-box'), byName('cache-box')];
+  const picked = [build, cache];
+  const refs = picked.map((a) => ({ profileId: a.profileId, agentId: a.id }));
+  const actedAt = Date.now();
+  const result: BulkResult = {
+    action: 'stop',
+    results: picked.map((a, i) => ({
+      agent: refs[i] as BulkResult['results'][number]['agent'],
+      name: a.name,
+      since: actedAt,
+      result: { ok: true, action: 'stop', profileId: LOCAL, sessionId: a.session.id },
+    })),
+    leftOut: [],
+    summary: '2 stopped',
+  };
+  const bridge = showing('#/sessions', {
+    'fleet.impact': () => ({
+      action: 'stop',
+      included: refs,
+      leftOut: [],
+      profiles: 1,
+      summary: 'Stop 2 agents on 1 profile.',
+    }),
+    'fleet.run': () => result,
+    'rollout.start': () => rolloutOf(['pending']),
+  });
+  const fleetWith = (...changed: Agent[]) =>
+    agentsOf({
+      ...FLEET,
+      [LOCAL]: ALL.filter((a) => a.profileId === LOCAL).map(
+        (a) => changed.find((c) => c.id === a.id) ?? a,
+      ),
+    });
+  const summary = page.getByRole('status').filter({ hasText: '2 stopped' });
+  await checkbox('build-box').click();
+  await checkbox('cache-box').click();
+  await button('Stop').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Stop 2 agents' }).click();
+  await expect.element(summary).toBeVisible();
+
+  // Core confirms them stopped: the row says so once, the summary still holds.
+  const stopped = (a: Agent) => ({ ...a, state: 'stopped' as const, since: actedAt + 1 });
+  bridge.emit('agents.changed', fleetWith(stopped(build), stopped(cache)));
+  await expect.element(row('build-box')).toHaveTextContent(/Stopped/);
+  expect(
+    row('build-box')
+      .element()
+      .textContent?.match(/Stopped/g),
+  ).toHaveLength(1);
+  await expect.element(summary).toBeVisible();
+
+  // Back, on new sessions: nothing of the stop is true any more.
+  const back = (a: Agent) => ({
+    ...a,
+    since: actedAt + 2,
+    session: someSession({ ...a.session, id: `${a.session.id}_next` }),
+  });
+  bridge.emit('agents.changed', fleetWith(back(build), back(cache)));
+  await expect.element(row('build-box')).toHaveTextContent('Online');
+  await expect.element(row('build-box')).not.toHaveTextContent(/Stopped/);
+  await expect.element(row('cache-box')).not.toHaveTextContent(/Stopped/);
+  await expect.element(summary).not.toBeInTheDocument();
+
+  // Updated: the state says it, once.
+  const updated = {
+    ...back(build),
+    state: 'update-ready' as const,
+    note: 'updated · restart to apply',
+    since: actedAt + 3,
+  };
+  bridge.emit('agents.changed', fleetWith(updated, back(cache)));
+  await expect.element(row('build-box')).toHaveTextContent('Updated · restart to run it');
+  await expect.element(row('build-box')).not.toHaveTextContent('restart to apply');
+});
+
+it("clears a bulk action's summary when a rolling update starts", async () => {
+  const cache = byName('cache-box');
+  const ref = { profileId: LOCAL, agentId: cache.id };
+  showing('#/sessions', {
+    'fleet.impact': () => ({
+      action: 'restart',
+      included: [ref],
+      leftOut: [],
+      profiles: 1,
+      summary: 'Restart 1 agent on 1 profile.',
+    }),
+    'fleet.run': (): BulkResult => ({
+      action: 'restart',
+      results: [
+        {
+          agent: ref,
+          name: 'cache-box',
+          since: cache.since,
+          result: {
+            ok: false,
+            action: 'restart',
+            profileId: LOCAL,
+            sessionId: cache.session.id,
+            step: 'restart',
+            reason: 'the agent did not answer',
+            errorCode: 'AGENT_TIMEOUT',
+            operationId: null,
+          },
+        },
+      ],
+      leftOut: [],
+      summary: '0 restarted, 1 failed (no answer)',
+    }),
+    'rollout.impact': () => impactOf(['cache-box']),
+    'rollout.start': () => rolloutOf(['pending']),
+  });
+  await checkbox('cache-box').click();
+  await button('Restart').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Restart 1 agent' }).click();
+  const summary = page.getByRole('status').filter({ hasText: '1 failed (no answer)' });
+  await expect.element(summary).toBeVisible();
+  await expect.element(row('cache-box')).toHaveTextContent('Failed: the agent did not answer');
+
+  await button('Update and restart, a few at a time…').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start' }).click();
+  await expect.element(page.getByRole('region', { name: /Rolling update/ })).toBeVisible();
+  await expect.element(summary).not.toBeInTheDocument();
+  const listed = page
+    .getByRole('table', { name: 'Agents', exact: true })
+    .getByRole('row', { name: 'cache-box' });
+  await expect.element(listed).not.toHaveTextContent('Failed');
+});
+
+function rolloutOf(
+  states: RolloutAgent['state'][],
+  state: Rollout['state'] = 'running',
+  ended: Pick<Rollout, 'endedAt' | 'line'> | null = null,
+): Rollout {
   const names = ['build-box', 'cache-box', 'win-box', 'mac-box'];
   const agents = names.map((name, i): RolloutAgent => {
     const agent = byName(name);
@@ -208,7 +387,7 @@ function rolloutOf(states: RolloutAgent['state'][], state: Rollout['state'] = 'r
       until: states[i] === 'waiting' ? Date.now() + 20_000 : null,
       versionBefore: '3.1.2',
       versionAfter: states[i] === 'done' ? '3.3.0' : null,
-      reason: states[i] === 'failed' ? 'update checks are off on this agent' : null,
+      reason: REASONS[states[i] ?? 'pending'] ?? null,
     };
   });
   const finished = agents.filter(
@@ -225,8 +404,120 @@ function rolloutOf(states: RolloutAgent['state'][], state: Rollout['state'] = 'r
     endedAt: null,
     remainingMs: 180_000,
     line: `Rolling update: ${finished} of ${agents.length}`,
+    dismissed: false,
+    ...ended,
   };
 }
+
+const REASONS: Partial<Record<RolloutAgent['state'], string>> = {
+  failed: 'update checks are off on this agent',
+  cancelled: 'Cancelled once updated: restart it to run the new version',
+};
+
+/** Core's word on a rolling update of `names`: all of them updated. */
+function impactOf(names: string[], more: Partial<RolloutImpact> = {}): RolloutImpact {
+  return {
+    included: names.map((n) => ({ profileId: byName(n).profileId, agentId: byName(n).id })),
+    windows: 0,
+    leftOut: [],
+    unsure: [],
+    profiles: 1,
+    summary: `Update and restart ${names.length} agents on 1 profile.`,
+    ...more,
+  };
+}
+
+it('says what a rolling update will do before Start, and starts only those it can update', async () => {
+  const leftOut = (name: string, reason: string) => ({
+    agent: { profileId: byName(name).profileId, agentId: byName(name).id },
+    name,
+    reason,
+  });
+  const bridge = showing('#/sessions', {
+    'rollout.impact': () =>
+      impactOf(['cache-box'], {
+        leftOut: [leftOut('db-box', 'Not online (offline).')],
+        unsure: [
+          leftOut(
+            'win-box',
+            'Already on 3.3.0, the newest 3.x among your agents: no newer version is known.',
+          ),
+        ],
+        summary:
+          'Update and restart 1 agent on 1 profile; 1 already runs the newest version known; 1 cannot update now.',
+      }),
+    'rollout.start': () => rolloutOf(['pending']),
+  });
+  await checkbox('cache-box').click();
+  await checkbox('win-box').click({ modifiers: ['Shift'] });
+  await button('Update and restart, a few at a time…').click();
+
+  const dialog = page.getByRole('dialog', { name: /a few at a time/ });
+  await expect
+    .element(dialog.getByText(/^Update and restart 1 agent on 1 profile; 1 already/))
+    .toBeVisible();
+  await expect
+    .element(dialog.getByRole('list', { name: 'Left out' }))
+    .toHaveTextContent('db-box: Not online (offline).');
+  await expect
+    .element(dialog.getByRole('list', { name: 'Likely nothing newer' }))
+    .toHaveTextContent(/win-box: Already on 3\.3\.0/);
+  const asked = bridge.argsOf('rollout.impact') as [{ agents: { agentId: string }[] }];
+  expect(asked[0].agents).toHaveLength(3);
+
+  // Tried on request only; Start says how many it starts.
+  const tryToo = dialog.getByRole('checkbox', { name: /Try it too/ });
+  await tryToo.click();
+  await expect.element(dialog.getByRole('button', { name: 'Start: 2 agents' })).toBeVisible();
+  await tryToo.click();
+  await dialog.getByRole('button', { name: 'Start: 1 agent' }).click();
+  const [request] = bridge.argsOf('rollout.start') as [RolloutRequest];
+  expect(request.agents.map((a) => a.agentId)).toEqual([byName('cache-box').id]);
+});
+
+it('ends in one line of outcomes: each agent as it was left, the failed to retry, then dismissed', async () => {
+  await page.viewport(800, 600);
+  const line =
+    'Rolling update stopped by a failure: 1 updated, 1 failed, 1 cancelled, 1 not started';
+  const ended = rolloutOf(['done', 'failed', 'cancelled', 'not-started'], 'stopped', {
+    endedAt: Date.now() - 5_000,
+    line,
+  });
+  const bridge = showing('#/sessions', {
+    'rollout.state': () => ended,
+    'rollout.dismiss': () => ({ ...ended, dismissed: true }),
+    'rollout.impact': () => impactOf(['cache-box']),
+  });
+  const panel = page.getByRole('region', { name: line });
+  await expect.element(panel).toBeVisible();
+  // Ended, it stays out of the way: a line, not half the window.
+  expect(panel.element().getBoundingClientRect().height).toBeLessThan(600 * 0.2);
+
+  await panel.getByText("Each agent's step").click();
+  const step = (name: string) => panel.getByRole('row', { name, exact: true });
+  await expect.element(step('mac-box')).toHaveTextContent('Not started');
+  await expect
+    .element(step('win-box'))
+    .toHaveTextContent('Cancelled once updated: restart it to run the new version');
+  await expect
+    .element(step('cache-box'))
+    .toHaveTextContent('Failed: update checks are off on this agent');
+
+  await panel.getByRole('button', { name: 'Retry the failed' }).click();
+  const dialog = page.getByRole('dialog', { name: /Update and restart 1 agent/ });
+  await expect.element(dialog.getByRole('button', { name: 'Start: 1 agent' })).toBeVisible();
+  expect(bridge.argsOf('rollout.impact')).toEqual([
+    { agents: [{ profileId: LOCAL, agentId: byName('cache-box').id }] },
+  ]);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect
+    .element(panel.getByRole('button', { name: 'Go on with the 1 not started' }))
+    .toBeVisible();
+
+  await panel.getByRole('button', { name: 'Dismiss' }).click();
+  expect(bridge.argsOf('rollout.dismiss')).toEqual(['ro_1']);
+  await expect.element(panel).not.toBeInTheDocument();
+});
 
 it('starts a rolling update with its options and follows it, pausing, resuming and cancelling', async () => {
   const started = () => rolloutOf(['done', 'waiting', 'restart-yourself', 'failed']);
@@ -236,6 +527,7 @@ it('starts a rolling update with its options and follows it, pausing, resuming a
     'rollout.pause': () => (current = { ...current, state: 'paused' }),
     'rollout.resume': () => (current = { ...current, state: 'running' }),
     'rollout.cancel': () => (current = { ...current, state: 'cancelled' }),
+    'rollout.impact': () => impactOf(['build-box', 'cache-box', 'win-box', 'mac-box']),
   });
   await checkbox('build-box').click();
   await checkbox('mac-box').click({ modifiers: ['Shift'] });
@@ -261,7 +553,10 @@ it('starts a rolling update with its options and follows it, pausing, resuming a
     onFailure: 'skip',
     onlineTimeoutMs: 90_000,
   });
-  expect(request.agents).toHaveLength(5);
+  // The offline db-box is left out before Start, not at run time.
+  expect(request.agents.map((a) => a.agentId)).toEqual(
+    ['build-box', 'cache-box', 'win-box', 'mac-box'].map((n) => byName(n).id),
+  );
 
   // The panel: how far, how long, each agent's step in words.
   const panel = page.getByRole('region', { name: 'Rolling update: 3 of 4' });

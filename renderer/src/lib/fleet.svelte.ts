@@ -5,8 +5,10 @@ import type {
   BulkAgentResult,
   BulkImpact,
   Rollout,
+  RolloutImpact,
   RolloutOptions,
 } from '../../../shared/app/fleet.ts';
+import { outcomeHolds } from '../../../shared/app/fleet-outcome.ts';
 import type { Bridge } from '../../../shared/app/ipc/bridge.ts';
 import type { SessionAction } from '../../../shared/app/sessions/rules.ts';
 import { problemOf } from './errors.ts';
@@ -22,10 +24,13 @@ const refOf = (agent: Agent): AgentRef => ({ profileId: agent.profileId, agentId
  */
 export class FleetState {
   readonly selected = new SvelteSet<string>();
-  /** The last bulk action's result per agent id, shown in its row until the next one. */
+  /**
+   * The last bulk action's result per agent id: each is shown while it holds of its agent
+   * (shared/app/fleet-outcome.ts), until the next bulk action or rolling update.
+   */
   results = $state<Record<string, BulkAgentResult>>({});
   /** The last bulk action's summary ("11 restarted, 1 failed (update checks off)"). */
-  summary = $state<string | undefined>();
+  private lastSummary = $state<string | undefined>();
   rollout = $state<Rollout | null>(null);
   /** The checkbox a plain click last set: a shift-click sets the range from it. */
   private anchor: string | undefined;
@@ -69,6 +74,15 @@ export class FleetState {
     this.anchor = undefined;
   }
 
+  /** The last bulk action's summary while any of its outcomes holds of the agents `all`. */
+  summary(all: readonly Agent[]): string | undefined {
+    const byId = new Map(all.map((agent) => [agent.id, agent]));
+    const holds = Object.values(this.results).some((result) =>
+      outcomeHolds(result, byId.get(result.agent.agentId)),
+    );
+    return holds ? this.lastSummary : undefined;
+  }
+
   /** The picked agents among those core still lists. */
   picked(all: readonly Agent[]): Agent[] {
     return all.filter((agent) => this.selected.has(agent.id));
@@ -86,14 +100,23 @@ export class FleetState {
 
   /** Runs `action` on `agents`: each one's result goes to its row, the summary to the status. */
   async run(action: SessionAction, agents: readonly Agent[]): Promise<void> {
-    this.results = {};
-    this.summary = undefined;
+    this.forgetResults();
     try {
       const done = await this.bridge.invoke('fleet.run', { action, agents: agents.map(refOf) });
       this.results = Object.fromEntries(done.results.map((r) => [r.agent.agentId, r]));
-      this.summary = done.summary;
+      this.lastSummary = done.summary;
     } catch (error) {
       this.toasts.error(problemOf(error));
+    }
+  }
+
+  /** What a rolling update of `agents` would do; undefined (and a toast) if core refuses. */
+  async rolloutImpact(agents: readonly Agent[]): Promise<RolloutImpact | undefined> {
+    try {
+      return await this.bridge.invoke('rollout.impact', { agents: agents.map(refOf) });
+    } catch (error) {
+      this.toasts.error(problemOf(error));
+      return undefined;
     }
   }
 
@@ -104,6 +127,8 @@ export class FleetState {
         agents: agents.map(refOf),
         options,
       });
+      // The rolling update's panel says what happens to the agents now.
+      this.forgetResults();
       return true;
     } catch (error) {
       this.toasts.error(problemOf(error));
@@ -111,7 +136,13 @@ export class FleetState {
     }
   }
 
-  async control(verb: 'pause' | 'resume' | 'cancel'): Promise<void> {
+  private forgetResults(): void {
+    this.results = {};
+    this.lastSummary = undefined;
+  }
+
+  /** Pauses, resumes or cancels the running rollout, or puts away one that ended. */
+  async control(verb: 'pause' | 'resume' | 'cancel' | 'dismiss'): Promise<void> {
     const id = this.rollout?.id;
     if (id === undefined) return;
     try {

@@ -5,6 +5,8 @@ import {
   BulkResult,
   Rollout,
   RolloutEvent,
+  RolloutImpact,
+  RolloutImpactRequest,
   RolloutRequest,
 } from '../fleet.ts';
 
@@ -21,11 +23,15 @@ export const fleetCalls = {
   'fleet.impact': { args: z.tuple([BulkRequest]), result: BulkImpact },
   /** Runs the action on every agent the rules allow; each agent's result, and a summary. */
   'fleet.run': { args: z.tuple([BulkRequest]), result: BulkResult },
+  /** What a rolling update of these agents would do, per the fleet's rules, before it starts. */
+  'rollout.impact': { args: z.tuple([RolloutImpactRequest]), result: RolloutImpact },
   /** Starts a rolling update; refused while another runs. */
   'rollout.start': { args: z.tuple([RolloutRequest]), result: Rollout },
   'rollout.pause': { args: z.tuple([RolloutId]), result: Rollout },
   'rollout.resume': { args: z.tuple([RolloutId]), result: Rollout },
   'rollout.cancel': { args: z.tuple([RolloutId]), result: Rollout },
+  /** Puts an ended rollout away (it stays `rollout.state`, marked dismissed); refused while it runs. */
+  'rollout.dismiss': { args: z.tuple([RolloutId]), result: Rollout },
   /** The running rollout, or the last one of this run of Burrow; null before any. */
   'rollout.state': { args: z.tuple([]), result: Rollout.nullable() },
 } as const;

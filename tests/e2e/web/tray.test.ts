@@ -88,6 +88,42 @@ it('has a section per profile, the active one first, each with its agents', asyn
   expect(new URL(page.url()).hash).toMatch(/^#\/sessions\?profile=/);
 }, 60_000);
 
+it("counts every profile's online agents on its badge, and fits the window, its own items in view", async () => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await agent('e2e-tray-count').session(0);
+  const menu = await openTray();
+  await menu.getByText(/^e2e-tray-count · /).waitFor(POLLS);
+  // The badge is the sum of what each profile's headline says is online.
+  const online = async () =>
+    (await menu.getByRole('button', { name: /^(Local sandbox|Agents): / }).allTextContents())
+      .map((line) => Number(/: (\d+) agents? online/.exec(line)?.[1] ?? NaN))
+      .reduce((a, b) => a + b, 0);
+  const badge = async () =>
+    Number(
+      await page
+        .getByRole('button', { name: /^Tray:/ })
+        .locator('.count')
+        .textContent(),
+    );
+  await expect.poll(async () => (await badge()) === (await online()), POLLS).toBe(true);
+  expect(await badge()).toBeGreaterThan(
+    Number(
+      /: (\d+)/.exec(
+        (await menu.getByRole('button', { name: /^Local sandbox: / }).textContent()) ?? '',
+      )?.[1],
+    ),
+  );
+  for (const own of [
+    menu.getByText('Profile', { exact: true }),
+    menu.getByText('Pause notifications', { exact: true }),
+    menu.getByRole('button', { name: 'Search…' }),
+  ]) {
+    const box = await own.boundingBox();
+    expect(box && box.y + box.height).toBeLessThanOrEqual(800);
+    await own.click({ trial: true });
+  }
+}, 60_000);
+
 it("asks before a Stop with the agent's and profile's names, and stops only on yes", async () => {
   const stopped = agent('e2e-tray-stop');
   const id = await stopped.session(0);

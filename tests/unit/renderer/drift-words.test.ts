@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hourlyShare, keptWhen, requestCount } from '../../../renderer/src/screens/drift/words.ts';
+import {
+  hourlyShare,
+  keptWhen,
+  putBackWords,
+  requestCount,
+} from '../../../renderer/src/screens/drift/words.ts';
 
 describe("the Drift screen's words", () => {
   it('says a share of a rate limit in requests an hour, rounded down', () => {
@@ -13,5 +18,22 @@ describe("the Drift screen's words", () => {
     expect(keptWhen(null)).toBe('');
     expect(requestCount(1)).toBe('1 request');
     expect(requestCount(12)).toBe('12 requests');
+  });
+
+  it('says what a Put back did, and the secrets it could not give back', () => {
+    const did = {
+      ok: true as const,
+      created: 0,
+      updated: 1,
+      deleted: 2,
+      unchanged: 9,
+      resumed: false,
+    };
+    expect(putBackWords('Staging', did, 0)).toBe(
+      'Put back: Staging is its baseline again (1 updated, 2 deleted).',
+    );
+    expect(putBackWords('Staging', { ...did, updated: 0, deleted: 0 }, 2)).toBe(
+      'Put back: Staging is its baseline again. The 2 changed secrets stay as they are.',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { DriftStatus } from '../../../../shared/app/ipc/drift.ts';
+import type { ApplyOutcome } from '../../../../shared/app/ipc/snapshots.ts';
 import type { DiffWords } from '../snapshots/words.ts';
 
 /*
@@ -41,4 +42,27 @@ export function secretChanged(name: string): string {
 export function hourlyShare(capacity: number, windowMs: number, percent: number): string {
   const perHour = Math.floor(((capacity * 3_600_000) / windowMs) * (percent / 100));
   return `at most ${perHour.toLocaleString('en')} requests an hour`;
+}
+
+/**
+ * "Put back: Staging is its baseline again (1 updated, 1 deleted)."; `secretsLeft`, the changed
+ * secrets it could not give back, are said to stay.
+ */
+export function putBackWords(
+  profileName: string,
+  { created, updated, deleted }: Extract<ApplyOutcome, { ok: true }>,
+  secretsLeft: number,
+): string {
+  const did = [
+    [created, 'created'],
+    [updated, 'updated'],
+    [deleted, 'deleted'],
+  ].flatMap(([n, word]) => (n === 0 ? [] : [`${n} ${word}`]));
+  const left =
+    secretsLeft === 0
+      ? ''
+      : secretsLeft === 1
+        ? ' The changed secret stays as it is.'
+        : ` The ${secretsLeft} changed secrets stay as they are.`;
+  return `Put back: ${profileName} is its baseline again${did.length > 0 ? ` (${did.join(', ')})` : ''}.${left}`;
 }

@@ -63,7 +63,8 @@ export function statusOf(agent: Agent, pending: SessionAction | undefined, now: 
     case 'updating':
       return { label: DOING.update, detail: null, tone: 'busy' };
     case 'update-ready':
-      return { label: 'Updated · restart to run it', detail: agent.note, tone: 'ok' };
+      // The label is the update's outcome: core's note of it would say it again.
+      return { label: 'Updated · restart to run it', detail: null, tone: 'ok' };
   }
 }
 

@@ -1,10 +1,10 @@
 import type { Agent, AgentState } from '../../../../shared/app/agents.ts';
-import type { BulkAgentResult } from '../../../../shared/app/fleet.ts';
 import type { Profile } from '../../../../shared/app/ipc/profiles.ts';
+import { inHeldOrder } from './held-order.ts';
 
 /*
  * What the fleet's list says above and beside its rows: the count of each state, the profiles'
- * groups with their colours, and a bulk action's result in words.
+ * groups with their colours.
  */
 
 /** The states' words in the heading's counts, in the order they are listed. */
@@ -56,6 +56,23 @@ export function grouped(
 }
 
 /**
+ * The list's lines: `agents` in `held`'s order when the pointer holds it (agents by id; those
+ * that came since after them), then under their profiles' headings when there are `profiles`.
+ * The order is held among agents, never among lines, so an agent is always under its own
+ * profile's heading, whatever the order was.
+ */
+export function fleetLines(
+  agents: readonly Agent[],
+  profiles: readonly Pick<Profile, 'id' | 'name'>[] | undefined,
+  held: readonly string[] | undefined,
+): FleetLine[] {
+  const ordered = held ? inHeldOrder(agents, held, (agent) => agent.id) : agents;
+  return profiles
+    ? grouped(ordered, profiles)
+    : ordered.map((agent) => ({ kind: 'agent', agent }) as const);
+}
+
+/**
  * A profile's colour, the same on every run: a hue from its id, dark enough on the light theme
  * and light enough on the dark one for text and marks to keep their contrast.
  */
@@ -64,18 +81,4 @@ export function profileColour(profileId: string): string {
   for (let i = 0; i < profileId.length; i++) hash = (hash * 31 + profileId.charCodeAt(i)) >>> 0;
   const hue = hash % 360;
   return `light-dark(hsl(${hue} 65% 32%), hsl(${hue} 75% 72%))`;
-}
-
-/** A bulk action's outcome for one agent, in words; null for one left out before any call. */
-export function resultText(result: BulkAgentResult): string | null {
-  const outcome = result.result;
-  if (outcome === null) return null;
-  if (!outcome.ok) return `Failed: ${outcome.reason}`;
-  const done = {
-    restart: 'Restart sent',
-    stop: 'Stopped',
-    update: 'Update sent',
-    'update-and-restart': 'Updated and restarted',
-  } as const;
-  return outcome.note ?? done[outcome.action];
 }

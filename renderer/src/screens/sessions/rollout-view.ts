@@ -31,7 +31,10 @@ export function stepLabel(agent: RolloutAgent, now: number): string {
     case 'skipped':
       return `Skipped: ${agent.reason ?? 'no reason given'}`;
     case 'cancelled':
-      return 'Cancelled';
+      // How far it got, as its row says too (updated and not restarted, restarting).
+      return agent.reason ?? 'Cancelled';
+    case 'not-started':
+      return 'Not started';
   }
 }
 

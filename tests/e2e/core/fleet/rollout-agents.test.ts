@@ -157,8 +157,8 @@ describe('the rolling update with real agents', () => {
     const [first = '', second = '', third = ''] = sessions;
 
     expect(ended.state).toBe('stopped');
-    expect(ended.line).toBe('Rolling update stopped: 1 of 3');
-    expect(ended.agents.map((a) => a.state)).toEqual(['failed', 'pending', 'pending']);
+    expect(ended.line).toBe('Rolling update stopped by a failure: 1 failed, 2 not started');
+    expect(ended.agents.map((a) => a.state)).toEqual(['failed', 'not-started', 'not-started']);
     expect(ended.agents[0]?.reason).toMatch(/^[A-Z][a-z]+ .*\w/);
     const log = await sandboxLog();
     expect(callsOn(log, first).map(callLine)[0]).toBe('POST update 204');
@@ -199,10 +199,12 @@ describe('the rolling update with real agents', () => {
     const endedAt = Date.now();
 
     expect(ended.state).toBe('cancelled');
+    // Those under way when cancelled say how far they got; the others were never reached.
     expect(ended.agents.map((a) => a.state)).toEqual([
       ...['done', 'done'],
-      ...['cancelled', 'cancelled', 'cancelled', 'cancelled'],
+      ...['cancelled', 'cancelled', 'not-started', 'not-started'],
     ]);
+    expect(ended.line).toBe('Rolling update cancelled: 2 updated, 2 cancelled, 2 not started');
     await sleep(1_000);
     const log = await sandboxLog();
     // Nothing more asked of any agent (the monitor of the command's Burrow still lists them).

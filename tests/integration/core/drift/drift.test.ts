@@ -169,6 +169,18 @@ describe.skipIf(noSecretService !== undefined)("drift watch's budget", () => {
     const checked = await tight.drift.check(request);
     expect(checked.lastCheck).toMatchObject({ requests: 11, error: null });
   });
+
+  it('keeps a baseline at once when a person waits on it (Watch, an apply), however busy the window', async () => {
+    // 120 requests in ten minutes, of which background work may use 96: all of those used, as a
+    // busy while leaves them. A check would wait for room; a baseline a person waits on does not.
+    const { client } = clientOf(sandbox, { rateLimit: { requests: 120, windowMs: 600_000 } });
+    cleanup.push(() => client.close());
+    const busy = await driftOver(client, cleanup);
+    while (client.budget().used < 96) await client.ipPolicies.list();
+    expect(await busy.drift.watch(request)).toMatchObject({ baselineFrom: 'watch' });
+    await busy.drift.applied(PROFILE.id);
+    expect(busy.drift.status(PROFILE.id)).toMatchObject({ baselineFrom: 'apply', drift: null });
+  });
 });
 
 describe.skipIf(noSecretService !== undefined)('drift watch beside the CLI and Settings', () => {

@@ -91,6 +91,24 @@ describe('a comparison', () => {
     expect(changesOf(whole).length).toBeGreaterThan(0);
   });
 
+  it("names a resource as Put back's plan does, when a change outside Burrow renamed it", async () => {
+    const policy = baseline.resources.ipPolicy[7]!;
+    const live = changed((r) => {
+      // Names come from descriptions: a script's edit names it anew in the live account's read.
+      r.ipPolicy[7] = {
+        ...policy,
+        name: 'ipPolicy/office-network-changed-by-script',
+        fields: { description: 'office-network-changed-by-script' },
+      };
+    });
+    const found = await compare(baseline, live);
+    const putBack = planSnapshot(baseline, live, { prune: true });
+    const updated = (steps: readonly { action: string; name: string }[]) =>
+      steps.filter((step) => step.action === 'update').map((step) => step.name);
+    expect(updated(found?.changes.steps ?? [])).toEqual([policy.name]);
+    expect(updated(putBack.steps)).toEqual([policy.name]);
+  });
+
   it('finds nothing when nothing changed', async () => {
     await expect(compare(baseline, account(300))).resolves.toBeNull();
   });

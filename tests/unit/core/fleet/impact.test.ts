@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bulkSummary } from '../../../../core/fleet/bulk.ts';
-import { impactOf, refKey } from '../../../../core/fleet/impact.ts';
+import { impactOf, refKey, rolloutImpactOf } from '../../../../core/fleet/impact.ts';
 import type { TunnelSession } from '../../../../shared/api/tunnel-sessions.ts';
 import type { Agent, AgentState } from '../../../../shared/app/agents.ts';
 import { session } from '../../../support/tunnel-sessions.ts';
@@ -79,6 +79,7 @@ describe('impactOf', () => {
     const fail = (errorCode: string) => ({
       agent: refs[0]!,
       name: 'web',
+      since: 0,
       result: {
         ok: false as const,
         action: 'update' as const,
@@ -93,6 +94,7 @@ describe('impactOf', () => {
     const ok = {
       agent: refs[1]!,
       name: 'db',
+      since: 0,
       result: {
         ok: true as const,
         action: 'update' as const,
@@ -103,5 +105,57 @@ describe('impactOf', () => {
     expect(bulkSummary(impact, [ok, fail('ERR_SERVICE_333'), fail('ERR_SERVICE_332')])).toBe(
       '1 updated, 1 failed (update checks off), 1 failed (nothing newer)',
     );
+  });
+});
+
+describe('rolloutImpactOf', () => {
+  // Local: a box behind, an old Mac alone in its major, a Windows box on the newest 3.x, one
+  // with update checks off (said by an earlier answer), one offline. Staging runs 3.1.2 and
+  // 3.0.0: behind Local's 3.3.0, as the "outdated" filter compares across profiles.
+  const local = [
+    agent('local', 'behind', { agent_version: '3.1.2' }),
+    agent('local', 'laptop', { os: 'darwin', agent_version: '2.9.3' }),
+    agent('local', 'office-pc', { os: 'windows', agent_version: '3.3.0' }),
+    agent('local', 'win-behind', { os: 'windows', agent_version: '3.0.0' }),
+    agent(
+      'local',
+      'pinned',
+      { agent_version: '3.0.0' },
+      { updateBlocked: "The agent's configuration turns update checks off." },
+    ),
+    agent('local', 'gone', { agent_version: '3.0.0' }, { state: 'offline' }),
+  ];
+  const staging = [agent('staging', 's-1'), agent('staging', 's-2', { agent_version: '3.0.0' })];
+  const all = [...local, ...staging];
+  const map = new Map(all.map((a) => [refKey({ profileId: a.profileId, agentId: a.id }), a]));
+  const refsOf = (list: typeof all) => list.map((a) => ({ profileId: a.profileId, agentId: a.id }));
+
+  it('says who updates, who cannot and why, and who likely has nothing newer', () => {
+    const impact = rolloutImpactOf(refsOf(all), map);
+    const names = (list: { agentId: string }[]) =>
+      list.map((ref) => all.find((a) => a.id === ref.agentId)?.name);
+    expect(names(impact.included)).toEqual(['behind', 'win-behind', 's-1', 's-2']);
+    expect(impact.windows).toBe(1);
+    expect(impact.profiles).toBe(2);
+    expect(impact.leftOut.map((l) => [l.name, l.reason])).toEqual([
+      ['pinned', expect.stringMatching(/update checks off/)],
+      ['gone', 'Not online (offline).'],
+    ]);
+    // The newest of its major among every profile's agents.
+    expect(impact.unsure.map((l) => [l.name, l.reason])).toEqual([
+      ['laptop', 'Already on 2.9.3, the newest 2.x among your agents: no newer version is known.'],
+      [
+        'office-pc',
+        'Already on 3.3.0, the newest 3.x among your agents: no newer version is known.',
+      ],
+    ]);
+    expect(impact.summary).toBe(
+      'Update and restart 4 agents on 2 profiles; 1 runs Windows: updated only, restart by hand; 2 already run the newest version known; 2 cannot update now.',
+    );
+  });
+
+  it('says so when none can update', () => {
+    const impact = rolloutImpactOf(refsOf([local[5] as Agent]), map);
+    expect(impact.summary).toBe('No agent can be updated; 1 cannot update now.');
   });
 });

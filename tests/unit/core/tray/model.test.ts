@@ -6,6 +6,7 @@ import type { AgentState } from '../../../../shared/app/agents.ts';
 import type { MonitorHealth } from '../../../../shared/app/monitor.ts';
 import {
   followTrayItem,
+  trayMenuParts,
   TrayModel,
   trayRoute,
   type TrayItem,
@@ -93,7 +94,7 @@ describe('trayModel', () => {
     expect(model.icon).toEqual({
       state: 'normal',
       variant: 'burrow',
-      tooltip: 'Burrow · Acme: 3 agents online',
+      tooltip: 'Burrow · 3 agents online in 2 profiles',
     });
     expect(model.title).toBe('3');
     expect(labels(model.items)).toEqual([
@@ -116,6 +117,15 @@ describe('trayModel', () => {
       enabled: true,
       action: { name: 'app.open', screen: 'sessions', profileId: 'globex' },
     });
+    // A shell short of room keeps the tray's own items in view, below the sections.
+    expect(labels([...trayMenuParts(model.items).own])).toEqual([
+      'Profile',
+      'Pause notifications',
+      '---',
+      'Search…',
+      'Open Burrow',
+      'Quit Burrow',
+    ]);
   });
 
   it("gives a connected agent Open, its actions and copies; Stop asks with the agent's and profile's names", () => {
@@ -248,9 +258,29 @@ describe('trayModel', () => {
     expect(find(model.items, 'section:acme:headline')).toMatchObject({
       label: 'Acme: 225 agents online, 2 offline',
     });
-    expect(model.title).toBe('225');
+    // The count is every profile's: 225 online in each.
+    expect(model.title).toBe('450');
     // A menu, not a list: two profiles of 300 agents stay within a few dozen entries.
     expect(model.items.length).toBeLessThan(40);
+  });
+
+  it("counts every profile's online agents on the icon, those of an API out of reach left out", () => {
+    const fleet = (globex: MonitorHealth) =>
+      trayModel(
+        state({
+          agents: {
+            profiles: [
+              { profileId: 'acme', agents: [web, build, agent('gone', 'offline')] },
+              { profileId: 'globex', agents: [agent('g1'), agent('g2'), agent('g3', 'lost')] },
+            ],
+          },
+          monitor: { paused: false, profiles: [health('acme'), health('globex', globex)] },
+        }),
+      );
+    expect(fleet('ok').title).toBe('4');
+    expect(fleet('ok').icon.tooltip).toBe('Burrow · 4 agents online in 2 profiles');
+    expect(fleet('unreachable').title).toBe('2');
+    expect(fleet('unreachable').icon.tooltip).toBe('Burrow · 2 agents online in 1 profile');
   });
 
   it('shows the error icon and disables actions when the active API is out of reach', () => {
