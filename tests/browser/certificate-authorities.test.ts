@@ -2,7 +2,7 @@ import { render } from '@testing-library/svelte';
 import { beforeEach, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
-import { freshWindow, listOf, record, URI } from './support/records.ts';
+import { freshWindow, listOf, record } from './support/records.ts';
 import { scriptedBridge } from './support/scripted-bridge.ts';
 
 /*
@@ -25,16 +25,15 @@ const CA = record('ca_clients', 'certificate_authorities', {
   extended_key_usages: [],
 });
 
+const TRUSTING = { enabled: true, certificate_authorities: [{ id: CA.id, uri: CA.uri }] };
+
 /** A TLS edge that trusts `CA` in its mutual TLS module. */
 const EDGE = record('edgtls_mtls', 'edges/tls', {
   description: 'door',
   hostports: ['door.example.com:443'],
   backend: null,
   ip_restriction: null,
-  mutual_tls: {
-    enabled: true,
-    certificate_authorities: [{ id: CA.id, uri: CA.uri }],
-  },
+  mutual_tls: TRUSTING,
   tls_termination: null,
 });
 
@@ -88,7 +87,7 @@ it('creates a certificate authority from the mutual TLS picker, and picks it', a
     'api.tlsEdges.get': () => bare,
     'api.certificateAuthorities.listAll': () => (made ? [CA] : []),
     'api.certificateAuthorities.create': () => ((made = true), CA),
-    'api.tlsEdges.mutual_tls.replace': () => EDGE.mutual_tls,
+    'api.tlsEdges.mutual_tls.replace': () => TRUSTING,
   });
   render(App, { bridge });
   await userEvent.click(page.getByRole('button', { name: 'Set Mutual TLS' }));
