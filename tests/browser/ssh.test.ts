@@ -397,3 +397,28 @@ it('gives a host certificate the sshd_config lines that put it to use', async ()
     .element(setup.getByRole('button', { name: 'Copy the HostCertificate line' }))
     .toBeVisible();
 });
+
+it('gives a host certificate just signed its sshd_config and @cert-authority lines', async () => {
+  const host = made('ssh_host_ed25519_key');
+  openSsh({
+    'ssh.signExisting': () => ({ ...host, saved: { ...host.saved, kind: 'host' } }),
+    'ssh.trustLines': () => ({
+      publicKey: CA.public_key,
+      trustedUserCaKeysLine: `${CA.public_key} ${CA.id}`,
+      sshdConfigLine: 'TrustedUserCAKeys /etc/ssh/trusted_user_ca_keys',
+      knownHostsLine: `@cert-authority * ${CA.public_key} ${CA.id}`,
+    }),
+  });
+  await page.getByRole('tab', { name: 'Sign an existing key' }).click();
+  await page.getByLabelText('Public key file').fill(`${SSH_FOLDER}/ssh_host_ed25519_key.pub`);
+  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  const saved = page.getByRole('region', { name: 'Saved' });
+  await expect
+    .element(saved.getByRole('region', { name: 'In sshd_config' }))
+    .toHaveTextContent('HostCertificate /etc/ssh/ssh_host_ed25519_key-cert.pub');
+  const knownHosts = saved.getByRole('region', { name: 'In ~/.ssh/known_hosts' });
+  await expect.element(knownHosts).toHaveTextContent(`@cert-authority * ${CA.public_key}`);
+  await expect
+    .element(knownHosts.getByRole('button', { name: 'Copy the @cert-authority line' }))
+    .toBeVisible();
+});

@@ -41,12 +41,23 @@ type AgentAdd = {
   readonly socket: string | undefined;
 };
 
+/** How to start an agent Burrow can reach, on the desktop it runs on. */
+function howToStartAgent(platform: NodeJS.Platform): string {
+  if (platform === 'win32')
+    return 'Start the "OpenSSH Authentication Agent" service (Services, or `Start-Service ssh-agent` in an administrator PowerShell), then restart Burrow';
+  return 'Start one with `eval "$(ssh-agent -s)"` in a terminal and start Burrow from that terminal, or log in to a desktop session that runs one';
+}
+
+/** The refusal when no agent is known: what to do about it, for this desktop. */
+export function noAgent(platform: NodeJS.Platform = process.platform): SshError {
+  return new SshError(
+    'agent-unavailable',
+    `No ssh-agent is running for Burrow (SSH_AUTH_SOCK is not set). ${howToStartAgent(platform)}; or use the ssh command instead.`,
+  );
+}
+
 function agentEnv(socket: string | undefined): NodeJS.ProcessEnv {
-  if (socket === undefined || socket === '')
-    throw new SshError(
-      'agent-unavailable',
-      'No ssh-agent is running for Burrow (SSH_AUTH_SOCK is not set); start one, or use the ssh command instead.',
-    );
+  if (socket === undefined || socket === '') throw noAgent();
   return { ...process.env, SSH_AUTH_SOCK: socket };
 }
 
@@ -59,7 +70,10 @@ function agentFailure(error: unknown, what: string): SshError {
     );
   // ssh-add exits with 2 when it cannot reach the agent.
   if (failure.code === 2)
-    return new SshError('agent-unavailable', 'Could not reach the ssh-agent; is it running?');
+    return new SshError(
+      'agent-unavailable',
+      `Could not reach the ssh-agent; is it running? ${howToStartAgent(process.platform)}.`,
+    );
   const detail = (failure.stderr ?? '').trim().split('\n').at(-1) || String(error);
   return new SshError('agent-failed', `${what}: ${detail}`);
 }

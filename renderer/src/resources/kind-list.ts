@@ -149,6 +149,7 @@ const mutualTls: ModuleSpec = {
       label: 'Trusted CAs',
       type: 'refs',
       kinds: ['certificateAuthority'],
+      offers: 'certificateAuthority',
       required: true,
     },
   ],

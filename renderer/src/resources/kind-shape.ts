@@ -33,9 +33,18 @@ type Input =
     }
   /** Keys to values (headers, labels). */
   | { readonly type: 'map'; readonly one?: string }
-  /** Ids of other resources, chosen from their lists; `ordered` when their order matters. */
-  | { readonly type: 'refs'; readonly kinds: readonly IdKind[]; readonly ordered?: boolean }
-  | { readonly type: 'ref'; readonly kinds: readonly IdKind[] };
+  /**
+   * Ids of other resources, chosen from their lists; `ordered` when their order matters. `offers`
+   * is a kind the picker lets people create on the spot when none fits (a CA for mutual TLS):
+   * the new one is picked.
+   */
+  | {
+      readonly type: 'refs';
+      readonly kinds: readonly IdKind[];
+      readonly ordered?: boolean;
+      readonly offers?: IdKind;
+    }
+  | { readonly type: 'ref'; readonly kinds: readonly IdKind[]; readonly offers?: IdKind };
 
 /*
  * A list's or map's `one` is one entry in words, for its Add button ("Add scope" under "Scopes");

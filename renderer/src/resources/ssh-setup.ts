@@ -1,12 +1,12 @@
 import { sshPublicKeyType } from '../../../shared/api/ssh-keys.ts';
-import type { Item, SetupLine } from './kind-shape.ts';
+import type { SetupLine } from './kind-shape.ts';
 
 /**
  * What a server's sshd_config needs for a host certificate: `HostCertificate` naming the
  * certificate beside its host key (by the key's type, as OpenSSH names host keys), and, to accept
  * the user certificates of the same CA, `TrustedUserCAKeys` (the file the CA's screen fills).
  */
-export function hostCertificateSetup(certificate: Item): SetupLine[] {
+export function hostCertificateSetup(certificate: Readonly<Record<string, unknown>>): SetupLine[] {
   const type = sshPublicKeyType(String(certificate['public_key'] ?? '')) ?? 'ed25519';
   return [
     {
