@@ -76,9 +76,12 @@ export class FleetState {
 
   /** The last bulk action's summary while any of its outcomes holds of the agents `all`. */
   summary(all: readonly Agent[]): string | undefined {
-    const byId = new Map(all.map((agent) => [agent.id, agent]));
+    // A lookup for this call, not state: a plain record, not a (reactive) map.
+    const byId: Partial<Record<string, Agent>> = Object.fromEntries(
+      all.map((agent) => [agent.id, agent]),
+    );
     const holds = Object.values(this.results).some((result) =>
-      outcomeHolds(result, byId.get(result.agent.agentId)),
+      outcomeHolds(result, byId[result.agent.agentId]),
     );
     return holds ? this.lastSummary : undefined;
   }
