@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { routeHref, SCREENS } from '../../../shared/app/routes.ts';
 import { hrefOf } from '../../../renderer/src/resources/kind-shape.ts';
 import { KINDS } from '../../../renderer/src/resources/kind-list.ts';
-import { axeOn, openWindow, screenshot, type WebWindow } from './support-window.ts';
+import { axeViolations, openWindow, screenshot, type WebWindow } from './support-window.ts';
 import { wordingProblems } from './support-wording.ts';
 
 /*
@@ -25,6 +25,9 @@ const ADDRESSES = [
   ),
   ...KINDS.map((k) => hrefOf(k)),
 ];
+
+/** The window's own parts beside the screen, the same on every address. */
+const SHELL = ['.skip', '.topbar', '#sections'];
 
 /** The file's test: axe and wording on every screen at `size`, light and dark. */
 export function everyScreenPassesAxe(size: { width: number; height: number }): void {
@@ -56,12 +59,8 @@ export function everyScreenPassesAxe(size: { width: number; height: number }): v
     // including only the screen, keeps the rules about the whole page (one main, one h1, a title).
     const check = async (label: string, shell: 'with shell' | 'without shell') => {
       await screenshot(page, label);
-      const axe = axeOn(page);
-      if (shell === 'without shell') axe.exclude('.skip').exclude('.topbar').exclude('#sections');
       wording.push(...(await wordingProblems(page, label)));
-      const result = await axe.analyze();
-      for (const v of result.violations)
-        violations.push(`${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      violations.push(...(await axeViolations(page, label, shell === 'with shell' ? [] : SHELL)));
     };
 
     for (const scheme of ['light', 'dark'] as const) {

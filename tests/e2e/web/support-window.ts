@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { mkdir } from 'node:fs/promises';
 import { chromium, type Browser, type Locator, type Page } from 'playwright';
 import { expect } from 'vitest';
@@ -23,13 +23,6 @@ export async function screenshot(
   await mkdir(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, ...options });
 }
-
-/**
- * Axe for `page`, run in the page itself. Its default runs each frame's part there, then opens a
- * blank page to put the parts together, injecting axe twice per check; the window has no frames
- * (its CSP allows none), so the legacy run checks the same nodes with the same rules.
- */
-export const axeOn = (page: Page): AxeBuilder => new AxeBuilder({ page }).setLegacyMode();
 
 /** `npm run web` and one page on it, at its first screen, as the resource suites drive it. */
 export type WebWindow = {
@@ -169,9 +162,30 @@ export async function invokeFrom(page: Page, name: string, ...args: unknown[]): 
   return reply.value;
 }
 
-/** Axe on what the page shows now: a line for each violation, naming the rule and where. */
-export async function axeViolations(page: Page, label: string): Promise<string[]> {
-  const { violations } = await axeOn(page).analyze();
+/**
+ * Axe on what the page shows now, every rule of its default set over the whole page but for
+ * `exclude` (selectors): a line for each violation, naming the rule and where. Axe is put into
+ * the page once, not once per check (it stays while the window moves between its hash routes),
+ * and only violations are described node by node: describing every node that passed, which no
+ * test reads, was most of a check's cost.
+ */
+export async function axeViolations(
+  page: Page,
+  label: string,
+  exclude: readonly string[] = [],
+): Promise<string[]> {
+  if (!(await page.evaluate("typeof window.axe?.run === 'function'")))
+    await page.evaluate(axe.source);
+  const violations = await page.evaluate(
+    ([context, options]) =>
+      (globalThis as unknown as { axe: typeof axe }).axe
+        .run(context, options)
+        .then((results) => results.violations),
+    [{ exclude: [...exclude] }, { resultTypes: ['violations'] }] as [
+      axe.ContextObject,
+      axe.RunOptions,
+    ],
+  );
   return violations.map(
     (v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
   );
