@@ -26,6 +26,8 @@ export default tseslint.config(
       'coverage/**',
       '**/.vite/**',
       'test-results/**',
+      // svelte-check's TypeScript of the components, for tsgo (renderer/.svelte-check).
+      '**/.svelte-check/**',
       // Every other file is oxlint's.
       '**/*.{js,mjs,cjs,ts,mts,cts,tsx}',
       '!**/*.svelte.ts',
