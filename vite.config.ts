@@ -94,11 +94,12 @@ export default defineConfig({
         ...slow,
         include: INTEGRATION_ISOLATED,
       }),
-      // The window in Chromium against the real browser-mode app (tests/e2e/web).
+      // The window in Chromium against the real browser-mode app (tests/e2e/web): one Chromium
+      // for the project, each file in contexts of its own.
       nodeProject('e2e-window', {
         ...slow,
         include: ['tests/e2e/web/**/*.test.ts'],
-        globalSetup: ['tests/support/build-once.ts'],
+        globalSetup: ['tests/support/build-once.ts', 'tests/support/chromium-server.ts'],
       }),
       // Spawned processes as built by scripts/build-test.ts: CLIs, agents, the booted main
       // process. Mostly waiting on real timers (an update's 10 s), so `npm test` runs them

@@ -1,9 +1,9 @@
-import { chromium, type Browser, type Page } from 'playwright';
+import { type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { killAll, startAgent } from '../../support/agents.ts';
-import { chromiumArgs, chromiumExecutable, watchProblems } from '../../support/chromium.ts';
+import { watchProblems } from '../../support/chromium.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
-import { screenshot } from './support-window.ts';
+import { launchChromium, screenshot } from './support-window.ts';
 
 /*
  * "Expose a service" as a new user does it, in Chromium against `npm run web`: from the Edges
@@ -17,10 +17,7 @@ let page: Page;
 let problems: string[];
 
 beforeAll(async () => {
-  [web, browser] = await Promise.all([
-    startWebApp({ pollIntervalMs: 1_000 }),
-    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
-  ]);
+  [web, browser] = await Promise.all([startWebApp({ pollIntervalMs: 1_000 }), launchChromium()]);
   page = await browser.newPage();
   problems = watchProblems(page);
 });

@@ -1,11 +1,12 @@
-import { chromium, type Browser, type Page } from 'playwright';
+import { type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { osKeychain } from '../../../core/profiles/keychain.ts';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import { killAll, startAgent } from '../../support/agents.ts';
-import { chromiumArgs, chromiumExecutable, watchProblems } from '../../support/chromium.ts';
+import { watchProblems } from '../../support/chromium.ts';
 import { filesUnder } from '../../integration/core/profiles/support.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
+import { launchChromium } from './support-window.ts';
 
 /*
  * A new user's first minutes, in Debian's Chromium against `npm run web` on a throwaway HOME:
@@ -28,7 +29,7 @@ beforeAll(async () => {
     startWebApp({ pollIntervalMs: 1_000 }),
     // Reports reviewed in a second, so that the window has one to see change by itself.
     startSandbox({ apiKey: REMOTE_KEY, rateLimit: 'off', abuseReviewDelayMs: 1_000 }),
-    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
+    launchChromium(),
   ]);
   page = await browser.newPage();
   problems = watchProblems(page);

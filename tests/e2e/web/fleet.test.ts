@@ -1,11 +1,10 @@
-import { chromium, type Browser, type Page } from 'playwright';
+import { type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Agent } from '../../../sandbox/agent/agent.ts';
 import { startSandbox } from '../../../sandbox/index.ts';
-import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
-import { invokeFrom, screenshot } from './support-window.ts';
+import { invokeFrom, launchChromium, screenshot } from './support-window.ts';
 
 /*
  * The fleet in the real window: `npm run web` with its Local sandbox (the demo agents) and a
@@ -41,7 +40,7 @@ beforeAll(async () => {
   [web, sandbox, browser] = await Promise.all([
     startWebApp({ sandboxRateLimit: 'off' }),
     startSandbox({ apiKey: KEY, rateLimit: 'off' }),
-    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
+    launchChromium(),
   ]);
   await Promise.all([agentNamed('s-linux', true), agentNamed('s-pinned', false)]);
   page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();

@@ -1,11 +1,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright';
+import { type Browser, type Page } from 'playwright';
 import { request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
-import { invokeFrom } from './support-window.ts';
+import { invokeFrom, launchChromium } from './support-window.ts';
 
 /*
  * Another server on this machine, on another port of 127.0.0.1, that the browser signed in to
@@ -23,10 +22,7 @@ let otherOrigin = '';
 const received: IncomingHttpHeaders[] = [];
 
 beforeAll(async () => {
-  [web, browser] = await Promise.all([
-    startWebApp(),
-    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
-  ]);
+  [web, browser] = await Promise.all([startWebApp(), launchChromium()]);
   const cookieName = `burrow_session_${new URL(web.url).port}`;
   other = createServer((req, res) => {
     received.push(req.headers);

@@ -1,8 +1,7 @@
-import { chromium, type Browser, type Page } from 'playwright';
+import { type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
-import { invokeFrom, shootEverywhere, screenshot } from './support-window.ts';
+import { invokeFrom, launchChromium, screenshot, shootEverywhere } from './support-window.ts';
 
 /*
  * Details as people read them, in Debian's Chromium against `npm run web` and its Local sandbox
@@ -18,7 +17,7 @@ let page: Page;
 beforeAll(async () => {
   [web, browser] = await Promise.all([
     startWebApp({ sandboxRateLimit: '6000/60', pollIntervalMs: 1_000 }),
-    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
+    launchChromium(),
   ]);
   page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await page.goto(web.url);

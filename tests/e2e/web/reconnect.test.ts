@@ -1,9 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright';
 import { expect, it } from 'vitest';
 import { startWebServer } from '../../../web/server.ts';
-import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { startApp } from '../../integration/core/profiles/support.ts';
+import { launchChromium } from './support-window.ts';
 
 const rendererDir = fileURLToPath(new URL('../../../dist/renderer', import.meta.url));
 
@@ -15,7 +14,7 @@ it('comes back after its event stream was dropped and shows what changed meanwhi
   const { burrow } = await startApp();
   const [server, browser] = await Promise.all([
     startWebServer({ rendererDir, implementation: burrow.implementation, events: burrow.events }),
-    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
+    launchChromium(),
   ]);
   try {
     const page = await browser.newPage();

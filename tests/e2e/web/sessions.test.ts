@@ -1,11 +1,10 @@
-import { chromium, type Browser, type Locator, type Page } from 'playwright';
+import { type Browser, type Locator, type Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AgentsSnapshot } from '../../../shared/app/agents.ts';
 import type { ProfilesState } from '../../../shared/app/ipc/profiles.ts';
-import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { killAll, startAgent } from '../../support/agents.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
-import { axeViolations, invokeFrom, screenshot } from './support-window.ts';
+import { axeViolations, invokeFrom, launchChromium, screenshot } from './support-window.ts';
 
 /*
  * The Sessions screen in Debian's Chromium against `npm run web` as a person starts it: default
@@ -37,10 +36,7 @@ async function agentNamed(name: string) {
 const POLL = 5_000;
 
 beforeAll(async () => {
-  [web, browser] = await Promise.all([
-    startWebApp(),
-    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
-  ]);
+  [web, browser] = await Promise.all([startWebApp(), launchChromium()]);
   page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await page.goto(web.url);
   await row('build-box').waitFor({ timeout: 30_000 });

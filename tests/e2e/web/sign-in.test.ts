@@ -1,7 +1,7 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
+import { type Browser, type BrowserContext, type Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
+import { launchChromium } from './support-window.ts';
 
 /*
  * Signing in to browser mode, in Debian's Chromium against two `npm run web` on one host: the
@@ -16,11 +16,7 @@ let browser: Browser;
 let mine: BrowserContext;
 
 beforeAll(async () => {
-  [first, second, browser] = await Promise.all([
-    startWebApp(),
-    startWebApp(),
-    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
-  ]);
+  [first, second, browser] = await Promise.all([startWebApp(), startWebApp(), launchChromium()]);
 });
 
 afterAll(async () => {

@@ -1,13 +1,12 @@
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright';
+import { type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
-import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
-import { axeViolations, invokeFrom, screenshot } from './support-window.ts';
+import { axeViolations, invokeFrom, launchChromium, screenshot } from './support-window.ts';
 
 /*
  * The Snapshots screen in browser mode against `npm run web`: its Local sandbox (with the demo
@@ -26,7 +25,7 @@ beforeAll(async () => {
   [web, sandbox, browser] = await Promise.all([
     startWebApp({ sandboxRateLimit: 'off' }),
     startSandbox({ apiKey: KEY, rateLimit: 'off' }),
-    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
+    launchChromium(),
   ]);
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },

@@ -2,11 +2,12 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright';
+import { type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chromiumArgs, chromiumExecutable, watchProblems } from '../../support/chromium.ts';
+import { watchProblems } from '../../support/chromium.ts';
 import { currentUser } from '../../support/openssh.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
+import { launchChromium } from './support-window.ts';
 
 /*
  * The SSH screen in Debian's Chromium against `npm run web` on a throwaway HOME: a CA created,
@@ -32,10 +33,7 @@ const keygen = async (...args: string[]) =>
 const validity = (listing: string) => /Valid: (.*)/.exec(listing)?.[1];
 
 beforeAll(async () => {
-  [web, browser] = await Promise.all([
-    startWebApp(),
-    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
-  ]);
+  [web, browser] = await Promise.all([startWebApp(), launchChromium()]);
   folder = path.join(web.home, 'keys');
   page = await browser.newPage();
   problems = watchProblems(page);

@@ -1,10 +1,11 @@
 import axe from 'axe-core';
 import { mkdir } from 'node:fs/promises';
 import { chromium, type Browser, type Locator, type Page } from 'playwright';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
 import { PAGE_SECRET_HEADER } from '../../../shared/app/ipc/browser-mode.ts';
 import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
+import { CHROMIUM_ENDPOINT } from '../../support/chromium-server.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
 
 /** Where the suites leave their screenshots, for a person to look at. */
@@ -43,12 +44,24 @@ export type WebWindow = {
   close(): Promise<void>;
 };
 
+/**
+ * A browser of the file's own: a connection to the project's Chromium (tests/support/
+ * chromium-server.ts) where one runs, else a Chromium launched for it. Closing it closes the
+ * contexts it made.
+ */
+export function launchChromium(): Promise<Browser> {
+  const endpoint = inject(CHROMIUM_ENDPOINT);
+  return endpoint
+    ? chromium.connect(endpoint)
+    : chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
+}
+
 export async function openWindow(viewport: { width: number; height: number }): Promise<WebWindow> {
   const [web, browser] = await Promise.all([
     // Many writes in a row: the service's limit (the sandbox's and the app's own window alike)
     // would only make the test wait.
     startWebApp({ sandboxRateLimit: '6000/60' }),
-    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
+    launchChromium(),
   ]);
   // axe needs a page of a context of its own.
   const page = await (await browser.newContext({ viewport })).newPage();
@@ -120,7 +133,7 @@ export async function openWithStaging(
   const [web, sandbox, browser] = await Promise.all([
     startWebApp({ sandboxRateLimit: 'off' }),
     startSandbox({ apiKey, rateLimit: 'off' }),
-    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
+    launchChromium(),
   ]);
   const page = await (
     await browser.newContext({ viewport: { width: 1280, height: 800 } })

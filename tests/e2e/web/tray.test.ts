@@ -1,12 +1,11 @@
-import { chromium, type Browser, type Page } from 'playwright';
+import { type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import { killAll, startAgent } from '../../support/agents.ts';
-import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
 import type { MonitorSnapshot } from '../../../shared/app/monitor.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
-import { invokeFrom } from './support-window.ts';
+import { invokeFrom, launchChromium } from './support-window.ts';
 
 /*
  * The header's tray panel in Debian's Chromium against `npm run web`, with two profiles: the
@@ -49,7 +48,7 @@ beforeAll(async () => {
   [web, sandbox, browser] = await Promise.all([
     startWebApp({ pollIntervalMs: 1_000 }),
     startSandbox({ apiKey: KEY, rateLimit: 'off' }),
-    chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }),
+    launchChromium(),
   ]);
   token = (await apiCaller(sandbox.url, KEY)('POST', '/credentials', {})).body.token;
   page = await browser.newPage();
