@@ -95,11 +95,14 @@ export default defineConfig({
         include: INTEGRATION_ISOLATED,
       }),
       // The window in Chromium against the real browser-mode app (tests/e2e/web): one Chromium
-      // for the project, each file in contexts of its own.
+      // for the project, each file in contexts of its own. Not isolated: each worker imports
+      // Playwright, the sandbox and core once rather than once per file (the files start their
+      // apps as processes of their own, and stop what they start).
       nodeProject('e2e-window', {
         ...slow,
         include: ['tests/e2e/web/**/*.test.ts'],
         globalSetup: ['tests/support/build-once.ts', 'tests/support/chromium-server.ts'],
+        isolate: false,
       }),
       // Spawned processes as built by scripts/build-test.ts: CLIs, agents, the booted main
       // process. Mostly waiting on real timers (an update's 10 s), so `npm test` runs them
