@@ -106,12 +106,13 @@ export default defineConfig({
       }),
       // Spawned processes as built by scripts/build-test.ts: CLIs, agents, the booted main
       // process. Mostly waiting on real timers (an update's 10 s), so `npm test` runs them
-      // beside the window's Chromiums rather than after them.
+      // beside the window's Chromiums rather than after them. Not isolated, as e2e-window.
       nodeProject('e2e-processes', {
         ...slow,
         include: ['tests/e2e/**/*.test.ts'],
         exclude: ['tests/e2e/web/**'],
         globalSetup: ['tests/support/build-once.ts'],
+        isolate: false,
       }),
       // The app packaged by electron-builder and booted from its asar (tests/package/).
       nodeProject('package', { ...slow, globalSetup: ['tests/support/build-once.ts'] }),
