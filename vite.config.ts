@@ -121,6 +121,10 @@ export default defineConfig({
         test: {
           name: 'browser',
           root: repo,
+          // Not isolated: the files run one after another in one page, not each in a page of its
+          // own that loads the renderer's modules again (tests/browser/setup.ts starts each file
+          // as on a fresh page).
+          isolate: false,
           include: ['tests/browser/**/*.test.ts'],
           setupFiles: ['tests/browser/setup.ts'],
           browser: {
