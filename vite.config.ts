@@ -102,6 +102,7 @@ export default defineConfig({
         ...slow,
         include: ['tests/e2e/web/**/*.test.ts'],
         globalSetup: ['tests/support/build-once.ts', 'tests/support/chromium-server.ts'],
+        setupFiles: ['tests/e2e/web/setup.ts'],
         isolate: false,
       }),
       // Spawned processes as built by scripts/build-test.ts: CLIs, agents, the booted main

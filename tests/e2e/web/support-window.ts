@@ -49,11 +49,39 @@ export type WebWindow = {
  * chromium-server.ts) where one runs, else a Chromium launched for it. Closing it closes the
  * contexts it made.
  */
-export function launchChromium(): Promise<Browser> {
+export async function launchChromium(): Promise<Browser> {
   const endpoint = inject(CHROMIUM_ENDPOINT);
-  return endpoint
+  const browser = await (endpoint
     ? chromium.connect(endpoint)
-    : chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
+    : chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }));
+  browsers.add(browser);
+  browser.on('disconnected', () => browsers.delete(browser));
+  return browser;
+}
+
+/** The browsers this file's tests have open, for `whatPagesShow`. */
+const browsers = new Set<Browser>();
+/** At most this much of each page's accessibility tree is printed. */
+const SNAPSHOT_CHARS = 6_000;
+
+/**
+ * Each open page's address and what a screen reader would find on it (roles and names), for the
+ * report of a failed test: a locator that timed out says only what it waited for, not what the
+ * page showed instead.
+ */
+export async function whatPagesShow(): Promise<string> {
+  const pages = [...browsers].flatMap((b) => b.contexts().flatMap((c) => c.pages()));
+  const shown = await Promise.all(
+    pages.map(async (page) => {
+      const tree = await page
+        .locator('body')
+        .ariaSnapshot({ timeout: 5_000 })
+        .catch((error: unknown) => `(no snapshot: ${String(error).split('\n')[0]})`);
+      const cut = tree.length > SNAPSHOT_CHARS ? `${tree.slice(0, SNAPSHOT_CHARS)}\n…` : tree;
+      return `${page.url()}\n${cut}`;
+    }),
+  );
+  return shown.join('\n\n');
 }
 
 export async function openWindow(viewport: { width: number; height: number }): Promise<WebWindow> {
