@@ -34,7 +34,7 @@ export const systemClock: Clock = {
  * up mid-backoff hears so at once, not when the wait would have ended.
  */
 export function sleep(
-  clock: Clock,
+  clock: Pick<Clock, 'setTimer'>,
   ms: number,
   signal: AbortSignal | undefined,
   onAbort: () => Error,

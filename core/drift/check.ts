@@ -1,6 +1,7 @@
 import type { SnapshotDocument } from '../../shared/app/snapshot-document.ts';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiClient } from '../api/client.ts';
+import { sleep, type Clock } from '../api/clock.ts';
+import { AbortError } from '../api/errors.ts';
 import type { ListAllOptions, ListName } from '../api/types.ts';
 import type { SnapshotAccount } from '../snapshot/account.ts';
 import type { SnapshotService } from '../snapshot/service.ts';
@@ -13,11 +14,19 @@ import { hashSecrets } from './secrets.ts';
 const SHARE_OF_WINDOW = 0.5;
 const PACE_MS = 250;
 
-async function roomInWindow(client: ApiClient, signal?: AbortSignal): Promise<void> {
+/** How a read waits for room: on the drift service's timers, which tests drive. */
+export type ReadPace = {
+  readonly setTimer: Clock['setTimer'];
+  readonly signal?: AbortSignal | undefined;
+  /** A person waits on the read (a baseline kept): read as their call, not once the window drains. */
+  readonly personWaits?: boolean;
+};
+
+async function roomInWindow(client: ApiClient, pace: ReadPace): Promise<void> {
   for (;;) {
     const { used, capacity } = client.budget();
     if (used < capacity * SHARE_OF_WINDOW) return;
-    await sleep(PACE_MS, undefined, signal === undefined ? {} : { signal });
+    await sleep(pace, PACE_MS, pace.signal, () => new AbortError('reading the account'));
   }
 }
 
@@ -25,13 +34,10 @@ async function roomInWindow(client: ApiClient, signal?: AbortSignal): Promise<vo
  * The account's client, its lists read page by page, pages counted: within half the window, or
  * when a person waits on the read, as a person's call.
  */
-function paced(
-  client: ApiClient,
-  signal: AbortSignal | undefined,
-  personWaits: boolean,
-): { client: ApiClient; requests: () => number } {
+function paced(client: ApiClient, pace: ReadPace): { client: ApiClient; requests: () => number } {
   let requests = 0;
-  const room = () => (personWaits ? Promise.resolve() : roomInWindow(client, signal));
+  const personWaits = pace.personWaits === true;
+  const room = () => (personWaits ? Promise.resolve() : roomInWindow(client, pace));
   const listAll = (async (name: ListName, { onProgress, ...request }: ListAllOptions = {}) => {
     const items: unknown[] = [];
     let pages = 0;
@@ -60,11 +66,10 @@ export async function readHashed(
   service: SnapshotService,
   account: SnapshotAccount,
   key: Buffer,
-  signal?: AbortSignal,
-  /** A person waits on it (a baseline kept): read as their call, not once the window drains. */
-  personWaits = false,
+  pace: ReadPace,
 ): Promise<{ document: SnapshotDocument; requests: number }> {
-  const { client, requests } = paced(account.client, signal, personWaits);
+  const { client, requests } = paced(account.client, pace);
+  const { signal } = pace;
   const document = await service.read(
     { ...account, client },
     { withSecrets: true, ...(signal !== undefined && { signal }) },

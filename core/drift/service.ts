@@ -10,7 +10,7 @@ import {
 import type { DriftSettings } from '../../shared/app/ipc/settings.ts';
 import type { PlannedSnapshot } from '../../shared/app/ipc/snapshots.ts';
 import type { SnapshotDocument } from '../../shared/app/snapshot-document.ts';
-import { systemClock, type Timer } from '../api/clock.ts';
+import { systemClock, type Clock, type Timer } from '../api/clock.ts';
 import { AppError } from '../errors.ts';
 import type { SecretStore } from '../profiles/keychain.ts';
 import type { SnapshotAccount } from '../snapshot/account.ts';
@@ -18,7 +18,7 @@ import type { Plan } from '../snapshot/plan.ts';
 import type { SnapshotService } from '../snapshot/service.ts';
 import { BaselineStore, newBaseline, type Baseline } from './baseline.ts';
 import { hourlyAllowance, postponedReason } from './budget.ts';
-import { readHashed } from './check.ts';
+import { readHashed, type ReadPace } from './check.ts';
 import { compare, type Found } from './compare.ts';
 import { hashSecrets, keyOnce, withoutHashes } from './secrets.ts';
 import { DriftWatch, statusOf } from './watch.ts';
@@ -204,7 +204,7 @@ export class DriftService {
   async compareWith(profileId: string, document: SnapshotDocument): Promise<Found | null> {
     const key = randomBytes(32);
     const account = await this.options.profiles.account(profileId);
-    const live = await readHashed(this.options.snapshots, account, key, this.stop.signal);
+    const live = await readHashed(this.options.snapshots, account, key, this.pace());
     return compare(hashSecrets(document, key), live.document);
   }
 
@@ -285,8 +285,17 @@ export class DriftService {
     return watch;
   }
 
+  private get setTimer(): Clock['setTimer'] {
+    return this.options.setTimer ?? ((cb, ms) => systemClock.setTimer(cb, ms));
+  }
+
+  /** How a read of the account waits for room in the window: on this service's timers. */
+  private pace(personWaits = false): ReadPace {
+    return { setTimer: this.setTimer, signal: this.stop.signal, personWaits };
+  }
+
   private schedule(watch: DriftWatch, inMs: number): void {
-    const setTimer = this.options.setTimer ?? ((cb, ms) => systemClock.setTimer(cb, ms));
+    const { setTimer } = this;
     watch.cancel();
     watch.nextCheckAt = this.now() + inMs;
     const profileId = watch.baseline.profileId;
@@ -300,13 +309,7 @@ export class DriftService {
     const key = await this.hashKey();
     // A baseline is kept while a person waits (Watch, an apply, Put back); a check waits for room.
     const personWaits = watch === undefined;
-    const live = await readHashed(
-      this.options.snapshots,
-      account,
-      key,
-      this.stop.signal,
-      personWaits,
-    );
+    const live = await readHashed(this.options.snapshots, account, key, this.pace(personWaits));
     watch?.spent(this.now(), live.requests);
     return live;
   }

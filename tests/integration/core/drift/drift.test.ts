@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import { withoutHashes } from '../../../../core/drift/secrets.ts';
 import { profileOwner } from '../../../../core/snapshot/account.ts';
@@ -8,7 +8,7 @@ import { changesOf, planSnapshot } from '../../../../core/snapshot/plan.ts';
 import { noSecretService } from '../../../support/secret-service.ts';
 import { clientOf, startAccount, type Sandbox } from '../api/support.ts';
 import { seedAccount } from '../snapshot/seed.ts';
-import { driftOver, PROFILE } from './support.ts';
+import { driftOver, PROFILE, testClock } from './support.ts';
 
 /*
  * Drift watch on a real sandbox: changes made through the API directly, not through Burrow, are
@@ -168,6 +168,32 @@ describe.skipIf(noSecretService !== undefined)("drift watch's budget", () => {
     tight.clock.advance(45 * 60_000);
     const checked = await tight.drift.check(request);
     expect(checked.lastCheck).toMatchObject({ requests: 11, error: null });
+  });
+
+  it('waits for room in a busy window on its own timers, and reads once the window has room', async () => {
+    // The key's window and the drift's timers both on clocks the test moves: no real time passes.
+    const window = testClock();
+    const { client } = clientOf(sandbox, {
+      rateLimit: { requests: 120, windowMs: 600_000 },
+      clock: window,
+    });
+    cleanup.push(() => client.close());
+    const busy = await driftOver(client, cleanup);
+    await busy.drift.watch(request);
+    while (client.budget().used < 60) await client.ipPolicies.list();
+    const timersBefore = busy.clock.pending().length;
+
+    let checked = false;
+    const checking = busy.drift.check(request).finally(() => (checked = true));
+    // Half the window is the monitor's and the person's: the check waits on a timer of its own.
+    await vi.waitUntil(() => busy.clock.pending().length > timersBefore);
+    const [pace] = busy.clock.pending().slice(timersBefore);
+    expect(pace?.at).toBe(busy.clock.now() + 250);
+    expect(checked).toBe(false);
+
+    window.advance(600_000);
+    pace?.callback();
+    expect((await checking).lastCheck).toMatchObject({ requests: 11, error: null });
   });
 
   it('keeps a baseline at once when a person waits on it (Watch, an apply), however busy the window', async () => {
