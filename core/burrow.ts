@@ -62,6 +62,11 @@ export type BurrowOptions = {
    * running alone (the setting's floor of 5 s is for the app's own watching).
    */
   readonly pollIntervalMs?: number;
+  /**
+   * Tests only: how long an update-and-restart waits between the update and the restart (at
+   * least the spec's 10 s), so that a window under load still sees the wait it shows.
+   */
+  readonly updateSettleMs?: number;
   /** Tests only: the alert rules' wall clock and timer (a faster one makes minutes short). */
   readonly alertClock?: Pick<NotifierOptions, 'now' | 'setTimer'>;
   /** An installed app's updater; without one, the update calls say why there is none. */
@@ -197,6 +202,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     client: (profileId) => profiles.client(profileId),
     settings,
     record: recorder.record,
+    settleMs: options.updateSettleMs,
   });
   const agents = await AgentsService.open({
     dataDir: options.dataDir,

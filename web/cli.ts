@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { createBurrow } from '../core/burrow.ts';
 import { defaultDataDir } from '../core/paths.ts';
 import { osKeychain } from '../core/profiles/keychain.ts';
+import { UPDATE_SETTLE_MS } from '../core/sessions/actions.ts';
 import { setAsideDamagedSettings } from '../core/settings/damaged.ts';
 import { openConfStore } from '../core/store.ts';
 import { startEmbeddedSandbox } from '../sandbox/embedded.ts';
@@ -21,6 +22,18 @@ let dataDir: string;
 let sandboxRateLimit: ReturnType<typeof parseRateLimit> | undefined;
 /** For tests only (the setting's floor is 5 s): the end-to-end suite waits on polls a second apart. */
 let pollIntervalMs: number | undefined;
+/** For tests only: a longer wait before an update's restart, which a loaded window still sees. */
+let updateSettleMs: number | undefined;
+
+/** A test variable's whole number of ms, at least `least`; unset is undefined. */
+function testMs(name: string, least: number): number | undefined {
+  const text = process.env[name];
+  if (text === undefined) return undefined;
+  const ms = Number(text);
+  if (!(Number.isInteger(ms) && ms >= least))
+    throw new Error(`bad ${name} ${text}: a whole number of ms, at least ${least}`);
+  return ms;
+}
 try {
   const { values } = parseArgs({
     options: {
@@ -36,10 +49,8 @@ try {
   dataDir = values['data-dir'] ?? defaultDataDir();
   const limit = values['sandbox-rate-limit'];
   sandboxRateLimit = limit === undefined ? undefined : parseRateLimit(limit);
-  const testPoll = process.env.BURROW_TEST_POLL_INTERVAL_MS;
-  pollIntervalMs = testPoll === undefined ? undefined : Number(testPoll);
-  if (pollIntervalMs !== undefined && !(Number.isInteger(pollIntervalMs) && pollIntervalMs > 0))
-    throw new Error(`bad BURROW_TEST_POLL_INTERVAL_MS ${testPoll}: a whole number of ms above 0`);
+  pollIntervalMs = testMs('BURROW_TEST_POLL_INTERVAL_MS', 1);
+  updateSettleMs = testMs('BURROW_TEST_UPDATE_SETTLE_MS', UPDATE_SETTLE_MS);
 } catch (error) {
   console.error(`burrow web: ${error instanceof Error ? error.message : String(error)}\n${usage}`);
   process.exit(2);
@@ -66,6 +77,7 @@ const burrow = await createBurrow({
   damagedSettings,
   secrets: await osKeychain(),
   pollIntervalMs,
+  updateSettleMs,
   startLocalSandbox: async (options) => {
     const sandbox = await startEmbeddedSandbox({ ...options, rateLimit: sandboxRateLimit });
     if (sandboxRateLimit === undefined) return sandbox;

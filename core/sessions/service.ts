@@ -42,6 +42,8 @@ export type SessionsServiceOptions = {
   readonly record?: (entry: NewActivityEntry) => void;
   /** Wall-clock time for the record's entries. Default Date.now. */
   readonly now?: () => number;
+  /** An update-and-restart's wait between the two (createSessionActions's `settleMs`). */
+  readonly settleMs?: number | undefined;
 };
 
 /**
@@ -105,6 +107,7 @@ export class SessionsService {
         client,
         profileId,
         clock: this.options.clock,
+        ...(this.options.settleMs !== undefined && { settleMs: this.options.settleMs }),
         monitor: this.options.watched,
         onEvent: (event) => {
           options.onEvent?.(event);

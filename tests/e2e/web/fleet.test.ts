@@ -14,6 +14,7 @@ import { invokeFrom, launchChromium, screenshot } from './support-window.ts';
  */
 
 const KEY = 'e2e-fleet';
+const SETTLE_MS = 30_000;
 let web: WebApp;
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let browser: Browser;
@@ -38,7 +39,8 @@ async function agentNamed(host: string, updateChecks: boolean): Promise<void> {
 
 beforeAll(async () => {
   [web, sandbox, browser] = await Promise.all([
-    startWebApp({ sandboxRateLimit: 'off' }),
+    // The wait before each restart is long enough to be seen on a loaded machine.
+    startWebApp({ sandboxRateLimit: 'off', updateSettleMs: SETTLE_MS }),
     startSandbox({ apiKey: KEY, rateLimit: 'off' }),
     launchChromium(),
   ]);
@@ -77,10 +79,9 @@ it('picks agents of two profiles and updates them a few at a time, naming the on
   const panel = page.getByRole('region', { name: /^Rolling update/ });
   await panel.waitFor();
   const step = (name: string) => panel.getByRole('row', { name, exact: true });
-  // The 10 s between the accepted update and the restart, counted down in words.
-  // The 10 s window is caught live, however long the update took to be accepted (this file
-  // may run first, as every other project starts beside it); when it is missed, the panel's
-  // words say what happened.
+  // The wait between the accepted update and the restart, counted down in words: 30 s here, not
+  // the spec's 10, which a loaded machine missed (every other project starts beside this file);
+  // when it is missed all the same, the panel's words say what happened.
   await step('s-linux')
     .getByText(/Waiting \d+ s before restart/)
     .waitFor({ timeout: 30_000 })
@@ -105,7 +106,7 @@ it('picks agents of two profiles and updates them a few at a time, naming the on
     .waitFor({ timeout: 15_000 });
   await page
     .getByRole('region', { name: 'Rolling update done: 2 updated, 1 failed' })
-    .waitFor({ timeout: 60_000 });
+    .waitFor({ timeout: 90_000 });
   // Ended, each agent's step is one click away.
   await panel.getByText("Each agent's step").click();
   await expect(step('s-linux').textContent()).resolves.toMatch(/Done/);
@@ -115,4 +116,4 @@ it('picks agents of two profiles and updates them a few at a time, naming the on
   await page
     .getByRole('region', { name: 'Rolling update done: 2 updated, 1 failed' })
     .waitFor({ timeout: 15_000 });
-}, 120_000);
+}, 150_000);

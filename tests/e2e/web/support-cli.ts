@@ -25,6 +25,8 @@ export async function startWebApp(
     sandboxRateLimit?: string;
     /** The monitor's poll interval, below the setting's floor of 5 s: for waits on a poll. */
     pollIntervalMs?: number;
+    /** An update-and-restart's wait before the restart, above the spec's 10 s. */
+    updateSettleMs?: number;
   } = {},
 ): Promise<WebApp> {
   const home = await mkdtemp(path.join(tmpdir(), 'burrow-home-'));
@@ -44,6 +46,9 @@ export async function startWebApp(
         XDG_CONFIG_HOME: '',
         ...(options.pollIntervalMs && {
           BURROW_TEST_POLL_INTERVAL_MS: String(options.pollIntervalMs),
+        }),
+        ...(options.updateSettleMs && {
+          BURROW_TEST_UPDATE_SETTLE_MS: String(options.updateSettleMs),
         }),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
