@@ -250,6 +250,31 @@ it('names the resource it deletes, and sums up what failed of a selection', asyn
     .toHaveTextContent('Delete IP policy ipp_2 (policy ipp_2)?');
 });
 
+it('leaves the person where they went when a delete answers after they left its page', async () => {
+  const policy = item('ipp_1', 'ip_policies', { description: 'office' });
+  let answer: () => void = () => undefined;
+  open('#/ip-policies/ipPolicies/ipp_1');
+  const bridge = scriptedBridge({
+    'api.ipPolicies.list': () => page1('ip_policies', [policy]),
+    'api.ipPolicies.get': () => policy,
+    'api.ipPolicies.delete': () => new Promise<void>((resolve) => (answer = resolve)),
+  });
+  render(App, { bridge });
+  await userEvent.click(page.getByRole('button', { name: 'Delete', exact: true }));
+  await userEvent.click(page.getByRole('dialog').getByRole('button', { name: 'Delete' }));
+  // The order that broke it: the person goes elsewhere, then the service answers the delete.
+  await userEvent.click(
+    page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Abuse reports' }),
+  );
+  await expect
+    .element(page.getByRole('heading', { level: 1, name: 'Abuse reports' }))
+    .toBeVisible();
+  answer();
+  await expect.element(page.getByText('Deleted 1 IP policy')).toBeVisible();
+  expect(window.location.hash).toBe('#/abuse-reports');
+  await expect.element(page.getByRole('button', { name: 'New abuse report' })).toBeVisible();
+});
+
 it('keeps only the rows in view in the DOM for 10,000 items, and counts them', async () => {
   open('#/credentials');
   const many = Array.from({ length: 100 }, (_, i) =>

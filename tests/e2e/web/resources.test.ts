@@ -39,6 +39,9 @@ async function deleteOpen(id: string) {
   const dialog = page.getByRole('dialog');
   expect(await dialog.textContent()).toContain(id);
   await dialog.getByRole('button', { name: 'Delete' }).click();
+  // Deleted from its own page, the window goes back to the list once the service answered: a
+  // toast of an earlier delete may still be showing.
+  await page.waitForURL((url) => !url.hash.endsWith(`/${id}`));
   await page.getByRole('status').filter({ hasText: 'Deleted 1' }).last().waitFor();
 }
 
