@@ -1,11 +1,12 @@
 import { alertRulesOf } from '../../shared/app/ipc/settings.ts';
 import type { EventHub } from '../ipc/events.ts';
-import { watchLeadTimes } from '../notify/lead-time.ts';
 import type { Notifier, NotifierOptions } from '../notify/notifier.ts';
 import type { ProfileService } from '../profiles/profiles.ts';
 import type { SettingsService } from '../settings/settings.ts';
 import type { KeyValueStore } from '../store.ts';
-import { createSshService, watchRenewals, type SshService } from './service.ts';
+import { watchLeadTimes } from './renewal/lead-watch.ts';
+import { watchRenewals } from './renewal/watch.ts';
+import { createSshService, type SshService } from './service.ts';
 
 export type SshInAppOptions = {
   readonly profiles: ProfileService;

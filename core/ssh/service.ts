@@ -51,8 +51,6 @@ import { localPath, parseInput } from './validate.ts';
 export type { SshApiSource } from './context.ts';
 export type { SshApi } from './certificates/signature-request.ts';
 export { SshError, type SshErrorCode } from './errors.ts';
-export { watchRenewals } from './renewal/watch.ts';
-export { withinLeadTime } from './renewal/lead.ts';
 
 export type SshServiceOptions = {
   /** One API client (or anything with its SSH methods), or a source of the profiles' clients. */

@@ -1,6 +1,7 @@
-import type { CertificateExpiring } from '../../shared/app/notifications.ts';
-import type { SavedCertificate } from '../../shared/app/ssh/results.ts';
-import { watchRenewals, withinLeadTime } from '../ssh/service.ts';
+import type { CertificateExpiring } from '../../../shared/app/notifications.ts';
+import type { SavedCertificate } from '../../../shared/app/ssh/results.ts';
+import { withinLeadTime } from './lead.ts';
+import { watchRenewals } from './watch.ts';
 
 export type LeadTimeWatchOptions = {
   /** The certificates saved on this machine (core/ssh's `listSaved`). */

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { watchLeadTimes } from '../../../../core/notify/lead-time.ts';
-import { Notifier } from '../../../../core/notify/notifier.ts';
-import { withinLeadTime } from '../../../../core/ssh/renewal/lead.ts';
-import { RENEWAL_CHECK_MS } from '../../../../core/ssh/renewal/watch.ts';
-import { AlertRules } from '../../../../shared/app/ipc/settings.ts';
-import type { CertificateExpiring, Notification } from '../../../../shared/app/notifications.ts';
-import { savedCertificate, T0 } from '../ssh/fixtures.ts';
-import { memorySettings, recordedActions } from '../support.ts';
+import { watchLeadTimes } from '../../../../../core/ssh/renewal/lead-watch.ts';
+import { Notifier } from '../../../../../core/notify/notifier.ts';
+import { withinLeadTime } from '../../../../../core/ssh/renewal/lead.ts';
+import { RENEWAL_CHECK_MS } from '../../../../../core/ssh/renewal/watch.ts';
+import { AlertRules } from '../../../../../shared/app/ipc/settings.ts';
+import type { CertificateExpiring, Notification } from '../../../../../shared/app/notifications.ts';
+import { savedCertificate, T0 } from '../fixtures.ts';
+import { memorySettings, recordedActions } from '../../support.ts';
 
 const DAY = 86_400_000;
 const P1 = 'prf_00000001';
