@@ -81,7 +81,8 @@ type Waiter = { grant: (lease: Lease) => void };
 export class RateGovernor {
   readonly limit: RateLimit;
   private readonly backgroundCapacity: number;
-  private readonly clock: Clock;
+  /** The window's time: whoever waits for room in it waits on this clock. */
+  readonly clock: Clock;
   private slots: Slot[] = [];
   private readonly queues: Record<Priority, Waiter[]> = { interactive: [], background: [] };
   private timer: Timer | undefined;

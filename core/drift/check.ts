@@ -1,6 +1,6 @@
 import type { SnapshotDocument } from '../../shared/app/snapshot-document.ts';
 import type { ApiClient } from '../api/client.ts';
-import { sleep, type Clock } from '../api/clock.ts';
+import { sleep } from '../api/clock.ts';
 import { AbortError } from '../api/errors.ts';
 import type { ListAllOptions, ListName } from '../api/types.ts';
 import type { SnapshotAccount } from '../snapshot/account.ts';
@@ -14,9 +14,8 @@ import { hashSecrets } from './secrets.ts';
 const SHARE_OF_WINDOW = 0.5;
 const PACE_MS = 250;
 
-/** How a read waits for room: on the drift service's timers, which tests drive. */
+/** How a read goes: stopped by `signal`; waiting for room in the window unless a person waits. */
 export type ReadPace = {
-  readonly setTimer: Clock['setTimer'];
   readonly signal?: AbortSignal | undefined;
   /** A person waits on the read (a baseline kept): read as their call, not once the window drains. */
   readonly personWaits?: boolean;
@@ -26,7 +25,13 @@ async function roomInWindow(client: ApiClient, pace: ReadPace): Promise<void> {
   for (;;) {
     const { used, capacity } = client.budget();
     if (used < capacity * SHARE_OF_WINDOW) return;
-    await sleep(pace, PACE_MS, pace.signal, () => new AbortError('reading the account'));
+    // On the window's own clock: the one that frees room in it.
+    await sleep(
+      client.governor.clock,
+      PACE_MS,
+      pace.signal,
+      () => new AbortError('reading the account'),
+    );
   }
 }
 

@@ -10,7 +10,7 @@ import {
 import type { DriftSettings } from '../../shared/app/ipc/settings.ts';
 import type { PlannedSnapshot } from '../../shared/app/ipc/snapshots.ts';
 import type { SnapshotDocument } from '../../shared/app/snapshot-document.ts';
-import { systemClock, type Clock, type Timer } from '../api/clock.ts';
+import { systemClock, type Timer } from '../api/clock.ts';
 import { AppError } from '../errors.ts';
 import type { SecretStore } from '../profiles/keychain.ts';
 import type { SnapshotAccount } from '../snapshot/account.ts';
@@ -18,7 +18,7 @@ import type { Plan } from '../snapshot/plan.ts';
 import type { SnapshotService } from '../snapshot/service.ts';
 import { BaselineStore, newBaseline, type Baseline } from './baseline.ts';
 import { hourlyAllowance, postponedReason } from './budget.ts';
-import { readHashed, type ReadPace } from './check.ts';
+import { readHashed } from './check.ts';
 import { compare, type Found } from './compare.ts';
 import { hashSecrets, keyOnce, withoutHashes } from './secrets.ts';
 import { DriftWatch, statusOf } from './watch.ts';
@@ -186,7 +186,9 @@ export class DriftService {
     // A check running now may have read the account mid-change: the baseline is read after it.
     // Not read (the account gone, the key refused): the baseline stays, and the next check
     // shows what the apply changed as drift, which Accept then keeps.
+    // It is stopped rather than waited for: paced, it may wait minutes for room in the window.
     const kept = (async () => {
+      watch.checkStop?.abort();
       await watch.running?.catch(() => undefined);
       await this.keep(profileId, 'apply');
     })().catch(() => undefined);
@@ -204,7 +206,9 @@ export class DriftService {
   async compareWith(profileId: string, document: SnapshotDocument): Promise<Found | null> {
     const key = randomBytes(32);
     const account = await this.options.profiles.account(profileId);
-    const live = await readHashed(this.options.snapshots, account, key, this.pace());
+    const live = await readHashed(this.options.snapshots, account, key, {
+      signal: this.stop.signal,
+    });
     return compare(hashSecrets(document, key), live.document);
   }
 
@@ -285,17 +289,8 @@ export class DriftService {
     return watch;
   }
 
-  private get setTimer(): Clock['setTimer'] {
-    return this.options.setTimer ?? ((cb, ms) => systemClock.setTimer(cb, ms));
-  }
-
-  /** How a read of the account waits for room in the window: on this service's timers. */
-  private pace(personWaits = false): ReadPace {
-    return { setTimer: this.setTimer, signal: this.stop.signal, personWaits };
-  }
-
   private schedule(watch: DriftWatch, inMs: number): void {
-    const { setTimer } = this;
+    const setTimer = this.options.setTimer ?? ((cb, ms) => systemClock.setTimer(cb, ms));
     watch.cancel();
     watch.nextCheckAt = this.now() + inMs;
     const profileId = watch.baseline.profileId;
@@ -305,11 +300,15 @@ export class DriftService {
   }
 
   /** The account as a baseline holds it; the requests it took are counted against the budget. */
-  private async read(watch: DriftWatch | undefined, account: SnapshotAccount) {
+  private async read(
+    watch: DriftWatch | undefined,
+    account: SnapshotAccount,
+    signal = this.stop.signal,
+  ) {
     const key = await this.hashKey();
     // A baseline is kept while a person waits (Watch, an apply, Put back); a check waits for room.
     const personWaits = watch === undefined;
-    const live = await readHashed(this.options.snapshots, account, key, this.pace(personWaits));
+    const live = await readHashed(this.options.snapshots, account, key, { signal, personWaits });
     watch?.spent(this.now(), live.requests);
     return live;
   }
@@ -341,7 +340,13 @@ export class DriftService {
     const kept = watch.ownChange;
     const check = async () => {
       await kept;
-      await this.runCheck(watch);
+      const stop = new AbortController();
+      watch.checkStop = stop;
+      try {
+        await this.runCheck(watch, AbortSignal.any([this.stop.signal, stop.signal]));
+      } finally {
+        if (watch.checkStop === stop) watch.checkStop = null;
+      }
     };
     watch.running ??= check().finally(() => {
       watch.running = null;
@@ -351,7 +356,7 @@ export class DriftService {
   }
 
   /** One check, unless the budget says wait; whatever fails is said in `lastCheck`. */
-  private async runCheck(watch: DriftWatch): Promise<void> {
+  private async runCheck(watch: DriftWatch, signal: AbortSignal): Promise<void> {
     const { budgetPercent } = this.options.settings();
     const at = this.now();
     const checked = (requests: number, error: string | null) =>
@@ -369,10 +374,13 @@ export class DriftService {
         return;
       }
       this.emit();
-      const live = await this.read(watch, account);
+      const live = await this.read(watch, account, signal);
       checked(live.requests, null);
       await this.found(watch, await compare(watch.baseline.document, live.document), live.document);
     } catch (error) {
+      // Stopped (the app quits, or Burrow's own change is kept instead): the next check is
+      // scheduled by whoever stopped it, and the last one still says what it found.
+      if (signal.aborted) return;
       checked(0, error instanceof Error ? error.message : String(error));
     }
     if (!this.stop.signal.aborted) this.schedule(watch, this.intervalMs());

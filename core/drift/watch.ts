@@ -25,6 +25,8 @@ export class DriftWatch {
   live: SnapshotDocument | null = null;
   timer: Timer | null = null;
   running: Promise<void> | null = null;
+  /** Stops the check running now: Burrow's own change is kept instead of what it would find. */
+  checkStop: AbortController | null = null;
   /**
    * Burrow's own change being kept as the baseline: a check that read the account meanwhile
    * tells nothing, and a check asked for waits for it.

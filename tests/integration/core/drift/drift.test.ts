@@ -171,7 +171,7 @@ describe.skipIf(noSecretService !== undefined)("drift watch's budget", () => {
   });
 
   it('waits for room in a busy window on its own timers, and reads once the window has room', async () => {
-    // The key's window and the drift's timers both on clocks the test moves: no real time passes.
+    // The key's window on a clock the test moves: no real time passes.
     const window = testClock();
     const { client } = clientOf(sandbox, {
       rateLimit: { requests: 120, windowMs: 600_000 },
@@ -181,19 +181,42 @@ describe.skipIf(noSecretService !== undefined)("drift watch's budget", () => {
     const busy = await driftOver(client, cleanup);
     await busy.drift.watch(request);
     while (client.budget().used < 60) await client.ipPolicies.list();
-    const timersBefore = busy.clock.pending().length;
+    const timersBefore = window.pending().length;
 
     let checked = false;
     const checking = busy.drift.check(request).finally(() => (checked = true));
-    // Half the window is the monitor's and the person's: the check waits on a timer of its own.
-    await vi.waitUntil(() => busy.clock.pending().length > timersBefore);
-    const [pace] = busy.clock.pending().slice(timersBefore);
-    expect(pace?.at).toBe(busy.clock.now() + 250);
+    // Half the window is the monitor's and the person's: the check waits on the window's clock.
+    await vi.waitUntil(() => window.pending().length > timersBefore);
+    const [pace] = window.pending().slice(timersBefore);
+    expect(pace?.at).toBe(window.now() + 250);
     expect(checked).toBe(false);
 
     window.advance(600_000);
     pace?.callback();
     expect((await checking).lastCheck).toMatchObject({ requests: 11, error: null });
+  });
+
+  it('stops a check waiting for room when an apply ends, and keeps the applied account at once', async () => {
+    const window = testClock();
+    const { client } = clientOf(sandbox, {
+      rateLimit: { requests: 120, windowMs: 600_000 },
+      clock: window,
+    });
+    cleanup.push(() => client.close());
+    const busy = await driftOver(client, cleanup);
+    await busy.drift.watch(request);
+    while (client.budget().used < 60) await client.ipPolicies.list();
+    const timersBefore = window.pending().length;
+    const checking = busy.drift.check(request);
+    await vi.waitUntil(() => window.pending().length > timersBefore);
+
+    // No clock moves: the apply's baseline does not wait for the check's room in the window.
+    await busy.drift.applied(PROFILE.id);
+    await checking;
+    const status = busy.drift.status(PROFILE.id);
+    expect(status).toMatchObject({ baselineFrom: 'apply', drift: null });
+    // Stopped, not failed: the check it cut short leaves no error behind.
+    expect(status.lastCheck?.error ?? null).toBeNull();
   });
 
   it('keeps a baseline at once when a person waits on it (Watch, an apply), however busy the window', async () => {
