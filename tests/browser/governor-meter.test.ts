@@ -64,9 +64,9 @@ it('shows the count while calls wait their turn, however much is left', async ()
   await expect.element(count(114)).toBeVisible();
 });
 
-it('says a rate-limit wait in words, announced, with the count beside it and the budget still named', async () => {
-  const bridge = withBudget(budget(PROFILE, 6));
-  await expect.element(meter(114)).toBeVisible();
+it('says a rate-limit wait in words, announced, the count giving way to it and the budget still named', async () => {
+  const bridge = withBudget(budget(PROFILE, 120));
+  await expect.element(count(0)).toBeVisible();
   bridge.emit('api.activity', {
     profileId: PROFILE,
     kind: 'rate-limited',
@@ -77,8 +77,11 @@ it('says a rate-limit wait in words, announced, with the count beside it and the
   await expect
     .element(page.getByRole('status').filter({ hasText: /Rate limited, retrying in 1[12] s/ }))
     .toBeVisible();
-  await expect.element(meter(114)).toBeVisible();
-  await expect.element(count(114)).toBeVisible();
+  await expect.element(meter(0)).toBeVisible();
+  // Nothing left: the wait says so, in less room than the two would take.
+  await expect.element(count(0)).not.toBeVisible();
+  await userEvent.hover(meter(0));
+  await expect.element(count(0)).not.toBeVisible();
 });
 
 it('tells what the budget is on a click, and Escape puts it away', async () => {
