@@ -87,7 +87,7 @@ export class SessionsState {
   }
 
   private toastResult(event: Extract<ActionEvent, { phase: 'done' }>): void {
-    const { result } = event;
+    const { result, agent } = event;
     if (!result.ok) {
       this.toasts.error({
         code: result.errorCode ?? 'ACTION_FAILED',
@@ -96,13 +96,18 @@ export class SessionsState {
       });
       return;
     }
-    const done = { restart: 'Restart sent', stop: 'Stopped', update: 'Update sent' } as const;
+    // Named, as a command from the palette, the tray or a terminal is not beside its row.
+    const done = {
+      restart: `Restart sent to ${agent}`,
+      stop: `Stopped ${agent}`,
+      update: `Update sent to ${agent}`,
+    } as const;
     const message =
       result.action === 'update-and-restart'
         ? (result.note ??
           (result.version
-            ? `Updated ${result.version.before} → ${result.version.after}`
-            : 'Updated'))
+            ? `Updated ${agent} ${result.version.before} → ${result.version.after}`
+            : `Updated ${agent}`))
         : done[result.action];
     this.toasts.show('success', message);
   }
