@@ -152,3 +152,25 @@ it('shows an API back as good news and an agent gone as a problem, not both as e
   expect(toasts.items.map((t) => t.tone)).toEqual(['success', 'error']);
   stop();
 });
+
+it('keeps quiet hours’ summary until it is dismissed, whatever comes after it', () => {
+  const toasts = new Toasts();
+  const bridge = scriptedBridge();
+  const stop = new SessionsState(bridge, toasts).start();
+  bridge.emit('notification', {
+    id: 'quietSummary:prf_a:1',
+    kind: 'quietSummary',
+    title: '3 notices during quiet hours',
+    body: 'web went offline; db went offline; web is back online.',
+    target: { type: 'sessions', profileId: 'prf_a' },
+    actions: ['open'],
+  });
+  for (let i = 1; i <= 5; i++) toasts.show('info', `note ${i}`);
+  vi.advanceTimersByTime(3_600_000);
+  expect(toasts.items.map((t) => t.message)).toEqual([
+    '3 notices during quiet hours: web went offline; db went offline; web is back online.',
+  ]);
+  toasts.dismiss(toasts.items[0]?.id ?? 0);
+  expect(toasts.items).toEqual([]);
+  stop();
+});

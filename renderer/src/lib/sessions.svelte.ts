@@ -71,9 +71,11 @@ export class SessionsState {
 
   private notify(notification: BurrowNotification): void {
     const looks = { problem: 'error', good: 'success', info: 'info' } as const;
+    // Quiet hours' summary is all that is told of what they held: it stays until dismissed.
     this.toasts.show(
       looks[notification.tone ?? 'info'],
       notification.title + ': ' + notification.body,
+      notification.kind === 'quietSummary' ? { lasting: true } : {},
     );
     if (this.permission !== 'granted') return;
     const shown = new Notification(notification.title, {
