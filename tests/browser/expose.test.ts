@@ -18,7 +18,7 @@ beforeEach(freshWindow);
 
 const PLAN: ExposePlan = {
   steps: [
-    { kind: 'backend', words: "Create a tunnel-group backend 'web' (labels service=web)" },
+    { kind: 'backend', words: "Create a tunnel group backend 'web' (labels service=web)" },
     { kind: 'edge', words: 'Create an HTTPS edge on web.example.com:443' },
     {
       kind: 'route',
