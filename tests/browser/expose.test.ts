@@ -208,8 +208,11 @@ it('says at step 1, in words, a domain without its port, and warns of an address
     );
   expect(bridge.argsOf('expose.plan')).toBeUndefined();
 
-  // Whatever the host's case, an address one of the profile's edges serves is said, not refused.
+  // Whatever the host's case, an address one of the profile's edges serves is said, not refused;
+  // what was wrong before goes as the field changes.
   await hostport.fill('wiki.example.com:443');
+  await expect.element(hostport).not.toHaveAttribute('aria-invalid');
+  await expect.element(dialog().getByText(/must be "<host>:<port>"/)).not.toBeInTheDocument();
   await expect
     .element(dialog().getByText("HTTPS edge 'wiki' already serves this address"))
     .toBeVisible();
