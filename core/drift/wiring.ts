@@ -56,13 +56,14 @@ export async function startDriftWatch(
       tell: (profileId: string, { id, summary }: { id: string; summary: string }) => {
         const at = Date.now();
         notifier.hear({ kind: 'drift-found', profileId, at, driftId: id, summary });
-        const title = `${nameOf(profileId)} changed outside Burrow`;
+        // Without the profile's name, as every entry: Activity names it in a column.
+        const title = 'Changed outside Burrow';
         parts.record({ kind: 'notice', at, profileId, title, detail: summary, notice: 'drift' });
       },
     }),
     stopped: (profileId, message) => {
       parts.warn(message);
-      const title = `${nameOf(profileId)} is no longer watched for drift`;
+      const title = 'No longer watched for drift';
       parts.record({
         kind: 'notice',
         at: Date.now(),

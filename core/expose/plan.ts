@@ -50,7 +50,7 @@ export async function planExpose(
   const steps: ExposeStep[] = [
     {
       kind: 'backend',
-      words: `Create a tunnel-group backend ${quoted(name)} (labels ${labels})`,
+      words: `Create a tunnel group backend ${quoted(name)} (labels ${labels})`,
     },
     { kind: 'edge', words: `Create an HTTPS edge on ${hostport}` },
     {

@@ -27,7 +27,7 @@ export async function runExpose(
       const backend = await api.tunnelGroupBackends.create(bodies.backend);
       return {
         id: backend.id,
-        what: `the tunnel-group backend '${name}' (${backend.id})`,
+        what: `the tunnel group backend '${name}' (${backend.id})`,
         undo: () => api.tunnelGroupBackends.delete(backend.id),
       };
     },

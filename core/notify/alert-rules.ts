@@ -174,15 +174,19 @@ export function quietSummary(
   now: number,
   profileName?: string,
 ): Notification {
-  const named = held.slice(0, GROUP_ABOVE).map((n) => n.title);
-  const rest = held.length - named.length;
-  const count = `${held.length} notice${held.length === 1 ? '' : 's'}`;
+  const first = held.slice(0, GROUP_ABOVE);
+  const more = held.length > GROUP_ABOVE ? `; and ${held.length - GROUP_ABOVE} more` : '';
+  const count = `${held.length} notice${held.length === 1 ? '' : 's'} during quiet hours`;
   return {
     id: `quietSummary:${profileId}:${now}`,
     kind: 'quietSummary',
-    title: `${profileName === undefined ? '' : `${profileName}: `}${count} during quiet hours`,
-    body: `${named.join('; ')}${rest > 0 ? `; and ${rest} more` : ''}.`,
+    title: `${profileName === undefined ? '' : `${profileName}: `}${count}`,
+    body: `${first.map((n) => n.title).join('; ')}${more}.`,
     target: { type: 'sessions', profileId },
     actions: ['open'],
+    record: {
+      title: count,
+      detail: `${first.map((n) => n.record?.title ?? n.title).join('; ')}${more}.`,
+    },
   };
 }

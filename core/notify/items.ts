@@ -26,6 +26,8 @@ export type Item = {
   readonly group?: { readonly profileId: string; readonly name: string; readonly at: number };
   readonly title: string;
   readonly body: string;
+  /** The activity record's words, where they differ (Notification's `record`). */
+  readonly record?: Notification['record'];
   readonly target: NotificationTarget;
   readonly actions: NotificationAction[];
 };
@@ -33,13 +35,17 @@ export type Item = {
 /** How an event speaks of its profile: by name, only when there is more than one to tell apart. */
 export type Speaker = (profileId: string, text: string) => string;
 
-/** An agent's event: its name and what happened as the title, when and where as the body. */
+/**
+ * An agent's event: its name and what happened as the title, when and where as the body. `when`
+ * words the moment at its clock time, or without one for the record.
+ */
 function sessionItem(
   kind: 'offline' | 'restarted' | 'updated' | 'backOnline' | 'behindVersion',
   event: { readonly profileId: string; readonly at: number },
   session: TunnelSession,
   what: string,
-  when: string,
+  when: (clock?: string) => string,
+  now: number,
   say: Speaker,
 ): Item {
   const { profileId, at } = event;
@@ -63,7 +69,8 @@ function sessionItem(
     agent: { profileId, sessionId: session.id, agentKey: key },
     group: { profileId, name, at },
     title: say(profileId, `${name} ${what}`),
-    body: `${when}.${named ? ` ${machine}` : ''}`,
+    body: `${when(clockTime(at, now))}.${named ? ` ${machine}` : ''}`,
+    record: { title: `${name} ${what}`, detail: `${when()}.${named ? ` ${machine}` : ''}` },
     target: { type: 'agent', profileId, agentId: agentId(profileId, key) },
     actions: restart ? ['open', 'restart', 'mute'] : ['open', 'mute'],
   };
@@ -94,7 +101,8 @@ export function itemsOf(
           event,
           s,
           'went offline',
-          `Gone at ${clockTime(event.at, now)}`,
+          (clock) => (clock ? `Gone at ${clock}` : 'Gone'),
+          now,
           say,
         ),
       );
@@ -105,7 +113,8 @@ export function itemsOf(
           event,
           event.session,
           'is back online',
-          `Back at ${clockTime(event.at, now)}`,
+          (clock) => (clock ? `Back at ${clock}` : 'Back'),
+          now,
           say,
         ),
       ];
@@ -116,7 +125,9 @@ export function itemsOf(
           event,
           s,
           `runs ${s.agent_version}, behind ${event.newest}`,
-          `Another agent of the account runs ${event.newest} since ${clockTime(event.at, now)}`,
+          (clock) =>
+            `Another agent of the account runs ${event.newest}${clock ? ` since ${clock}` : ''}`,
+          now,
           say,
         ),
       );
@@ -127,7 +138,9 @@ export function itemsOf(
           event,
           event.session,
           'restarted',
-          `Back at ${clockTime(event.at, now)} with a new session, running ${event.session.agent_version}`,
+          (clock) =>
+            `Back${clock ? ` at ${clock}` : ''} with a new session, running ${event.session.agent_version}`,
+          now,
           say,
         ),
       ];
@@ -138,7 +151,8 @@ export function itemsOf(
           event,
           event.session,
           `updated to ${event.session.agent_version}`,
-          `Back at ${clockTime(event.at, now)}, was ${event.previous.agent_version}`,
+          (clock) => `Back${clock ? ` at ${clock}` : ''}, was ${event.previous.agent_version}`,
+          now,
           say,
         ),
       ];
@@ -148,19 +162,18 @@ export function itemsOf(
       const name = profileName(event.profileId);
       const [title, body] =
         event.kind === 'unreachable'
-          ? [
-              `${name}: API unreachable`,
-              `${event.reason}. Agents are not reported offline meanwhile.`,
-            ]
+          ? ['API unreachable', `${event.reason}. Agents are not reported offline meanwhile.`]
           : event.kind === 'unauthorized'
-            ? [`${name}: API key refused`, `${event.reason}. Check the profile's API key.`]
-            : [`${name}: API reachable again`, 'Sessions are monitored again.'];
+            ? ['API key refused', `${event.reason}. Check the profile's API key.`]
+            : ['API reachable again', 'Sessions are monitored again.'];
       return [
         {
           kind: 'apiHealth',
           subject: `api:${event.profileId}:${event.kind}`,
-          title,
+          // Named even alone: an API's health is the profile's, not an agent's.
+          title: `${name}: ${title}`,
           body,
+          record: { title, detail: body },
           target: { type: 'profile', profileId: event.profileId },
           actions: ['open'],
         },

@@ -208,12 +208,13 @@ export class Notifier {
     if (profileId === undefined || this.options.record === undefined) return;
     if (notification.kind === 'drift') return;
     const { agent } = notification;
+    const words = notification.record ?? { title: notification.title, detail: notification.body };
     this.options.record({
       kind: 'notice',
       at: this.now(),
       profileId,
-      title: notification.title,
-      detail: notification.body,
+      title: words.title,
+      detail: words.detail,
       notice: notification.kind,
       ...(agent && { agentId: agentId(agent.profileId, agent.agentKey) }),
       ...(held && { held }),

@@ -88,7 +88,7 @@ export function notify(args: NotifyArgs): NotifyResult {
     const group = first.group;
     const title = GROUP_TITLES[first.kind];
     if (items.length <= GROUP_ABOVE || group === undefined || title === undefined) {
-      for (const { kind, subject, title: t, body, target, actions, agent } of items)
+      for (const { kind, subject, title: t, body, target, actions, agent, record } of items)
         notifications.push({
           id: `${kind}:${subject}:${now}`,
           kind,
@@ -98,6 +98,7 @@ export function notify(args: NotifyArgs): NotifyResult {
           target,
           actions,
           ...(agent && { agent }),
+          ...(record && { record }),
         });
       continue;
     }
@@ -111,6 +112,7 @@ export function notify(args: NotifyArgs): NotifyResult {
       body: `${named.join(', ')} and ${rest} more, at ${clockTime(group.at, now)}.`,
       target: { type: 'sessions', profileId: group.profileId },
       actions: ['open'],
+      record: { title: title(items.length), detail: `${named.join(', ')} and ${rest} more.` },
     });
   }
   return { notifications, state: { lastShown } };

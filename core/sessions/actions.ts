@@ -1,5 +1,5 @@
 import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
-import { agentKey } from '../../shared/app/monitor.ts';
+import { agentDisplayName, agentKey } from '../../shared/app/monitor.ts';
 import type { ActionEvent, ActionResult, ActionStep } from '../../shared/app/sessions/actions.ts';
 import {
   availability,
@@ -182,7 +182,8 @@ export function createSessionActions(options: SessionActionsOptions): SessionAct
           operationId: failure.operationId,
         };
       }
-      report({ profileId, sessionId: session.id, action, phase: 'done', result });
+      const agent = agentDisplayName(session);
+      report({ profileId, sessionId: session.id, action, phase: 'done', agent, result });
       return result;
     },
   };

@@ -67,7 +67,7 @@ async function rotateToken(
 }
 
 /**
- * Seeds the first account for a first launch: an IP policy, an HTTP-response backend, a TLS
+ * Seeds the first account for a first launch: an IP policy, an HTTP response backend, a TLS
  * edge and an HTTPS edge (with a route) using it, an SSH CA and the demo agents' credential —
  * only when the account is empty, so that a sandbox restarted on its data file gains nothing
  * twice. The demo credential is found again by its metadata; its token is rotated (a token is

@@ -132,6 +132,12 @@ export const Notification = z.object({
   agent: z
     .object({ profileId: z.string(), sessionId: z.string(), agentKey: z.string() })
     .optional(),
+  /**
+   * What the activity record keeps of it, where that differs from its title and body: Activity
+   * names the profile in a column of its own, and gives each entry its moment the way the
+   * window gives every moment, so these words have neither the profile's name nor a clock time.
+   */
+  record: z.object({ title: z.string(), detail: z.string() }).optional(),
 });
 export type Notification = z.output<typeof Notification>;
 

@@ -18,7 +18,7 @@ beforeEach(freshWindow);
 
 const PLAN: ExposePlan = {
   steps: [
-    { kind: 'backend', words: "Create a tunnel-group backend 'web' (labels service=web)" },
+    { kind: 'backend', words: "Create a tunnel group backend 'web' (labels service=web)" },
     { kind: 'edge', words: 'Create an HTTPS edge on web.example.com:443' },
     {
       kind: 'route',
@@ -172,6 +172,54 @@ it('goes back to the step of the field core refuses, and says when a run left no
   await expect
     .element(dialog().getByRole('alert'))
     .toHaveTextContent(/failed: no IP policy ipp_1.*Nothing was left behind/);
+});
+
+it('says at step 1, in words, a domain without its port, and warns of an address an edge serves', async () => {
+  const bridge = edges({
+    'api.httpsEdges.listAll': () => [
+      {
+        id: 'edghts_wiki01',
+        uri: 'u',
+        created_at: '2026-11-01T00:00:00Z',
+        description: 'wiki',
+        metadata: '',
+        hostports: ['Wiki.example.com:443'],
+        mutual_tls: null,
+        tls_termination: null,
+        routes: [],
+      },
+    ],
+    'api.tlsEdges.listAll': () => [],
+  });
+  await page.getByRole('button', { name: 'Expose a service…' }).click();
+  await dialog().getByLabelText('Name (required)').fill('wiki');
+  await userEvent.tab();
+  const hostport = dialog().getByLabelText('Domain and port (required)');
+  // The suggestion first: what is typed over it is the person's.
+  await expect.element(hostport).toHaveValue('web.example.com:443');
+  await hostport.fill('wiki.example.com');
+  await next();
+  await expect.element(dialog().getByRole('heading', { name: 'Where it is served' })).toBeVisible();
+  await expect.element(hostport).toHaveAttribute('aria-invalid', 'true');
+  await expect
+    .element(hostport)
+    .toHaveAccessibleDescription(
+      'Domain and port must be "<host>:<port>" with a port from 1 to 65535, such as wiki.example.com:443',
+    );
+  expect(bridge.argsOf('expose.plan')).toBeUndefined();
+
+  // Whatever the host's case, an address one of the profile's edges serves is said, not refused;
+  // what was wrong before goes as the field changes.
+  await hostport.fill('wiki.example.com:443');
+  await expect.element(hostport).not.toHaveAttribute('aria-invalid');
+  await expect.element(dialog().getByText(/must be "<host>:<port>"/)).not.toBeInTheDocument();
+  await expect
+    .element(dialog().getByText("HTTPS edge 'wiki' already serves this address"))
+    .toBeVisible();
+  await next();
+  await expect
+    .element(dialog().getByRole('heading', { name: 'Which agents serve it' }))
+    .toBeVisible();
 });
 
 it('is offered where a new account has no agent yet', async () => {

@@ -105,6 +105,42 @@ it("lists every profile's agents under their names, with counts, and filters kep
     .toHaveTextContent('Below version must look like 3.2.1.');
 });
 
+it('filters below a version as it is typed, a half-typed one keeping the list whole', async () => {
+  showing('#/sessions');
+  const below = page.getByRole('textbox', { name: 'Below version' });
+  await userEvent.type(below, '3.');
+  await expect.element(below).toHaveAccessibleDescription(/filters once it is whole/);
+  for (const name of ['build-box', 'cache-box', 'db-box', 'win-box', 'mac-box'])
+    await expect.element(row(name)).toBeVisible();
+  // No Enter and no leaving the field: the last digit filters.
+  await userEvent.type(below, '2.0');
+  await expect.element(row('build-box')).not.toBeInTheDocument();
+  await expect.element(row('cache-box')).toBeVisible();
+  await expect.element(row('mac-box')).toBeVisible();
+  await expect.element(below).toHaveFocus();
+  await expect.element(below).toHaveValue('3.2.0');
+  expect(window.location.hash).toBe('#/sessions?below=3.2.0');
+  await expect.element(page.getByRole('alert')).not.toBeInTheDocument();
+});
+
+it('takes a profile in the address by its name, and says when no profile has the name', async () => {
+  showing('#/sessions?profile=work');
+  await expect.element(row('win-box')).toBeVisible();
+  await expect.element(row('build-box')).not.toBeInTheDocument();
+  await expect
+    .element(page.getByRole('combobox', { name: 'Profile', exact: true }))
+    .toHaveDisplayValue('Work');
+
+  window.location.hash = '#/sessions?profile=Staging';
+  await expect
+    .element(page.getByRole('form', { name: 'Filters' }).getByRole('alert'))
+    .toHaveTextContent('No profile is named “Staging”.');
+  await expect.element(page.getByText('No agent matches these filters.')).toBeVisible();
+  for (const name of ['build-box', 'win-box'])
+    await expect.element(row(name)).not.toBeInTheDocument();
+  await expect.element(page.getByRole('combobox', { name: 'OS' })).toBeVisible();
+});
+
 it('selects with a click, a shift-click range across profiles, and all that match', async () => {
   showing('#/sessions');
   // Core's order within each profile, Local's first: build, cache, db, then win, mac.

@@ -256,7 +256,7 @@ it('says each route module in a sentence: the provider set, by its product name'
   expect(webhook.element().textContent).not.toContain('go_cardless');
   await expect
     .element(page.getByRole('article', { name: 'Backend' }))
-    .toHaveTextContent("Sends traffic to HTTP-response backend 'hello'");
+    .toHaveTextContent("Sends traffic to HTTP response backend 'hello'");
 });
 
 it('asks before removing a module, saying what it does, and removes it only on yes', async () => {
@@ -310,7 +310,7 @@ it('shows what uses a backend, and that the API refuses its delete while it is u
   await expect
     .element(refusal)
     .toHaveTextContent(
-      "HTTP-response backend 'hello' is still used by failover backend 'Primary then hello'",
+      "HTTP response backend 'hello' is still used by failover backend 'Primary then hello'",
     );
   await expect
     .element(refusal)
@@ -401,10 +401,10 @@ it('names a resource in its heading by its description, or its kind and a short 
   await expect.element(heading.getByText(HELLO.id)).toBeVisible();
   await expect
     .element(page.getByRole('navigation', { name: 'Breadcrumb' }))
-    .toHaveTextContent('HTTP-response backends › hello');
+    .toHaveTextContent('HTTP response backends › hello');
 
   window.location.hash = `#/backends/tunnelGroupBackends/${OFFICE.id}`;
-  await expect.element(heading).toHaveTextContent(`Tunnel-group backend bkdtg_Offi… ${OFFICE.id}`);
+  await expect.element(heading).toHaveTextContent(`Tunnel group backend bkdtg_Offi… ${OFFICE.id}`);
 });
 
 it('gives the exact local time of each row’s creation on hover, not the API’s UTC', async () => {

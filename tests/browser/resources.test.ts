@@ -176,12 +176,12 @@ it('reorders failover children with the keyboard and sends them in that order', 
   await userEvent.selectOptions(pick, 'bkdhr_b');
   (
     page
-      .getByRole('button', { name: "HTTP-response backend 'second', position 2 of 2" })
+      .getByRole('button', { name: "HTTP response backend 'second', position 2 of 2" })
       .element() as HTMLElement
   ).focus();
   await userEvent.keyboard('{ArrowUp}');
   await expect
-    .element(page.getByRole('button', { name: "HTTP-response backend 'second', position 1 of 2" }))
+    .element(page.getByRole('button', { name: "HTTP response backend 'second', position 1 of 2" }))
     .toHaveFocus();
   await userEvent.click(page.getByRole('button', { name: 'Create failover backend' }));
   await expect.element(page.getByRole('link', { name: 'bkdfo_new' })).toBeVisible();

@@ -2,6 +2,7 @@ import { render } from '@testing-library/svelte';
 import { expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
+import { exactTime, timeWords } from '../../shared/app/clock.ts';
 import type { SignResult } from '../../shared/app/ssh/results.ts';
 import { savedCertificate, SSH_FOLDER } from './support/saved-certificate.ts';
 import { scriptedBridge } from './support/scripted-bridge.ts';
@@ -207,6 +208,40 @@ it('badges saved certificates as valid, due or expired, and forgets one only whe
   await page.getByRole('dialog').getByRole('button', { name: 'Forget' }).click();
   await expect.element(page.getByRole('row', { name: /id_old-cert\.pub/ })).not.toBeInTheDocument();
   expect(bridge.argsOf('ssh.forget')).toEqual(['c']);
+});
+
+it("reads a saved certificate's validity as the window reads every moment, not as RFC 3339", async () => {
+  const saved = { ...made('id_ok').saved, certificatePath: `${SSH_FOLDER}/id_ok-cert.pub` };
+  const [after, before] = ['2026-11-29T06:51:29.000Z', '2027-11-29T06:51:29.000Z'];
+  openSsh({
+    'ssh.listSaved': () => [saved],
+    'ssh.decode': () => ({
+      certType: 'ssh-ed25519-cert-v01@openssh.com',
+      kind: 'user',
+      keyType: 'ed25519',
+      publicKey: 'ssh-ed25519 AAAA',
+      keyFingerprint: 'SHA256:abc',
+      keyId: 'alice',
+      serial: '1',
+      principals: ['alice'],
+      validAfter: after,
+      validBefore: before,
+      criticalOptions: {},
+      extensions: {},
+      caFingerprint: 'SHA256:ca',
+      signatureAlgorithm: 'ssh-ed25519',
+    }),
+  });
+  await page.getByRole('tab', { name: /Saved certificates/ }).click();
+  await page.getByRole('button', { name: 'Details of id_ok-cert.pub' }).click();
+  const valid = page.getByRole('definition').filter({ hasText: /^\s*from/ });
+  // Each end as every moment reads, its exact local time on hover and focus.
+  await expect.element(valid).toHaveTextContent(/^\s*from .+ to /);
+  for (const at of [after, before])
+    await expect
+      .element(valid.getByRole('button', { name: timeWords(at), exact: true }))
+      .toHaveAccessibleDescription(exactTime(at));
+  expect(valid.element().textContent).not.toContain('2026-11-29T');
 });
 
 it('creates a certificate authority with the key type chosen', async () => {

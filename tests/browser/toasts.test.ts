@@ -106,10 +106,31 @@ it('toasts one action’s outcome, not each of a bulk action’s or a rolling up
     errorCode: 'ERR_SERVICE_334',
     operationId: 'op_1',
   } as const;
-  bridge.emit('sessions.action', { phase: 'done', ...subject, result: failed, grouped: true });
+  const done = { phase: 'done', ...subject, agent: 'build-box' } as const;
+  bridge.emit('sessions.action', { ...done, result: failed, grouped: true });
   expect(toasts.items).toEqual([]);
-  bridge.emit('sessions.action', { phase: 'done', ...subject, result: failed });
+  bridge.emit('sessions.action', { ...done, result: failed });
   expect(toasts.items.map((t) => t.message)).toEqual(['The agent did not answer in time.']);
+  stop();
+});
+
+it('names the agent an action was sent to: the palette, the tray or a terminal is not its row', () => {
+  const toasts = new Toasts();
+  const bridge = scriptedBridge();
+  const stop = new SessionsState(bridge, toasts).start();
+  const sent = (action: 'restart' | 'stop' | 'update') => {
+    const subject = { action, profileId: 'prf_a', sessionId: 'ts_1' } as const;
+    const result = { ...subject, ok: true } as const;
+    bridge.emit('sessions.action', { phase: 'done', ...subject, agent: 'build-box', result });
+  };
+  sent('restart');
+  sent('stop');
+  sent('update');
+  expect(toasts.items.map((t) => t.message)).toEqual([
+    'Restart sent to build-box',
+    'Stopped build-box',
+    'Update sent to build-box',
+  ]);
   stop();
 });
 
@@ -129,5 +150,27 @@ it('shows an API back as good news and an agent gone as a problem, not both as e
   bridge.emit('notification', notice('good', 'Acme: API reachable again'));
   bridge.emit('notification', notice('problem', 'Acme: web went offline'));
   expect(toasts.items.map((t) => t.tone)).toEqual(['success', 'error']);
+  stop();
+});
+
+it('keeps quiet hours’ summary until it is dismissed, whatever comes after it', () => {
+  const toasts = new Toasts();
+  const bridge = scriptedBridge();
+  const stop = new SessionsState(bridge, toasts).start();
+  bridge.emit('notification', {
+    id: 'quietSummary:prf_a:1',
+    kind: 'quietSummary',
+    title: '3 notices during quiet hours',
+    body: 'web went offline; db went offline; web is back online.',
+    target: { type: 'sessions', profileId: 'prf_a' },
+    actions: ['open'],
+  });
+  for (let i = 1; i <= 5; i++) toasts.show('info', `note ${i}`);
+  vi.advanceTimersByTime(3_600_000);
+  expect(toasts.items.map((t) => t.message)).toEqual([
+    '3 notices during quiet hours: web went offline; db went offline; web is back online.',
+  ]);
+  toasts.dismiss(toasts.items[0]?.id ?? 0);
+  expect(toasts.items).toEqual([]);
   stop();
 });

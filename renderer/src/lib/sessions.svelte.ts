@@ -71,9 +71,11 @@ export class SessionsState {
 
   private notify(notification: BurrowNotification): void {
     const looks = { problem: 'error', good: 'success', info: 'info' } as const;
+    // Quiet hours' summary is all that is told of what they held: it stays until dismissed.
     this.toasts.show(
       looks[notification.tone ?? 'info'],
       notification.title + ': ' + notification.body,
+      notification.kind === 'quietSummary' ? { lasting: true } : {},
     );
     if (this.permission !== 'granted') return;
     const shown = new Notification(notification.title, {
@@ -87,7 +89,7 @@ export class SessionsState {
   }
 
   private toastResult(event: Extract<ActionEvent, { phase: 'done' }>): void {
-    const { result } = event;
+    const { result, agent } = event;
     if (!result.ok) {
       this.toasts.error({
         code: result.errorCode ?? 'ACTION_FAILED',
@@ -96,13 +98,18 @@ export class SessionsState {
       });
       return;
     }
-    const done = { restart: 'Restart sent', stop: 'Stopped', update: 'Update sent' } as const;
+    // Named, as a command from the palette, the tray or a terminal is not beside its row.
+    const done = {
+      restart: `Restart sent to ${agent}`,
+      stop: `Stopped ${agent}`,
+      update: `Update sent to ${agent}`,
+    } as const;
     const message =
       result.action === 'update-and-restart'
         ? (result.note ??
           (result.version
-            ? `Updated ${result.version.before} → ${result.version.after}`
-            : 'Updated'))
+            ? `Updated ${agent} ${result.version.before} → ${result.version.after}`
+            : `Updated ${agent}`))
         : done[result.action];
     this.toasts.show('success', message);
   }

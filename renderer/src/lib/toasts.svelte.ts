@@ -7,7 +7,11 @@ export type Toast = {
   readonly problem?: IpcError;
   /** The page of what the message names: the message links there (the id stays on that page). */
   readonly href?: string;
+  /** Stays until dismissed: what it says is said nowhere else (a summary of what was held). */
+  readonly lasting?: true;
 };
+
+export type ToastOptions = Pick<Toast, 'problem' | 'href' | 'lasting'>;
 
 const LIFETIME_MS = { info: 5_000, success: 4_000, error: 12_000 } as const;
 const MOST = 5;
@@ -33,22 +37,20 @@ export class Toasts {
     return this.held.pointer || this.held.focus;
   }
 
-  show(tone: Toast['tone'], message: string, problem?: IpcError, href?: string): void {
-    const toast: Toast = {
-      id: this.next++,
-      tone,
-      message,
-      ...(problem && { problem }),
-      ...(href && { href }),
-    };
-    for (const old of this.items.slice(0, -(MOST - 1))) this.dismiss(old.id);
+  show(tone: Toast['tone'], message: string, options: ToastOptions = {}): void {
+    const toast: Toast = { id: this.next++, tone, message, ...options };
+    // The oldest of those that go by themselves make room; a lasting one waits for its person.
+    const over = this.items.length - (MOST - 1);
+    const passing = this.items.filter((t) => !t.lasting);
+    for (const old of passing.slice(0, Math.max(0, over))) this.dismiss(old.id);
     this.items = [...this.items, toast];
+    if (toast.lasting) return;
     this.countdowns[toast.id] = { left: LIFETIME_MS[tone], since: 0 };
     if (!this.holding) this.run(toast.id);
   }
 
   error(problem: IpcError): void {
-    this.show('error', problem.message, problem);
+    this.show('error', problem.message, { problem });
   }
 
   dismiss(id: number): void {

@@ -4,7 +4,7 @@ import {
   TLS_VERSIONS,
   type TerminationCheckedEdge,
 } from '../../../shared/api/edge-modules.ts';
-import { parseHostport } from '../../../shared/api/hosts.ts';
+import { isDomainName, parseHostport } from '../../../shared/api/hosts.ts';
 import type { IdKind } from '../../../shared/api/ids.ts';
 import { BACKEND_KINDS } from '../../../shared/api/backends.ts';
 import { ELLIPTIC_CURVES, RSA_KEY_SIZES } from '../../../shared/api/ssh-certificate-authorities.ts';
@@ -117,13 +117,23 @@ function referencesColumn(label: string, name: string, refers: readonly IdKind[]
   };
 }
 
+/**
+ * What is wrong with a hostport, as the rule after its field's label, or undefined when it is
+ * one: an edge's hostports and Expose's "Domain and port" check alike. A host without its port
+ * is the usual slip, so the rule then shows the line with one.
+ */
+export function hostportProblem(line: string): string | undefined {
+  if (parseHostport(line)) return undefined;
+  const rule = 'must be "<host>:<port>" with a port from 1 to 65535';
+  return isDomainName(line) ? `${rule}, such as ${line}:443` : rule;
+}
+
 const hostportsField = {
   name: 'hostports',
   label: 'Hostport',
   type: 'lines',
   help: '<host>:<port>, e.g. app.example.com:443 or [2001:db8::1]:443.',
-  check: (line: string) =>
-    parseHostport(line) ? undefined : 'must be "<host>:<port>" with a port from 1 to 65535',
+  check: hostportProblem,
 } as const satisfies Field<'hostports'>;
 
 /** Edges as plain resources; their modules are set and removed with endpoints of their own. */
@@ -290,8 +300,8 @@ export const KINDS: readonly ResourceKind[] = [
     group: 'httpResponseBackends',
     idKind: 'httpResponseBackend',
     section: 'backends',
-    singular: 'HTTP-response backend',
-    plural: 'HTTP-response backends',
+    singular: 'HTTP response backend',
+    plural: 'HTTP response backends',
     columns: [column('Status', 'status_code')],
     create: [...describedFields, ...httpResponseFields],
     update: [...describedFields, ...httpResponseFields],
@@ -300,8 +310,8 @@ export const KINDS: readonly ResourceKind[] = [
     group: 'tunnelGroupBackends',
     idKind: 'tunnelGroupBackend',
     section: 'backends',
-    singular: 'tunnel-group backend',
-    plural: 'Tunnel-group backends',
+    singular: 'tunnel group backend',
+    plural: 'Tunnel group backends',
     columns: [column('Labels', 'labels')],
     create: [...describedFields, labelsField],
     update: [...describedFields, labelsField],

@@ -18,9 +18,9 @@ export const PURPOSES: Readonly<Partial<Record<CreatableGroup, string>>> = {
   failoverBackends:
     'A failover backend tries its child backends in order, moving on when one is unavailable.',
   httpResponseBackends:
-    'An HTTP-response backend answers every request itself with a fixed status, headers and body.',
+    'An HTTP response backend answers every request itself with a fixed status, headers and body.',
   tunnelGroupBackends:
-    'A tunnel-group backend sends traffic to the agents whose tunnels carry all of its labels.',
+    'A tunnel group backend sends traffic to the agents whose tunnels carry all of its labels.',
   certificateAuthorities:
     'A certificate authority is a CA certificate that mutual TLS modules trust to sign client certificates.',
   sshCertificateAuthorities:

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * "Expose a service": one guided flow that creates a tunnel-group backend, an HTTPS edge, its
+ * "Expose a service": one guided flow that creates a tunnel group backend, an HTTPS edge, its
  * route with the chosen protection, and a credential when none fits. The request is checked
  * loosely here (sizes and shapes) and field by field in core with the API's own schemas, so a
  * refusal carries the API's code and names the form's field.
@@ -22,7 +22,7 @@ export const ExposeRequest = z.strictObject({
   name: text,
   /** Where it is served: `<host>:<port>`. */
   hostport: text,
-  /** The tunnel-group labels: the agents whose labels include all of them serve it. */
+  /** The tunnel group labels: the agents whose labels include all of them serve it. */
   labels: z.record(z.string().max(200), z.string().max(200)),
   protection: ExposeProtection.default(() => ({})),
 });

@@ -47,6 +47,8 @@ export const ActionEvent = z.discriminatedUnion('phase', [
   z.object({
     phase: z.literal('done'),
     ...subject,
+    /** The agent as a person calls it (its name, else where it runs), for the words of the outcome. */
+    agent: z.string(),
     result: ActionResult,
     /** Part of a bulk action or a rolling update, which says the outcome of all at once. */
     grouped: z.boolean().optional(),

@@ -37,8 +37,8 @@ const set = (panel: Locator, label: string, fill: (dialog: Locator) => Promise<u
 const remove = (panel: Locator, label: string) => app.removeModule(label, panel);
 
 it('sets and removes every module of an HTTPS edge and of its route', async () => {
-  await go('Backends', 'HTTP-response backends');
-  const backend = await create('HTTP-response backend');
+  await go('Backends', 'HTTP response backends');
+  const backend = await create('HTTP response backend');
   await go('IP policies');
   const policy = await create('IP policy');
   await go('Edges', 'HTTPS edges');
@@ -146,7 +146,7 @@ it('sets and removes every module of an HTTPS edge and of its route', async () =
     await pick.locator(`option[value="${backend}"]`).waitFor({ state: 'attached' });
     await pick.selectOption(backend);
   });
-  await go('Backends', 'HTTP-response backends');
+  await go('Backends', 'HTTP response backends');
   await page.getByRole('link', { name: backend }).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

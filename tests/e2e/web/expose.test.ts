@@ -44,7 +44,7 @@ it('creates an edge that an agent started with the shown command serves, and say
   const plan = dialog.getByRole('list', { name: 'Plan' });
   await plan.waitFor();
   expect(await plan.textContent()).toContain(
-    "Create a tunnel-group backend 'shop' (labels service=shop)",
+    "Create a tunnel group backend 'shop' (labels service=shop)",
   );
   await screenshot(page, 'expose-plan');
   await dialog.getByRole('button', { name: 'Create' }).click();

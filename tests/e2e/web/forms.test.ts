@@ -156,19 +156,19 @@ it('asks before Escape drops a form with changes', async () => {
 }, 60_000);
 
 it('keeps the failover dialog inside its width, and never offers a failover as its own child', async () => {
-  await app.go('Backends', 'HTTP-response backends');
+  await app.go('Backends', 'HTTP response backends');
   const long = 'a backend whose description is long enough to fill the dialog twice over, at least';
-  const child = await app.create('HTTP-response backend', () =>
+  const child = await app.create('HTTP response backend', () =>
     page.getByRole('dialog').getByLabel('Description').fill(long),
   );
-  const spare = await app.create('HTTP-response backend');
+  const spare = await app.create('HTTP response backend');
   await app.go('Backends', 'Failover backends');
   const failover = await app.create('failover backend', async () => {
     const pick = page.getByRole('combobox', { name: 'Child backends to add' });
     await pick.locator(`option[value="${child}"]`).waitFor({ state: 'attached' });
     await pick.selectOption(child);
     // Named as people know it, its description, not its id.
-    await page.getByRole('button', { name: `Remove HTTP-response backend '${long}'` }).waitFor();
+    await page.getByRole('button', { name: `Remove HTTP response backend '${long}'` }).waitFor();
     expect(await overflows(page.getByRole('dialog'))).toBe(false);
   });
 

@@ -64,5 +64,8 @@ it('restarts an agent by keyboard only', async () => {
   await search('restart build', /^Restart build-box/);
   await page.keyboard.press('Enter');
   await row.getByText('Restarting…').waitFor({ timeout: 15_000 });
-  await page.getByRole('status').filter({ hasText: 'Restart sent' }).waitFor({ timeout: 15_000 });
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'Restart sent to build-box' })
+    .waitFor({ timeout: 15_000 });
 }, 30_000);

@@ -54,7 +54,7 @@ async function shots(name: string) {
 it('reads the demo edge and backend by their descriptions and modules as sentences', async () => {
   await open('Edges', 'TLS edges', 'Demo TLS edge');
   const backend = page.getByRole('article', { name: 'Backend' });
-  await backend.getByText("Sends traffic to HTTP-response backend 'Hello page'").waitFor();
+  await backend.getByText("Sends traffic to HTTP response backend 'Hello page'").waitFor();
   await page
     .getByRole('article', { name: 'IP restriction' })
     .getByText("Lets in only what IP policy 'Office network' allows")

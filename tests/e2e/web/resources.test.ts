@@ -96,8 +96,8 @@ it('creates, edits and deletes an SSH credential', async () => {
 }, 120_000);
 
 it('refuses to delete a backend still in use, with the API code shown', async () => {
-  await go('Backends', 'HTTP-response backends');
-  const child = await create('HTTP-response backend', async () => {
+  await go('Backends', 'HTTP response backends');
+  const child = await create('HTTP response backend', async () => {
     await page.getByLabel('Status code').fill('503');
     await page.getByLabel('Body').fill('down for maintenance');
   });
@@ -108,7 +108,7 @@ it('refuses to delete a backend still in use, with the API code shown', async ()
     await pick.locator(`option[value="${child}"]`).waitFor({ state: 'attached' });
     await pick.selectOption(child);
   });
-  await go('Backends', 'HTTP-response backends');
+  await go('Backends', 'HTTP response backends');
   await page.getByRole('link', { name: child }).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
@@ -120,14 +120,14 @@ it('refuses to delete a backend still in use, with the API code shown', async ()
   await go('Backends', 'Failover backends');
   await editDescription(failover, 'edited failover');
   await deleteOpen(failover);
-  await go('Backends', 'HTTP-response backends');
+  await go('Backends', 'HTTP response backends');
   await page.getByRole('link', { name: child }).click();
   await deleteOpen(child);
 }, 120_000);
 
-it('creates, edits and deletes a tunnel-group backend', async () => {
-  await go('Backends', 'Tunnel-group backends');
-  await lifecycle('tunnel-group backend', async () => {
+it('creates, edits and deletes a tunnel group backend', async () => {
+  await go('Backends', 'Tunnel group backends');
+  await lifecycle('tunnel group backend', async () => {
     await page.getByRole('button', { name: 'Add label' }).click();
     await page.getByRole('textbox', { name: 'Label key 1' }).fill('team');
     await page.getByRole('textbox', { name: 'Label value 1' }).fill('web');
@@ -161,8 +161,8 @@ it('creates, edits and deletes a certificate authority and TLS and HTTPS edges',
 }, 120_000);
 
 it('sets and removes every module of a TLS edge, with their own endpoints', async () => {
-  await go('Backends', 'HTTP-response backends');
-  const backend = await create('HTTP-response backend', async () => {});
+  await go('Backends', 'HTTP response backends');
+  const backend = await create('HTTP response backend', async () => {});
   await go('IP policies');
   const policy = await create('IP policy', async () => {});
   await go('Edges', 'Certificate authorities');
@@ -203,7 +203,7 @@ it('sets and removes every module of a TLS edge, with their own endpoints', asyn
   }
   await deleteOpen(edge);
   for (const [section, tab, id] of [
-    ['Backends', 'HTTP-response backends', backend],
+    ['Backends', 'HTTP response backends', backend],
     ['IP policies', undefined, policy],
     ['Edges', 'Certificate authorities', ca],
   ] as const) {

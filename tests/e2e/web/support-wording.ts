@@ -20,7 +20,7 @@ const RAW_VALUES = [
 /** Phrases that were on screen once and must not come back. */
 const SLIPS = [
   /\bssh (credentials?|keys?|certificates?)\b/,
-  /\bhttp-response\b/,
+  /\bhttp[- ]response\b/,
   /\bapi key\b/,
   /\bip polic(y|ies)\b/,
   /\bAdd [A-Z]\w* to add\b/,

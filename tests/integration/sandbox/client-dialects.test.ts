@@ -172,7 +172,7 @@ describe('zero values read as unset where the field may be left out', () => {
     });
   });
 
-  it('an HTTP-response backend and an OAuth module with zero values take the defaults', async () => {
+  it('an HTTP response backend and an OAuth module with zero values take the defaults', async () => {
     const backend = await python('POST', '/backends/http_response', {
       description: '',
       metadata: '',

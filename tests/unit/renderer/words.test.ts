@@ -3,7 +3,7 @@ import { midSentence } from '../../../renderer/src/lib/words.ts';
 
 it('keeps an abbreviation’s capitals inside a sentence', () => {
   expect(midSentence('SSH credentials')).toBe('SSH credentials');
-  expect(midSentence('HTTP-response backends')).toBe('HTTP-response backends');
+  expect(midSentence('HTTP response backends')).toBe('HTTP response backends');
   expect(midSentence('IP policies')).toBe('IP policies');
   expect(midSentence('API key')).toBe('API key');
 });

@@ -1,11 +1,14 @@
 import { AGENT_STATES, type AgentState } from '../../../../shared/app/agents.ts';
 import { Version, type FleetFilter } from '../../../../shared/app/fleet.ts';
+import type { Profile } from '../../../../shared/app/ipc/profiles.ts';
 import type { ScreenParams } from '../../../../shared/app/routes.ts';
 
 /*
  * The fleet's filters as the address carries them (`#/sessions?state=offline,lost&os=windows`),
  * so a reload keeps them and a link shares them. A value the address cannot mean (an unknown
- * state, a version not like 3.2.1) is dropped, not an error: a hand-typed link still opens.
+ * state, a version not like 3.2.1) is dropped, not an error: a hand-typed link still opens. A
+ * profile is named by its id, as the window's own links name it, or by its name, as a person
+ * writes one.
  */
 
 export type SessionsParams = ScreenParams<'sessions'>;
@@ -27,14 +30,39 @@ const list = (value: string | undefined) =>
     .map((part) => part.trim())
     .filter((part) => part !== '');
 
-export function filterOf(params: SessionsParams): FleetFilter {
+type NamedProfile = Pick<Profile, 'id' | 'name'>;
+
+/**
+ * The profiles the address's `profile` names, each part by its id or by its name whatever its
+ * case; `unknown` keeps the parts that name none, as they were written.
+ */
+export function profilesNamed(
+  param: string | undefined,
+  profiles: readonly NamedProfile[],
+): { readonly ids: string[]; readonly unknown: string[] } {
+  const ids: string[] = [];
+  const unknown: string[] = [];
+  for (const part of list(param) ?? []) {
+    const found =
+      profiles.find((p) => p.id === part) ??
+      profiles.find((p) => p.name.toLowerCase() === part.toLowerCase());
+    if (found) ids.push(found.id);
+    else if (!unknown.includes(part)) unknown.push(part);
+  }
+  return { ids, unknown };
+}
+
+export function filterOf(params: SessionsParams, profiles: readonly NamedProfile[]): FleetFilter {
+  const named = profilesNamed(params.profile, profiles);
   const states = list(params.state)?.filter((s): s is AgentState =>
     (AGENT_STATES as readonly string[]).includes(s),
   );
   const below = params.below?.trim();
   const text = params.q?.trim().slice(0, 200);
   return {
-    ...(params.profile && { profileIds: list(params.profile) }),
+    // A name that is no profile's stays in the filter as written, where it is no profile's id
+    // either: it keeps no agent, rather than dropping the filter and showing all of them.
+    ...(params.profile && { profileIds: [...named.ids, ...named.unknown] }),
     ...(states?.length && { states }),
     ...(params.os && { os: list(params.os) }),
     ...(params.region && { regions: list(params.region) }),

@@ -130,9 +130,12 @@ describe.skipIf(noSecretService !== undefined)('a damaged baseline at start', ()
       const aside = await setAside(dir);
       expect(aside).toEqual([expect.stringMatching(/^prf_staging01\.damaged-[\dT-]+\.json$/)]);
       const { entries } = (await app.call('activity.list', { kind: 'notice' })) as {
-        entries: { title: string; detail: string }[];
+        entries: { profileId: string; title: string; detail: string }[];
       };
-      expect(entries).toMatchObject([{ title: expect.stringContaining('Staging') }]);
+      // Of Staging, which Activity names in its Profile column, not in the title.
+      expect(entries).toMatchObject([
+        { profileId: PROFILE.id, title: 'No longer watched for drift' },
+      ]);
       expect(entries[0]?.detail).toMatch(why);
       expect(entries[0]?.detail).toContain(aside[0]);
       await app.burrow.close();
@@ -157,7 +160,7 @@ describe.skipIf(noSecretService !== undefined)('a damaged baseline at start', ()
     expect(await app.call('drift.state')).toMatchObject([{ watching: false }]);
     expect(await setAside(dir)).toHaveLength(1);
     const { entries } = (await app.call('activity.list', { kind: 'notice' })) as {
-      entries: { title: string; detail: string }[];
+      entries: { profileId: string; title: string; detail: string }[];
     };
     expect(entries).toMatchObject([{ detail: expect.stringMatching(/link/) }]);
   });
@@ -170,11 +173,12 @@ describe.skipIf(noSecretService !== undefined)('a damaged baseline at start', ()
     expect(await app.call('drift.state')).toMatchObject([{ watching: false }]);
     expect(await setAside(dir)).toHaveLength(1);
     const { entries } = (await app.call('activity.list', { kind: 'notice' })) as {
-      entries: { title: string; detail: string }[];
+      entries: { profileId: string; title: string; detail: string }[];
     };
     expect(entries).toMatchObject([
       {
-        title: expect.stringContaining('Staging'),
+        profileId: PROFILE.id,
+        title: 'No longer watched for drift',
         detail: expect.stringMatching(/changed outside Burrow/),
       },
     ]);

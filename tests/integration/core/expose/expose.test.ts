@@ -49,7 +49,7 @@ describe('the plan', () => {
       request({ protection: { ip_restriction: { ip_policy_ids: [office.id] } } }),
     );
     expect(plan.steps).toEqual([
-      { kind: 'backend', words: "Create a tunnel-group backend 'web' (labels service=web)" },
+      { kind: 'backend', words: "Create a tunnel group backend 'web' (labels service=web)" },
       { kind: 'edge', words: 'Create an HTTPS edge on web.example.com:443' },
       {
         kind: 'route',
@@ -219,7 +219,7 @@ describe('a run', () => {
     if (result.outcome !== 'failed') throw new Error('the run did not fail');
     expect(result.leftBehind).toEqual([
       expect.stringMatching(
-        /^the tunnel-group backend 'stuck' \(bkdtg_\w+\): refused by the test wrapper$/,
+        /^the tunnel group backend 'stuck' \(bkdtg_\w+\): refused by the test wrapper$/,
       ),
     ]);
     const stuck = result.leftBehind[0]?.match(/bkdtg_\w+/)?.[0] ?? '';

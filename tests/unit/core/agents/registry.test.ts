@@ -108,6 +108,7 @@ describe('the agent registry', () => {
       action: 'update-and-restart',
       profileId: PROFILE,
       sessionId: old.id,
+      agent: 'upgraded',
       result: {
         ok: true,
         action: 'update-and-restart',

@@ -35,14 +35,18 @@ function fakeClock(start: number) {
   };
 }
 
-function setup(rules: Partial<AlertRules>, start = new Date(2026, 10, 23, 10, 0).getTime()) {
+function setup(
+  rules: Partial<AlertRules>,
+  start = new Date(2026, 10, 23, 10, 0).getTime(),
+  names: Record<string, string> = { [P1]: 'Acme' },
+) {
   const settings = memorySettings();
   settings.update({ alerts: { [P1]: rules } });
   const clock = fakeClock(start);
   const recorded: NewActivityEntry[] = [];
   const notifier = new Notifier({
     settings,
-    profileNames: () => ({ [P1]: 'Acme' }),
+    profileNames: () => names,
     runSession: recordedActions().runSession,
     mute: () => undefined,
     record: (entry) => recorded.push(entry),
@@ -164,6 +168,24 @@ describe('quiet hours', () => {
       },
     ]);
     expect(new Date(clock.now()).getHours()).toBe(7);
+  });
+
+  it('records its notices without the profile or a clock time, which Activity gives in its own way', () => {
+    const late = new Date(2026, 10, 23, 23, 0).getTime();
+    const { notifier, shown, recorded, clock } = setup(
+      { quietHours: { from: '22:00', to: '07:00' } },
+      late,
+      { [P1]: 'Acme', p2: 'Globex' },
+    );
+    notifier.hear({ kind: 'offline', profileId: P1, at: clock.now(), sessions: [web] });
+    clock.advance(8 * 3_600_000);
+    expect(shown).toMatchObject([
+      { title: 'Acme: 1 notice during quiet hours', body: 'Acme: web went offline.' },
+    ]);
+    expect(recorded).toMatchObject([
+      { held: 'quiet hours', title: 'web went offline', detail: 'Gone. linux · us · 127.0.0.1' },
+      { title: '1 notice during quiet hours', detail: 'web went offline.' },
+    ]);
   });
 
   it('knows a window past midnight and one within a day', () => {

@@ -55,6 +55,8 @@ describe('notify', () => {
         target: { type: 'agent', profileId: 'p1', agentId: agentId('p1', agentKey(a)) },
         actions: ['open', 'mute'],
         agent: { profileId: 'p1', sessionId: a.id, agentKey: agentKey(a) },
+        // Activity has the profile in a column, and the moment as the window gives moments.
+        record: { title: 'web went offline', detail: 'Gone. linux · us · 127.0.0.1' },
       },
     ]);
     expect(routeHref(notificationRoute(notifications[0]!.target))).toBe(
@@ -157,6 +159,10 @@ describe('notify', () => {
         body: `agent 0, agent 1, agent 2 and 47 more, at ${clockTime(NOW, NOW)}.`,
         target: { type: 'sessions', profileId: 'p1' },
         actions: ['open'],
+        record: {
+          title: '50 agents went offline',
+          detail: 'agent 0, agent 1, agent 2 and 47 more.',
+        },
       },
     ]);
     // Each agent of the group counts for the throttle.

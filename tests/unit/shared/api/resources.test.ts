@@ -269,7 +269,7 @@ describe('backends', () => {
     expect(FailoverBackend.parse(failover)).toEqual(failover);
   });
 
-  it('gives an HTTP-response backend a status from 100 to 599 and safe headers', () => {
+  it('gives an HTTP response backend a status from 100 to 599 and safe headers', () => {
     expect(expectAccepted(HTTPResponseBackendCreate, {})).toEqual({
       body: '',
       headers: {},

@@ -73,6 +73,7 @@ describe('the schemas', () => {
       action: 'update-and-restart',
       profileId: 'p',
       sessionId: 'ts_1',
+      agent: 'web',
       result: {
         ok: false,
         action: 'update-and-restart',
