@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { escapeControls } from '../shared/app/printable.ts';
-import { createApiClient, type ApiClient } from '../core/api/index.ts';
+import { createApiClient, type ApiClient } from '../core/api/client.ts';
 import { keyOwner, profileAccount } from '../core/snapshot/account.ts';
 import { ProfileService } from '../core/profiles/profiles.ts';
 import type { KeyValueStore } from '../core/store.ts';
