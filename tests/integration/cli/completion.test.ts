@@ -3,9 +3,10 @@ import { existsSync } from 'node:fs';
 import { symlink, writeFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { builtBurrow } from '../../support/built-cli.ts';
 import { burrow, oneLine, tempDir } from './support.ts';
+import { cleanupAfterAll } from '../../support/cleanup.ts';
 
 const run = promisify(execFile);
 
@@ -15,10 +16,7 @@ async function shell(name: string): Promise<string | undefined> {
   return found?.stdout.trim() || undefined;
 }
 
-const cleanup: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 // The installed command as a shell finds it: `burrow` on the PATH, the app's data folder set.
 let dir: string;

@@ -1,19 +1,20 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../core/api/client.ts';
 import type { DriftState, DriftStatus } from '../../../shared/app/ipc/drift.ts';
 import { noSecretService } from '../../support/secret-service.ts';
 import { startAccount, type Sandbox } from '../core/api/support.ts';
 import { callerOf, startApp, testKeychain } from '../core/profiles/support.ts';
 import { burrow, oneLine, tempDir } from './support.ts';
+import { cleanupAfterAll } from '../../support/cleanup.ts';
 
 /*
  * `burrow drift` against a real sandbox, through the same drift service as the window: the
  * baseline it keeps is the one the app then watches, and while the app runs it checks there.
  */
 
-const cleanup: (() => Promise<unknown>)[] = [];
+const cleanup = cleanupAfterAll();
 let sandbox: Sandbox;
 let api: ApiClient;
 let dir: string;
@@ -41,10 +42,6 @@ beforeAll(async () => {
     () => keychain.delete(profile.id),
     () => keychain.delete('burrow-drift-key'),
   );
-});
-
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
 });
 
 describe.skipIf(noSecretService !== undefined)('burrow drift', () => {

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startAccount, type Sandbox } from '../core/api/support.ts';
 import { seedAccount } from '../core/snapshot/seed.ts';
 import { burrow, oneLine, tempDir } from './support.ts';
+import { cleanupAfterAll } from '../../support/cleanup.ts';
 
 const SECRETS = ['webhook-s3cret', 'gh-s3cret', 'oidc-s3cret'];
-const cleanup: (() => Promise<unknown>)[] = [];
+const cleanup = cleanupAfterAll();
 let source: Sandbox;
 let dir: string;
 
@@ -29,10 +30,6 @@ beforeAll(async () => {
   const seeded = await account('cli-source');
   source = seeded.sandbox;
   await seedAccount(seeded.api);
-});
-
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
 });
 
 describe('burrow export, plan and apply', () => {

@@ -1,13 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SNAPSHOT_KINDS } from '../../../shared/app/snapshot-document.ts';
 import { startAccount, type Sandbox } from '../core/api/support.ts';
 import { burrow, oneLine, tempDir } from './support.ts';
+import { cleanupAfterAll } from '../../support/cleanup.ts';
 
 /** Any control character but the newlines that end lines. */
 const TERMINAL = /[^\P{Cc}\n]/u;
-const cleanup: (() => Promise<unknown>)[] = [];
+const cleanup = cleanupAfterAll();
 let sandbox: Sandbox;
 let dir: string;
 
@@ -34,10 +35,6 @@ const plan = (file: string) =>
 beforeAll(async () => {
   dir = await tempDir(cleanup);
   sandbox = (await startAccount('cli-untrusted', cleanup)).sandbox;
-});
-
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
 });
 
 describe("a hostile snapshot's text reaches the terminal escaped", () => {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, open, readdir, readFile, rename, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import type { SecretStore } from '../../../../core/profiles/keychain.ts';
 import type { DriftStatus } from '../../../../shared/app/ipc/drift.ts';
@@ -11,6 +11,7 @@ import { FAST_RETRY, startAccount, type Sandbox } from '../api/support.ts';
 import { callerOf, startApp, testKeychain } from '../profiles/support.ts';
 import { seedAccount } from '../snapshot/seed.ts';
 import { driftOver, PROFILE } from './support.ts';
+import { cleanupAfterAll } from '../../../support/cleanup.ts';
 
 /*
  * A baseline Burrow did not write (damaged, not a file, too big, edited by hand, or kept by a
@@ -20,7 +21,7 @@ import { driftOver, PROFILE } from './support.ts';
  */
 
 const KEY = 'drift-damaged';
-const cleanup: (() => Promise<unknown>)[] = [];
+const cleanup = cleanupAfterAll();
 let sandbox: Sandbox;
 let api: ApiClient;
 let keychain: Awaited<ReturnType<typeof testKeychain>>;
@@ -36,10 +37,6 @@ beforeAll(async () => {
     () => keychain.delete(PROFILE.id),
     () => keychain.delete('burrow-drift-key'),
   );
-});
-
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
 });
 
 /** The app on a data folder holding the one profile, on the sandbox. */

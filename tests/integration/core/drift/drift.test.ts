@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import { withoutHashes } from '../../../../core/drift/secrets.ts';
 import { profileOwner } from '../../../../core/snapshot/account.ts';
@@ -9,13 +9,14 @@ import { noSecretService } from '../../../support/secret-service.ts';
 import { clientOf, startAccount, type Sandbox } from '../api/support.ts';
 import { seedAccount } from '../snapshot/seed.ts';
 import { driftOver, PROFILE, testClock } from './support.ts';
+import { cleanupAfterAll } from '../../../support/cleanup.ts';
 
 /*
  * Drift watch on a real sandbox: changes made through the API directly, not through Burrow, are
  * found, named and told once; Accept and Put back bring the baseline and the account together.
  */
 
-const cleanup: (() => Promise<unknown>)[] = [];
+const cleanup = cleanupAfterAll();
 let api: ApiClient;
 let sandbox: Sandbox;
 let watch: Awaited<ReturnType<typeof driftOver>>;
@@ -25,10 +26,6 @@ beforeAll(async () => {
   ({ api, sandbox } = await startAccount('drift-core', cleanup));
   await seedAccount(api);
   watch = await driftOver(api, cleanup);
-});
-
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
 });
 
 type Route = { id: string; match: string };
