@@ -57,8 +57,14 @@ export function proves(
   );
 }
 
-/** Splits a stream into JSON lines, refusing a line past the cap (`onTooLong` ends it). */
-export function lineReader(onLine: (value: unknown) => void, onTooLong: () => void) {
+/** A line of the channel as its reader hands it: a JSON object, or `{}` for anything else. */
+export type HubMessage = Record<string, unknown>;
+
+/**
+ * Splits a stream into JSON lines, each handed on as a message (a line that is no JSON object
+ * reads as `{}`, which neither side accepts), refusing a line past the cap (`onTooLong` ends it).
+ */
+export function lineReader(onLine: (message: HubMessage) => void, onTooLong: () => void) {
   let pending = '';
   return (chunk: Buffer) => {
     pending += chunk.toString('utf8');
@@ -71,7 +77,7 @@ export function lineReader(onLine: (value: unknown) => void, onTooLong: () => vo
       } catch {
         value = undefined;
       }
-      onLine(value);
+      onLine((typeof value === 'object' && value !== null ? value : {}) as HubMessage);
     }
     if (pending.length > MAX_HUB_LINE_BYTES) onTooLong();
   };
