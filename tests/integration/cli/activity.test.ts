@@ -9,11 +9,7 @@ const cleanup = cleanupAfterAll();
 
 it('`burrow restart` adds to the record the app lists, from the command line', async (ctx) => {
   ctx.skip(noSecretService !== undefined, noSecretService);
-  const { keychain, dir, profile } = await keychainProfile(cleanup, {
-    apiKey: 'cli-activity',
-    profileId: 'prf_record001',
-    demo: true,
-  });
+  const { keychain, dir, profile } = await keychainProfile(cleanup, 'cli-activity', { demo: true });
   const { burrow: app } = await startApp({ dataDir: dir, secrets: keychain });
   const call = callerOf(app);
 

@@ -8,11 +8,7 @@ const cleanup = cleanupAfterAll();
 
 it("a profile's key comes from the keychain, as the app left it; a key gone is one line", async (ctx) => {
   ctx.skip(noSecretService !== undefined, noSecretService);
-  const { keychain, dir, profile } = await keychainProfile(cleanup, {
-    apiKey: 'cli-keychain',
-    profileId: 'prf_keyed0001',
-    demo: true,
-  });
+  const { keychain, dir, profile } = await keychainProfile(cleanup, 'cli-keychain', { demo: true });
   const run = (...argv: string[]) =>
     burrow([...argv, '--data-dir', dir], { keychainService: keychain.service });
 

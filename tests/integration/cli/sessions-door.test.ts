@@ -15,9 +15,7 @@ const cleanup = cleanupAfterAll();
 
 it('burrow restart runs inside the running app, and alone once it has quit', async (ctx) => {
   ctx.skip(noSecretService !== undefined, noSecretService);
-  const { keychain, dir } = await keychainProfile(cleanup, {
-    apiKey: 'cli-door',
-    profileId: 'prf_doorprofile',
+  const { keychain, dir } = await keychainProfile(cleanup, 'cli-door', {
     demo: true,
   });
   const run = (...argv: string[]) =>

@@ -17,10 +17,7 @@ const cleanup = cleanupAfterAll();
 
 it('expose, window edits and burrow apply are kept; another tool’s change is drift', async (ctx) => {
   ctx.skip(noSecretService !== undefined, noSecretService);
-  const { sandbox, keychain, dir, profile } = await keychainProfile(cleanup, {
-    apiKey: 'own-changes',
-    profileId: 'prf_ownchanges1',
-  });
+  const { sandbox, keychain, dir, profile } = await keychainProfile(cleanup, 'own-changes');
   // Drift reads within half the key's window: four reads of the account here would wait for it.
   const { burrow: app } = await startApp({
     dataDir: dir,

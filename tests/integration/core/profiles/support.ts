@@ -41,18 +41,24 @@ export type KeychainProfile = {
 /**
  * A sandbox keyed to `apiKey` (no rate limit; seeded, with its demo agents, when `demo`), and a
  * data folder as the app leaves it: one profile "Staging" on that sandbox, its key in a test
- * keychain. `cleanup` undoes each, last first.
+ * keychain (under an id of its own). `cleanup` undoes each, last first.
  */
 export async function keychainProfile(
   cleanup: (() => Promise<unknown>)[],
-  { apiKey, profileId, demo = false }: { apiKey: string; profileId: string; demo?: boolean },
+  apiKey: string,
+  { demo = false }: { demo?: boolean } = {},
 ): Promise<KeychainProfile> {
   const sandbox = await startSandbox({ apiKey, rateLimit: 'off', demo });
   cleanup.push(() => sandbox.close());
   const keychain = await testKeychain();
   const dir = await mkdtemp(path.join(tmpdir(), 'burrow-cli-'));
   cleanup.push(() => rm(dir, { recursive: true, force: true }));
-  const profile = { id: profileId, name: 'Staging', baseUrl: sandbox.url, kind: 'remote' } as const;
+  const profile = {
+    id: `prf_${randomBytes(8).toString('hex')}`,
+    name: 'Staging',
+    baseUrl: sandbox.url,
+    kind: 'remote',
+  } as const;
   await writeProfiles(dir, [profile], profile.id);
   await keychain.set(profile.id, apiKey);
   cleanup.push(() => keychain.delete(profile.id));
