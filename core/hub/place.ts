@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { jsonOrUndefined } from '../files.ts';
 
 /*
  * Where the running app waits for `burrow` commands, and how the two prove to each other that
@@ -71,12 +72,7 @@ export function lineReader(onLine: (message: HubMessage) => void, onTooLong: () 
     for (let end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
       const line = pending.slice(0, end);
       pending = pending.slice(end + 1);
-      let value: unknown;
-      try {
-        value = JSON.parse(line);
-      } catch {
-        value = undefined;
-      }
+      const value = jsonOrUndefined(line);
       onLine((typeof value === 'object' && value !== null ? value : {}) as HubMessage);
     }
     if (pending.length > MAX_HUB_LINE_BYTES) onTooLong();
