@@ -167,8 +167,11 @@ describe.skipIf(noSecretService !== undefined)("drift watch's budget", () => {
     expect(checked.lastCheck).toMatchObject({ requests: 11, error: null });
   });
 
-  it('waits for room in a busy window on its own timers, and reads once the window has room', async () => {
-    // The key's window on a clock the test moves: no real time passes.
+  /**
+   * A watched profile whose key has 120 requests in ten minutes, half of them used: the key's
+   * window on a clock the test moves (no real time passes), and the timers it held before.
+   */
+  async function watchedInBusyWindow() {
     const window = testClock();
     const { client } = clientOf(sandbox, {
       rateLimit: { requests: 120, windowMs: 600_000 },
@@ -178,7 +181,11 @@ describe.skipIf(noSecretService !== undefined)("drift watch's budget", () => {
     const busy = await driftOver(client, cleanup);
     await busy.drift.watch(request);
     while (client.budget().used < 60) await client.ipPolicies.list();
-    const timersBefore = window.pending().length;
+    return { window, busy, timersBefore: window.pending().length };
+  }
+
+  it('waits for room in a busy window on its own timers, and reads once the window has room', async () => {
+    const { window, busy, timersBefore } = await watchedInBusyWindow();
 
     let checked = false;
     const checking = busy.drift.check(request).finally(() => (checked = true));
@@ -194,16 +201,7 @@ describe.skipIf(noSecretService !== undefined)("drift watch's budget", () => {
   });
 
   it('stops a check waiting for room when an apply ends, and keeps the applied account at once', async () => {
-    const window = testClock();
-    const { client } = clientOf(sandbox, {
-      rateLimit: { requests: 120, windowMs: 600_000 },
-      clock: window,
-    });
-    cleanup.push(() => client.close());
-    const busy = await driftOver(client, cleanup);
-    await busy.drift.watch(request);
-    while (client.budget().used < 60) await client.ipPolicies.list();
-    const timersBefore = window.pending().length;
+    const { window, busy, timersBefore } = await watchedInBusyWindow();
     const checking = busy.drift.check(request);
     await vi.waitUntil(() => window.pending().length > timersBefore);
 
