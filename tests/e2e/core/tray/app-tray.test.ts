@@ -7,7 +7,7 @@
 import { afterAll, expect, it } from 'vitest';
 import type { AgentsSnapshot } from '../../../../shared/app/agents.ts';
 import type { Notification } from '../../../../shared/app/notifications.ts';
-import type { TrayItem, TrayModel } from '../../../../shared/app/tray.ts';
+import { findTrayItem, type TrayModel } from '../../../../shared/app/tray.ts';
 import { killAll, startAgent, until } from '../../../support/agents.ts';
 import { callerOf, startApp } from '../../../integration/core/profiles/support.ts';
 
@@ -15,16 +15,7 @@ afterAll(() => killAll());
 
 const HOUR = 3_600_000;
 
-function find(items: readonly TrayItem[], id: string): TrayItem | undefined {
-  for (const item of items) {
-    if (item.id === id) return item;
-    if (item.type === 'submenu') {
-      const inner = find(item.items, id);
-      if (inner) return inner;
-    }
-  }
-  return undefined;
-}
+const find = findTrayItem;
 
 it('lists an offline agent first in its section, named as its notification names it; Stop asks', async () => {
   const { burrow, events } = await startApp({ pollIntervalMs: HOUR });

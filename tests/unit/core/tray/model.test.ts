@@ -5,6 +5,7 @@ import type { TunnelSession } from '../../../../shared/api/tunnel-sessions.ts';
 import type { AgentState } from '../../../../shared/app/agents.ts';
 import type { MonitorHealth } from '../../../../shared/app/monitor.ts';
 import {
+  findTrayItem,
   followTrayItem,
   trayMenuParts,
   TrayModel,
@@ -70,16 +71,7 @@ function state(overrides: Partial<TrayState> = {}, acme: MonitorHealth = 'ok'): 
   };
 }
 
-function find(items: TrayItem[], id: string): TrayItem | undefined {
-  for (const item of items) {
-    if (item.type !== 'separator' && item.id === id) return item;
-    if (item.type === 'submenu') {
-      const inner = find(item.items, id);
-      if (inner) return inner;
-    }
-  }
-  return undefined;
-}
+const find = findTrayItem;
 
 const labels = (items: TrayItem[]) => items.map((i) => (i.type === 'separator' ? '---' : i.label));
 
