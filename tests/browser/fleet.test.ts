@@ -15,7 +15,7 @@ import type {
   RolloutRequest,
 } from '../../shared/app/fleet.ts';
 import { session as someSession } from '../support/tunnel-sessions.ts';
-import { agentsOf, someAgent, watched } from './support/agents.ts';
+import { agentsOf, restartOne, someAgent, watched } from './support/agents.ts';
 import { scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';
 
 const [LOCAL, WORK] = SOME_PROFILES.profiles.map((p) => p.id) as [string, string];
@@ -319,13 +319,7 @@ it("clears a bulk action's summary when a rolling update starts", async () => {
   const cache = byName('cache-box');
   const ref = { profileId: LOCAL, agentId: cache.id };
   showing('#/sessions', {
-    'fleet.impact': () => ({
-      action: 'restart',
-      included: [ref],
-      leftOut: [],
-      profiles: 1,
-      summary: 'Restart 1 agent on 1 profile.',
-    }),
+    'fleet.impact': () => restartOne(ref),
     'fleet.run': (): BulkResult => ({
       action: 'restart',
       results: [

@@ -16,6 +16,14 @@ const CA = {
   key_type: 'ed25519',
 };
 
+/** The lines that trust CA, as core gives them. */
+const CA_TRUST_LINES = {
+  publicKey: CA.public_key,
+  trustedUserCaKeysLine: `${CA.public_key} ${CA.id}`,
+  sshdConfigLine: 'TrustedUserCAKeys /etc/ssh/trusted_user_ca_keys',
+  knownHostsLine: `@cert-authority * ${CA.public_key} ${CA.id}`,
+};
+
 function made(name: string): SignResult {
   const at = (file: string) => `${SSH_FOLDER}/${file}`;
   return {
@@ -212,12 +220,7 @@ it('badges saved certificates as valid, due or expired, and forgets one only whe
 it('creates a certificate authority with the key type chosen', async () => {
   const bridge = openSsh({
     'api.sshCertificateAuthorities.create': () => CA,
-    'ssh.trustLines': () => ({
-      publicKey: CA.public_key,
-      trustedUserCaKeysLine: `${CA.public_key} ${CA.id}`,
-      sshdConfigLine: 'TrustedUserCAKeys /etc/ssh/trusted_user_ca_keys',
-      knownHostsLine: `@cert-authority * ${CA.public_key} ${CA.id}`,
-    }),
+    'ssh.trustLines': () => CA_TRUST_LINES,
   });
   await page.getByRole('tab', { name: 'Certificate authorities' }).click();
   await expect
@@ -402,12 +405,7 @@ it('gives a host certificate just signed its sshd_config and @cert-authority lin
   const host = made('ssh_host_ed25519_key');
   openSsh({
     'ssh.signExisting': () => ({ ...host, saved: { ...host.saved, kind: 'host' } }),
-    'ssh.trustLines': () => ({
-      publicKey: CA.public_key,
-      trustedUserCaKeysLine: `${CA.public_key} ${CA.id}`,
-      sshdConfigLine: 'TrustedUserCAKeys /etc/ssh/trusted_user_ca_keys',
-      knownHostsLine: `@cert-authority * ${CA.public_key} ${CA.id}`,
-    }),
+    'ssh.trustLines': () => CA_TRUST_LINES,
   });
   await page.getByRole('tab', { name: 'Sign an existing key' }).click();
   await page.getByLabelText('Public key file').fill(`${SSH_FOLDER}/ssh_host_ed25519_key.pub`);
