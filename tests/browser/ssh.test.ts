@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 import type { SignResult } from '../../shared/app/ssh/results.ts';
+import { listPage } from './support/records.ts';
 import { savedCertificate, SSH_FOLDER } from './support/saved-certificate.ts';
 import { scriptedBridge } from './support/scripted-bridge.ts';
 
@@ -361,11 +362,7 @@ const HOST_CERTIFICATE = {
 
 it('says what an SSH certificate authority is used by, and that the API refuses its delete', async () => {
   openSsh({
-    'api.sshCertificateAuthorities.list': () => ({
-      ssh_certificate_authorities: [CA],
-      uri: `${CA.uri}/..`,
-      next_page_uri: null,
-    }),
+    'api.sshCertificateAuthorities.list': () => listPage('ssh_certificate_authorities', [CA]),
     'api.sshCertificateAuthorities.get': () => CA,
     'api.sshUserCertificates.listAll': () => [],
     'api.sshHostCertificates.listAll': () => [HOST_CERTIFICATE],
@@ -383,11 +380,7 @@ it('says what an SSH certificate authority is used by, and that the API refuses 
 
 it('gives a host certificate the sshd_config lines that put it to use', async () => {
   openSsh({
-    'api.sshHostCertificates.list': () => ({
-      ssh_host_certificates: [HOST_CERTIFICATE],
-      uri: `${HOST_CERTIFICATE.uri}/..`,
-      next_page_uri: null,
-    }),
+    'api.sshHostCertificates.list': () => listPage('ssh_host_certificates', [HOST_CERTIFICATE]),
     'api.sshHostCertificates.get': () => HOST_CERTIFICATE,
   });
   window.location.hash = `#/ssh/sshHostCertificates/${HOST_CERTIFICATE.id}`;
