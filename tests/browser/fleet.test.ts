@@ -26,6 +26,30 @@ function agentOf(profileId: string, name: string, session: Parameters<typeof som
   });
 }
 
+/** What core's run says `action` did to `agent`: done, or with `failed`, no answer from it. */
+function resultFor(
+  agent: Agent,
+  action: 'restart' | 'stop',
+  { failed = false, since = agent.since } = {},
+): BulkResult['results'][number] {
+  const subject = { action, profileId: agent.profileId, sessionId: agent.session.id };
+  return {
+    agent: { profileId: agent.profileId, agentId: agent.id },
+    name: agent.name,
+    since,
+    result: failed
+      ? {
+          ok: false,
+          ...subject,
+          step: action,
+          reason: 'the agent did not answer',
+          errorCode: 'AGENT_TIMEOUT',
+          operationId: null,
+        }
+      : { ok: true, ...subject },
+  };
+}
+
 /** Two profiles' agents: Local has three Linux boxes, Work a Windows one and an old Mac. */
 const FLEET = {
   [LOCAL]: [
@@ -183,32 +207,8 @@ it("asks once with core's sentence and who is left out, then shows each failure 
   const result: BulkResult = {
     action: 'restart',
     results: [
-      {
-        agent: impact.included[0] as BulkResult['results'][number]['agent'],
-        name: 'build-box',
-        since: byName('build-box').since,
-        result: {
-          ok: true,
-          action: 'restart',
-          profileId: LOCAL,
-          sessionId: byName('build-box').session.id,
-        },
-      },
-      {
-        agent: impact.included[1] as BulkResult['results'][number]['agent'],
-        name: 'cache-box',
-        since: byName('cache-box').since,
-        result: {
-          ok: false,
-          action: 'restart',
-          profileId: LOCAL,
-          sessionId: byName('cache-box').session.id,
-          step: 'restart',
-          reason: 'the agent did not answer',
-          errorCode: 'AGENT_TIMEOUT',
-          operationId: null,
-        },
-      },
+      resultFor(byName('build-box'), 'restart'),
+      resultFor(byName('cache-box'), 'restart', { failed: true }),
     ],
     leftOut: impact.leftOut,
     summary: '1 restarted, 1 failed (the agent did not answer); 1 left out',
@@ -246,12 +246,7 @@ it("says a bulk action's outcome once, and lets it go once the agents move on", 
   const actedAt = Date.now();
   const result: BulkResult = {
     action: 'stop',
-    results: picked.map((a, i) => ({
-      agent: refs[i] as BulkResult['results'][number]['agent'],
-      name: a.name,
-      since: actedAt,
-      result: { ok: true, action: 'stop', profileId: LOCAL, sessionId: a.session.id },
-    })),
+    results: picked.map((a) => resultFor(a, 'stop', { since: actedAt })),
     leftOut: [],
     summary: '2 stopped',
   };
@@ -322,23 +317,7 @@ it("clears a bulk action's summary when a rolling update starts", async () => {
     'fleet.impact': () => restartOne(ref),
     'fleet.run': (): BulkResult => ({
       action: 'restart',
-      results: [
-        {
-          agent: ref,
-          name: 'cache-box',
-          since: cache.since,
-          result: {
-            ok: false,
-            action: 'restart',
-            profileId: LOCAL,
-            sessionId: cache.session.id,
-            step: 'restart',
-            reason: 'the agent did not answer',
-            errorCode: 'AGENT_TIMEOUT',
-            operationId: null,
-          },
-        },
-      ],
+      results: [resultFor(cache, 'restart', { failed: true })],
       leftOut: [],
       summary: '0 restarted, 1 failed (no answer)',
     }),
