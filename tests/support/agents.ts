@@ -83,6 +83,22 @@ export function killAll(): void {
       if (pid > 0 && isAlive(pid)) process.kill(pid, 'SIGKILL');
 }
 
+/**
+ * Kills `agent` -9 (its first process), then has `monitor` poll until `seen()` holds: the app
+ * has noticed, within 20 s.
+ */
+export async function killUntilSeen(
+  agent: AgentProcess,
+  monitor: { pollNow(): Promise<unknown> },
+  seen: () => boolean | Promise<boolean>,
+): Promise<void> {
+  process.kill(agent.pids[0] ?? 0, 'SIGKILL');
+  await until(async () => {
+    await monitor.pollNow();
+    return seen();
+  }, 20_000);
+}
+
 /** Polls `check` every 25 ms; fails with `describe()` after `timeoutMs`. */
 export async function until(
   check: () => boolean | Promise<boolean>,

@@ -8,7 +8,7 @@ import { afterAll, expect, it } from 'vitest';
 import type { AgentsSnapshot } from '../../../../shared/app/agents.ts';
 import type { Notification } from '../../../../shared/app/notifications.ts';
 import { findTrayItem, type TrayModel } from '../../../../shared/app/tray.ts';
-import { killAll, startAgent, until } from '../../../support/agents.ts';
+import { killAll, killUntilSeen, startAgent, until } from '../../../support/agents.ts';
 import { callerOf, startApp } from '../../../integration/core/profiles/support.ts';
 
 afterAll(() => killAll());
@@ -45,11 +45,11 @@ it('lists an offline agent first in its section, named as its notification names
   const kept = agent('tray-kept');
   await Promise.all([killed.session(0), kept.session(0)]);
   await monitor.pollNow();
-  process.kill(killed.pids[0] ?? 0, 'SIGKILL');
-  await until(async () => {
-    await monitor.pollNow();
-    return (await agentNamed('tray-killed'))?.state === 'offline';
-  }, 20_000);
+  await killUntilSeen(
+    killed,
+    monitor,
+    async () => (await agentNamed('tray-killed'))?.state === 'offline',
+  );
   const gone = await agentNamed('tray-killed');
 
   const tray = (await call('tray.model')) as TrayModel;
