@@ -6,7 +6,8 @@
  * profile through Settings, and Chromium measures:
  *
  * - first render: from opening Failover backends to the first rows painted with their children
- *   named (one page of 100 through the real IPC and API client, and the children's list);
+ *   named (one page of 100 through the real IPC and API client, and the children's list), as a
+ *   ratio to those calls alone, sent at once from the same tab in the same run;
  * - scroll frames: the time between animation frames while the list of all 10,000 scrolls by
  *   400 px a frame (a fling), against the same page's frames while nothing moves;
  * - API requests: what the list and its references cost at the sandbox, after the first page
@@ -19,11 +20,12 @@ import type { IncomingMessage } from 'node:http';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { framesOf as measureFrames, quantile } from './timing.ts';
+import { framesOf as measureFrames, median, quantile } from './timing.ts';
 import { chromium } from 'playwright';
 import { createApiClient } from '../core/api/client.ts';
 import { RateGovernor } from '../core/api/governor.ts';
 import { startSandbox } from '../sandbox/index.ts';
+import { PAGE_SECRET_HEADER } from '../shared/app/ipc/browser-mode.ts';
 import { chromiumArgs, chromiumExecutable } from '../tests/support/chromium.ts';
 import { startWebApp } from '../tests/e2e/web/support-cli.ts';
 import { measurePalette } from './ui-palette.ts';
@@ -32,7 +34,8 @@ const API_KEY = 'bench-ui-key';
 const ITEMS = 10_000;
 const CHILDREN = 20;
 const FRAMES = 240;
-const BUDGET = { firstRenderMs: 150, scrollP95Ms: 17, jsKb: 150 };
+const BUDGET = { renderPerApi: 1.2, scrollP95Ms: 17, jsKb: 150 };
+const FRAME_MS = 1000 / 60;
 
 const sandbox = await startSandbox({ apiKey: API_KEY, rateLimit: 'off' });
 const seeder = createApiClient({
@@ -89,6 +92,33 @@ try {
   await page.getByRole('button', { name: 'Switch to Bench' }).click();
   await page.getByRole('row', { name: /Bench.*active/ }).waitFor();
 
+  // The baseline, in the same run: the calls the first render needs (its first page and the
+  // list of each kind its rows refer to), sent at once through the tab's own bridge endpoint and
+  // answered, with nothing drawn. Medians of a few, after one to warm the path.
+  const apiMs = median(
+    await page.evaluate<number[]>(`(async () => {
+      const call = (name, request) => fetch('/ipc/invoke', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ${JSON.stringify(PAGE_SECRET_HEADER)}: sessionStorage.getItem('burrow.pageSecret'),
+        },
+        body: JSON.stringify({ name, args: [request] }),
+      }).then((r) => r.json());
+      const times = [];
+      for (let i = 0; i < 6; i += 1) {
+        const started = performance.now();
+        await Promise.all([
+          call('api.failoverBackends.list', { query: { limit: 100 } }),
+          call('api.httpResponseBackends.listAll', { priority: 'background' }),
+          call('api.tunnelGroupBackends.listAll', { priority: 'background' }),
+        ]);
+        if (i > 0) times.push(performance.now() - started);
+      }
+      return times;
+    })()`),
+  );
+
   const before = { ...served };
   // Strings, not functions: tsx would wrap named arrows in a helper the page does not have.
   // The backends' own rows, their children named: the table of the screen before could still
@@ -138,8 +168,12 @@ try {
   const jsKb = gzipBytes / 1024;
 
   const ms = (n: number) => n.toFixed(1);
+  // What the render adds to the calls it waits for: at most a fifth, plus the frame it paints in.
+  const renderBudgetMs = apiMs * BUDGET.renderPerApi + FRAME_MS;
   console.log(
-    `first render ${ms(firstRender)} ms with references resolved (budget ${BUDGET.firstRenderMs} ms); rows ${ms(firstRows)} ms`,
+    `first render ${ms(firstRender)} ms with references resolved, ${(firstRender / apiMs).toFixed(2)}x ` +
+      `the ${ms(apiMs)} ms of the calls it needs (budget ${BUDGET.renderPerApi}x + one frame: ${ms(renderBudgetMs)} ms); ` +
+      `rows ${ms(firstRows)} ms`,
   );
   console.log(
     `scroll frames median ${ms(at(0.5))} ms, p95 ${ms(at(0.95))} ms (budget p95 ${BUDGET.scrollP95Ms} ms); ` +
@@ -156,7 +190,7 @@ try {
   const paletteWithin = await measurePalette(page, ITEMS + CHILDREN);
   const over =
     !paletteWithin ||
-    firstRender > BUDGET.firstRenderMs ||
+    firstRender > renderBudgetMs ||
     at(0.95) > BUDGET.scrollP95Ms ||
     jsKb > BUDGET.jsKb ||
     lookupsGrew;

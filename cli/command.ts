@@ -1,6 +1,5 @@
 import type { CommandSpec, OptionSpecs, Options, Values } from './args.ts';
 import type { Io } from './io.ts';
-import type { Target } from './target.ts';
 
 export type RunContext<O extends OptionSpecs> = {
   readonly args: readonly string[];
@@ -29,20 +28,4 @@ export const YES_OPTION = { type: 'boolean', short: 'y', help: 'do not ask first
 /** Types `run`'s values from the declared options. */
 export function defineCommand<const O extends OptionSpecs>(command: Command<O>): Command<O> {
   return command;
-}
-
-/** Runs on the account the command line names, and lets go of it after. */
-export async function withTarget(
-  options: Options,
-  io: Io,
-  run: (target: Target) => Promise<number>,
-): Promise<number> {
-  // Loaded when a command runs: `burrow --help` and completion read only the declarations.
-  const { openTarget } = await import('./target.ts');
-  const target = await openTarget(options, io);
-  try {
-    return await run(target);
-  } finally {
-    await target.close();
-  }
 }

@@ -17,10 +17,17 @@ import { dispatchIpc } from '../core/ipc/dispatch.ts';
 import { EventHub } from '../core/ipc/events.ts';
 import type { Burrow, BurrowOptions } from '../core/burrow.ts';
 import type { SecretStore } from '../core/profiles/keychain.ts';
+import type { ProfileService } from '../core/profiles/profiles.ts';
 import type { KeyValueStore } from '../core/store.ts';
 import type { Profile } from '../shared/app/ipc/profiles.ts';
 import type { Options } from './args.ts';
-import { chooseProfile, dataDirOf, openAppProfiles, type AppProfiles } from './app-profiles.ts';
+import {
+  chooseProfile,
+  dataDirOf,
+  openAppProfiles,
+  openSettings,
+  type AppProfiles,
+} from './app-profiles.ts';
 import type { MonitorSnapshot } from '../shared/app/monitor.ts';
 import { escapeControls } from '../shared/app/printable.ts';
 import { CliError, jsonText, type Io } from './io.ts';
@@ -97,6 +104,16 @@ async function ownBurrow(
   });
 }
 
+/** A command waiting for the Local sandbox's data file says why it is slow (once). */
+function sayLocalWait(service: Pick<ProfileService, 'subscribe'>, io: Io): void {
+  let waiting = false;
+  service.subscribe(({ local }) => {
+    if (waiting || local.state !== 'starting' || local.message === undefined) return;
+    waiting = true;
+    io.stderr.write(`burrow: ${escapeControls(local.message)}\n`);
+  });
+}
+
 /** Core's events as a door hears them. */
 const onOf =
   (events: EventHub): Door['on'] =>
@@ -125,7 +142,6 @@ async function ownDoor(
     await cleanup();
     throw error;
   }
-  const { sayLocalWait } = await import('./target.ts');
   sayLocalWait(burrow.profiles, io);
   const implementation = burrow.implementationFor('command line');
   return {
@@ -183,12 +199,23 @@ async function appDoor(
   return { door: await ownDoor(parts, accounts, options, io), accounts };
 }
 
+/** Where the app keeps saved SSH certificates: loaded only for `burrow ssh` on an address. */
+async function sshCertificatesStore(options: Options, io: Io) {
+  const { SAVED_CERTIFICATES_KEY } = await import('../core/ssh/service.ts');
+  return { key: SAVED_CERTIFICATES_KEY, store: await openSettings(dataDirOf(options, io), io) };
+}
+
 /**
  * The account at `apiUrl` (its key in BURROW_API_KEY) as a profile of a Burrow that lives only
  * as long as the command, in a folder of its own: it is no profile of the app's, so nothing of it
  * (its record, its agents) is kept.
  */
-async function addressDoor(apiUrl: string, options: Options, io: Io): Promise<OpenDoor> {
+async function addressDoor(
+  apiUrl: string,
+  options: Options,
+  io: Io,
+  sshCertificates: boolean,
+): Promise<OpenDoor> {
   // Refused as the client would refuse it, before anything starts: the key goes only there.
   checkBaseUrl(apiUrl);
   const apiKey = io.env['BURROW_API_KEY'];
@@ -201,10 +228,17 @@ async function addressDoor(apiUrl: string, options: Options, io: Io): Promise<Op
     ['profiles', [profile]],
     ['activeProfileId', profile.id],
   ]);
-  const store: KeyValueStore = {
+  const memory: KeyValueStore = {
     get: (key) => values.get(key),
     set: (key, value) => values.set(key, value),
     delete: (key) => values.delete(key),
+  };
+  const kept = sshCertificates ? await sshCertificatesStore(options, io) : undefined;
+  const where = (key: string) => (kept && key === kept.key ? kept.store : memory);
+  const store: KeyValueStore = {
+    get: (key) => where(key).get(key),
+    set: (key, value) => where(key).set(key, value),
+    delete: (key) => where(key).delete(key),
   };
   const keys = new Map([[profile.id, apiKey]]);
   const secrets: SecretStore = {
@@ -278,12 +312,27 @@ function sayWaits(
   };
 }
 
+export type DoorNeeds = {
+  /** Every profile of the app, not only the one the command line names. */
+  readonly all?: boolean | undefined;
+  /**
+   * SSH certificates saved where the app keeps them: on an address too, so that `burrow ssh
+   * renew` finds what `burrow ssh new --api-url` saved.
+   */
+  readonly sshCertificates?: boolean;
+};
+
 /**
  * The door for a command: on the account `--api-url` names, or on the app's profile (`--profile`,
  * else the active one), or with `all`, on every profile of the app.
  */
-export function openDoor(options: Options, io: Io, all = false): Promise<OpenDoor> {
-  if (options.apiUrl !== undefined) return addressDoor(options.apiUrl, options, io);
+export function openDoor(
+  options: Options,
+  io: Io,
+  { all = false, sshCertificates = false }: DoorNeeds = {},
+): Promise<OpenDoor> {
+  if (options.apiUrl !== undefined)
+    return addressDoor(options.apiUrl, options, io, sshCertificates);
   return appDoor(options, io, (app) =>
     all ? app.profiles : [chooseProfile(app, options.profile)],
   );

@@ -92,9 +92,9 @@ async function sayUnlisted(door: Door, accounts: readonly DoorAccount[], io: Io)
 
 /** The command's accounts, each polled once, their agents filtered by the selection options. */
 export async function openFleet(options: Options, values: SelectionValues, io: Io): Promise<Fleet> {
-  // Loaded when a command runs, as in withTarget.
+  // Loaded when a command runs: `burrow --help` and completion read only the declarations.
   const { openDoor } = await import('./door.ts');
-  const { door, accounts } = await openDoor(options, io, values['all-profiles']);
+  const { door, accounts } = await openDoor(options, io, { all: values['all-profiles'] });
   try {
     const ids = accounts.map((a) => a.profileId);
     await door.polled(ids);

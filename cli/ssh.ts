@@ -2,23 +2,22 @@ import path from 'node:path';
 import { isIdOf } from '../shared/api/ids.ts';
 import { NewKeySpec, VALIDITY_PRESETS, type ValidityPreset } from '../shared/app/ssh/requests.ts';
 import type { SignResult } from '../shared/app/ssh/results.ts';
-import { createSshService, type SshService } from '../core/ssh/service.ts';
 import type { Options } from './args.ts';
+import type { Door, DoorAccount } from './door.ts';
 import { CliError, UsageError, writeJson, type Io } from './io.ts';
-import type { Target } from './target.ts';
 
 type SshOptions = Options['ssh'];
 
 /** The CA by its id, or by a description only one CA of the account has. */
-async function caIdOf(target: Target, ca: string | undefined): Promise<string> {
+async function caIdOf(door: Door, account: DoorAccount, ca: string | undefined): Promise<string> {
   if (ca === undefined) throw new UsageError('--ca names the SSH certificate authority', 'ssh');
   if (isIdOf('sshCertificateAuthority', ca)) return ca;
-  const all = await target.client.sshCertificateAuthorities.listAll();
+  const all = await door.call('ssh.authorities', account.profileId);
   const named = all.filter((c) => c.description === ca);
   if (named.length === 1 && named[0]) return named[0].id;
   throw new CliError(
     named.length === 0
-      ? `No SSH certificate authority of ${target.label} is described "${ca}" (give its id or description)`
+      ? `No SSH certificate authority of ${account.name} is described "${ca}" (give its id or description)`
       : `${named.length} SSH certificate authorities are described "${ca}": give the id of one`,
   );
 }
@@ -33,9 +32,9 @@ function validityOf(value: string | undefined) {
   return { validity: { preset: value as ValidityPreset } };
 }
 
-async function signing(target: Target, options: SshOptions) {
+async function signing(door: Door, account: DoorAccount, options: SshOptions) {
   return {
-    caId: await caIdOf(target, options.ca),
+    caId: await caIdOf(door, account, options.ca),
     kind: options.host ? ('host' as const) : ('user' as const),
     principals: [...options.principals],
     ...validityOf(options.validity),
@@ -52,69 +51,52 @@ function report(io: Io, options: Options, what: string, result: SignResult): voi
   );
 }
 
-/** What `burrow ssh` asks of core/ssh: the same methods as the window's `ssh.*` calls. */
-export type SshDoor = Pick<
-  SshService,
-  'generateKeyAndCertificate' | 'signExistingKey' | 'renew' | 'listSaved'
->;
-
-async function serviceOf(target: Target): Promise<SshDoor> {
-  return createSshService({
-    store: await target.store(),
-    // A saved certificate remembers the profile that signed it: renewing goes back there.
-    api: async (profileId) => {
-      if (profileId !== undefined && profileId !== target.profileId)
-        throw new CliError(
-          'That certificate was signed through another profile: pass its --profile to renew it',
-        );
-      return { profileId: target.profileId, api: target.client };
-    },
-  });
-}
-
-/** `burrow ssh new|sign|renew`: core/ssh's service on the command's profile. */
+/**
+ * `burrow ssh new|sign|renew`: the window's own `ssh.*` calls, on the command's profile, through
+ * its door (inside the running app, or a Burrow of the command's own).
+ */
 export async function sshCommand(
-  target: Target,
+  door: Door,
+  account: DoorAccount,
   subcommand: string,
   arg: string,
   options: Options,
   io: Io,
-  door?: SshDoor,
 ): Promise<number> {
-  const ssh = door ?? (await serviceOf(target));
+  const { profileId } = account;
   const o = options.ssh;
   if (subcommand === 'new') {
     const key = NewKeySpec.safeParse({ type: o.keyType ?? 'ed25519' });
     if (!key.success) throw new UsageError('--key-type must be ed25519, ecdsa or rsa', 'ssh');
-    const result = await ssh.generateKeyAndCertificate({
+    const result = await door.call('ssh.generate', {
+      profileId,
       key: key.data,
       target: {
         name: arg,
         overwrite: o.overwrite,
         ...(o.dir !== undefined && { folder: path.resolve(io.cwd, o.dir) }),
       },
-      certificate: await signing(target, o),
+      certificate: await signing(door, account, o),
     });
     report(io, options, 'Made a key pair and', result);
     return 0;
   }
   if (subcommand === 'sign') {
-    const result = await ssh.signExistingKey({
+    const result = await door.call('ssh.signExisting', {
+      profileId,
       publicKeyPath: path.resolve(io.cwd, arg),
       overwrite: o.overwrite,
-      certificate: await signing(target, o),
+      certificate: await signing(door, account, o),
     });
     report(io, options, 'Signed', result);
     return 0;
   }
-  const matches = ssh
-    .listSaved()
-    .filter(
-      (s) =>
-        s.id === arg ||
-        path.basename(s.publicKeyPath, '.pub') === arg ||
-        s.certificatePath === path.resolve(io.cwd, arg),
-    );
+  const matches = (await door.call('ssh.listSaved')).filter(
+    (s) =>
+      s.id === arg ||
+      path.basename(s.publicKeyPath, '.pub') === arg ||
+      s.certificatePath === path.resolve(io.cwd, arg),
+  );
   const [saved] = matches;
   if (saved === undefined || matches.length > 1)
     throw new CliError(
@@ -122,6 +104,6 @@ export async function sshCommand(
         ? `${matches.length} saved certificates are named "${arg}": give the id of one (${matches.map((m) => m.id).join(', ')})`
         : `No saved certificate is named "${arg}": "burrow ssh new" or "burrow ssh sign" saves one`,
     );
-  report(io, options, 'Renewed', await ssh.renew(saved.id));
+  report(io, options, 'Renewed', await door.call('ssh.renew', saved.id));
   return 0;
 }

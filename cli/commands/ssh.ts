@@ -1,4 +1,5 @@
-import { defineCommand, withTarget } from '../command.ts';
+import type { DoorAccount } from '../door.ts';
+import { defineCommand } from '../command.ts';
 
 export default defineCommand({
   summary: 'SSH keys and certificates signed by a CA of the profile',
@@ -39,10 +40,16 @@ export default defineCommand({
     'burrow ssh renew deploy',
   ],
   run: async ({ args: [subcommand = '', arg = ''], values: v, options, io }) => {
-    const { sshCommand } = await import('../ssh.ts');
-    return withTarget(options, io, (target) =>
-      sshCommand(
-        target,
+    // Loaded when a command runs: `burrow --help` and completion read only the declarations.
+    const [{ sshCommand }, { openDoor }] = await Promise.all([
+      import('../ssh.ts'),
+      import('../door.ts'),
+    ]);
+    const { door, accounts } = await openDoor(options, io, { sshCertificates: true });
+    try {
+      return await sshCommand(
+        door,
+        accounts[0] as DoorAccount,
         subcommand,
         arg,
         {
@@ -58,7 +65,9 @@ export default defineCommand({
           },
         },
         io,
-      ),
-    );
+      );
+    } finally {
+      await door.close();
+    }
   },
 });

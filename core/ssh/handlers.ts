@@ -29,5 +29,6 @@ export function sshHandlers(
     'ssh.addToAgent': (request) => ssh.addToAgent(request),
     'ssh.writeConfigBlock': (request) => ssh.writeConfigBlock(request),
     'ssh.trustLines': (request) => ssh.trustLines(request),
+    'ssh.authorities': (profileId) => ssh.authorities(profileId),
   };
 }

@@ -18,6 +18,7 @@ import {
 } from '../../shared/app/ssh/requests.ts';
 import type {
   AgentResult,
+  CertificateAuthorityName,
   CertificateInfo,
   ConfigBlock,
   GenerateProgress,
@@ -51,6 +52,7 @@ import { localPath, parseInput } from './validate.ts';
 export type { SshApiSource } from './context.ts';
 export type { SshApi } from './certificates/signature-request.ts';
 export { SshError, type SshErrorCode } from './errors.ts';
+export { SAVED_CERTIFICATES_KEY } from './saved-certificates/store.ts';
 
 export type SshServiceOptions = {
   /** One API client (or anything with its SSH methods), or a source of the profiles' clients. */
@@ -209,6 +211,16 @@ export function createSshService(options: SshServiceOptions) {
       const { api } = await context.apiOf();
       const ca = await api.sshCertificateAuthorities.get(input.caId);
       return trustLines(ca.public_key, ca.id);
+    },
+
+    /**
+     * The SSH certificate authorities of `profileId` (default the active profile), for a
+     * command that names its CA by description.
+     */
+    async authorities(profileId?: string): Promise<CertificateAuthorityName[]> {
+      const { api } = await context.apiOf(profileId);
+      const all = await api.sshCertificateAuthorities.listAll();
+      return all.map(({ id, description }) => ({ id, description: description ?? '' }));
     },
 
     /** Stops the key generation thread. */

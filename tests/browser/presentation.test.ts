@@ -177,6 +177,23 @@ it('resolves the references of 500 rows with one list of the kind they name, not
   expect(callsOf(bridge, 'api.httpResponseBackends.get')).toEqual([]);
 });
 
+it('asks for what its rows refer to with its first page, not once the screen has drawn', async () => {
+  window.location.hash = '#/backends/failoverBackends';
+  let askedBeforePage: string[] = [];
+  const bridge = backendsBridge({
+    'api.failoverBackends.list': () => {
+      // What had already left when the page was asked for: the lookups go in the same turn.
+      askedBeforePage = bridge.calls.map((c) => c.name);
+      return listOf('backends', [PRIMARY])();
+    },
+  });
+  render(App, { bridge });
+  await expect.element(page.getByRole('cell', { name: /^hello/ })).toBeVisible();
+  expect(askedBeforePage).toEqual(
+    expect.arrayContaining(['api.httpResponseBackends.listAll', 'api.tunnelGroupBackends.listAll']),
+  );
+});
+
 const ROUTE = item('edghtsrt_Route1', 'edges/https/edghts_Edge1/routes', {
   edge_id: 'edghts_Edge1',
   match_type: 'path_prefix',

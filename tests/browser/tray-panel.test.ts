@@ -102,3 +102,27 @@ it.each([
   // The agents scroll between them: the last profile's are there, a scroll away.
   await expect.element(menu.getByText('box-2-5 · 3.1.2')).toBeInTheDocument();
 });
+
+it('draws the icon’s badge in the theme’s own warning colour, light and dark', async () => {
+  const badged: TrayModel = {
+    ...FLEET_MENU,
+    icon: { state: 'attention', variant: 'burrow-badge', tooltip: 'Burrow · 1 agent offline' },
+  };
+  render(App, { bridge: scriptedBridge({ 'tray.model': () => badged }) });
+  const button = page.getByRole('button', { name: /^Tray:/ });
+  await expect.element(button).toBeVisible();
+  const badge = button.element().querySelector('.badge');
+  if (!badge) throw new Error('no badge drawn');
+  // The palette's warning colour, as the theme resolves it.
+  const warn = document.body.appendChild(document.createElement('span'));
+  warn.style.color = 'var(--warn)';
+  const fills = [];
+  for (const theme of ['light', 'dark']) {
+    document.documentElement.dataset['theme'] = theme;
+    expect(getComputedStyle(badge).fill, theme).toBe(getComputedStyle(warn).color);
+    fills.push(getComputedStyle(badge).fill);
+  }
+  warn.remove();
+  delete document.documentElement.dataset['theme'];
+  expect(fills[0]).not.toBe(fills[1]);
+});

@@ -14,7 +14,7 @@ export async function signExistingKey(
   request: SignExistingRequest,
 ): Promise<SignResult> {
   const input = parseInput(SignExistingRequest, request, 'Sign a key');
-  const { overwrite, certificate: signing } = input;
+  const { overwrite, certificate: signing, profileId } = input;
   const publicKeyPath = path.resolve(localPath(input.publicKeyPath, 'publicKeyPath', 'Sign a key'));
   // Beside the resolved key, which has a name before ".pub" (siblingsOf checks): in its folder.
   const { privateKey, certificate: certificatePath } = siblingsOf(publicKeyPath);
@@ -23,7 +23,7 @@ export async function signExistingKey(
     if (!overwrite) refuseExisting(await existingPaths([certificatePath]));
     const line = await readPublicKeyFile(publicKeyPath);
     const hasPrivateKey = (await existingPaths([privateKey])).length > 0;
-    const { issued, info } = await issueCertificate(context, line, signing);
+    const { issued, info } = await issueCertificate(context, line, signing, profileId);
     await checkKeyOnDisk(publicKeyPath, line);
     const written = await writeFilesAtomically(
       [{ path: certificatePath, role: 'certificate', content: `${issued.certificate}\n` }],

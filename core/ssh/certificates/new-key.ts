@@ -62,6 +62,7 @@ export async function generateKeyAndCertificate(
     passphrase,
     target,
     certificate: signing,
+    profileId,
   } = parseInput(GenerateRequest, request, 'New key');
   const chosen = target.folder && localPath(target.folder, 'target.folder', 'New key');
   const folder = await prepareFolder(chosen ?? defaultFolder);
@@ -78,7 +79,7 @@ export async function generateKeyAndCertificate(
       passphrase,
     });
     report({ step: 'signing', message: 'Having the certificate authority sign it' });
-    const { issued, info } = await issueCertificate(context, pair.publicKey, signing);
+    const { issued, info } = await issueCertificate(context, pair.publicKey, signing, profileId);
     report({ step: 'saving', message: `Saving the files in ${folder}` });
     const written = await writeFilesAtomically(
       [

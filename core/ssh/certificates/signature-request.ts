@@ -13,7 +13,10 @@ import type { ApiFacade } from '../../api/types.ts';
 
 /** The part of the API client signing needs. */
 export type SshApi = {
-  readonly sshCertificateAuthorities: Pick<ApiFacade['sshCertificateAuthorities'], 'get'>;
+  readonly sshCertificateAuthorities: Pick<
+    ApiFacade['sshCertificateAuthorities'],
+    'get' | 'listAll'
+  >;
   readonly sshUserCertificates: Pick<ApiFacade['sshUserCertificates'], 'create'>;
   readonly sshHostCertificates: Pick<ApiFacade['sshHostCertificates'], 'create'>;
 };

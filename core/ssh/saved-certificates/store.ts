@@ -5,11 +5,12 @@
 import { SavedCertificate } from '../../../shared/app/ssh/results.ts';
 import type { KeyValueStore } from '../../store.ts';
 
-const KEY = 'ssh.savedCertificates';
+/** Where the records are, in the settings store: a command on an address keeps them there too. */
+export const SAVED_CERTIFICATES_KEY = 'ssh.savedCertificates';
 
 /** Every readable record; one damaged by hand is skipped rather than hiding all the others. */
 export function readSaved(store: Pick<KeyValueStore, 'get' | 'set'>): SavedCertificate[] {
-  const value = store.get(KEY);
+  const value = store.get(SAVED_CERTIFICATES_KEY);
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry) => {
     const parsed = SavedCertificate.safeParse(entry);
@@ -24,12 +25,12 @@ export function putSaved(
   replaces: (other: SavedCertificate) => boolean = () => false,
 ): void {
   const others = readSaved(store).filter((r) => r.id !== record.id && !replaces(r));
-  store.set(KEY, [...others, record]);
+  store.set(SAVED_CERTIFICATES_KEY, [...others, record]);
 }
 
 export function removeSaved(store: Pick<KeyValueStore, 'get' | 'set'>, id: string): void {
   store.set(
-    KEY,
+    SAVED_CERTIFICATES_KEY,
     readSaved(store).filter((r) => r.id !== id),
   );
 }

@@ -7,7 +7,7 @@ import type {
 } from '../../../shared/app/ipc/contract.ts';
 import type { Profile, ProfilesState } from '../../../shared/app/ipc/profiles.ts';
 import type { Settings } from '../../../shared/app/ipc/settings.ts';
-import { DriftWatch } from './drift.svelte.ts';
+import { DriftStatuses } from './drift.svelte.ts';
 import { problemOf } from './errors.ts';
 import { followState, type FollowedState } from './follow-state.ts';
 import { SessionsState } from './sessions.svelte.ts';
@@ -29,12 +29,12 @@ export class AppState {
   failure = $state<IpcError | undefined>();
   readonly toasts = new Toasts();
   readonly sessions: SessionsState;
-  readonly drift: DriftWatch;
+  readonly drift: DriftStatuses;
   private followedGovernor: FollowedState | undefined;
 
   constructor(readonly bridge: Bridge) {
     this.sessions = new SessionsState(bridge, this.toasts);
-    this.drift = new DriftWatch(bridge);
+    this.drift = new DriftStatuses(bridge);
   }
 
   get activeProfile(): Profile | undefined {

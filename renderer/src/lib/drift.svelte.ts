@@ -7,7 +7,7 @@ import { followState, type FollowedState } from './follow-state.ts';
  * does, so the window follows `drift.changed` from its start (the sidebar counts what drifted)
  * and asks again when a call it made may have been overtaken (an accept refused as stale).
  */
-export class DriftWatch {
+export class DriftStatuses {
   statuses = $state<DriftState>([]);
   private followed: FollowedState | undefined;
 

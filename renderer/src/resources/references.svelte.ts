@@ -99,24 +99,28 @@ export class References {
     return { items, complete: state === 'done' || state === 'failed', failed: state === 'failed' };
   }
 
-  /** Starts looking up these kinds now, before any id of theirs is asked for. */
+  /**
+   * Starts looking up these kinds now, beside the list that refers to them: called outside a
+   * render (a list's load), so the calls leave in this turn, not after the screen has drawn.
+   */
   prefetch(kinds: readonly IdKind[]): void {
-    for (const kind of kinds) this.want(kind);
+    for (const kind of kinds) this.want(kind, false);
+    void this.flush();
   }
 
-  private want(kind: IdKind): void {
+  private want(kind: IdKind, later = true): void {
     if (this.kinds[kind] !== undefined || this.queued.includes(kind) || !kindOf(kind)?.listed)
       return;
     this.queued.push(kind);
     // After the render that asked: state changes there are not allowed, and the batch fills up.
-    if (this.queued.length === 1) setTimeout(() => void this.flush(), 0);
+    if (later && this.queued.length === 1) setTimeout(() => void this.flush(), 0);
   }
 
   private async flush(): Promise<void> {
     const { bridge, generation } = this;
     const kinds = this.queued;
     this.queued = [];
-    if (!bridge) return;
+    if (!bridge || kinds.length === 0) return;
     this.kinds = { ...this.kinds, ...Object.fromEntries(kinds.map((k) => [k, 'loading'])) };
     await Promise.all(
       kinds.map(async (kind) => {

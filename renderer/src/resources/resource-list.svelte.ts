@@ -72,9 +72,24 @@ export class ResourceList {
     );
   }
 
+  /**
+   * Binds the references cache to this list's profile and asks for what its columns refer to,
+   * so the lookups leave beside the first page rather than after it; its own kind is the list
+   * itself, which names its rows as it loads. Not in the constructor: a list is made while
+   * deriving, where state cannot change.
+   */
+  private lookUpReferences(): void {
+    references.use(this.bridge, this.scope);
+    references.prefetch(
+      this.kind.columns.flatMap((c) => c.refers ?? []).filter((k) => k !== this.kind.idKind),
+    );
+  }
+
   /** Loads the next page, unless one is on its way or none is left. */
   async more(): Promise<void> {
     if (this.loading || this.complete) return;
+    // The first page may be asked for by the table's end coming into view, before `reload`.
+    if (this.items.length === 0) this.lookUpReferences();
     this.loading = true;
     try {
       const page = await this.calls.page(this.items.at(-1)?.id);
@@ -128,13 +143,7 @@ export class ResourceList {
 
   /** Starts over from the newest page. */
   async reload(): Promise<void> {
-    // Here, not in the constructor: a list is made while deriving, where state cannot change.
-    references.use(this.bridge, this.scope);
-    // What its columns refer to, beside the first page rather than after it; its own kind is
-    // the list itself, which names its rows as it loads.
-    references.prefetch(
-      this.kind.columns.flatMap((c) => c.refers ?? []).filter((k) => k !== this.kind.idKind),
-    );
+    this.lookUpReferences();
     if (!this.kind.listed) return this.recall();
     this.items = [];
     this.complete = false;

@@ -9,8 +9,10 @@ import {
   TargetQuery,
   TrustRequest,
 } from '../ssh/requests.ts';
+import { ProfileId } from './profiles.ts';
 import {
   SavedCertificate,
+  type CertificateAuthorityName,
   type AgentResult,
   type CertificateInfo,
   type ConfigBlock,
@@ -67,6 +69,11 @@ export const sshCalls = {
   },
   'ssh.writeConfigBlock': { args: z.tuple([ConfigBlockRequest]), result: answer<ConfigBlock>() },
   'ssh.trustLines': { args: z.tuple([TrustRequest]), result: answer<TrustLines>() },
+  /** A profile's SSH CAs by id and description (default the active profile's). */
+  'ssh.authorities': {
+    args: z.tuple([ProfileId.optional()]),
+    result: answer<CertificateAuthorityName[]>(),
+  },
 } as const;
 
 export const SshProgress = z.object({

@@ -9,6 +9,7 @@ import { idSchema } from '../../api/ids.ts';
 import { ELLIPTIC_CURVES } from '../../api/ssh-certificate-authorities.ts';
 import { SSH_USER_CERTIFICATE_DEFAULT_EXTENSIONS } from '../../api/ssh-certificates.ts';
 import { SshPublicKey } from '../../api/ssh-keys.ts';
+import { ProfileId } from '../ipc/profiles.ts';
 
 /** Key sizes Burrow generates for people's own keys: RSA under 3072 bits is no longer advised. */
 export const USER_RSA_KEY_SIZES = [3072, 4096] as const;
@@ -152,6 +153,8 @@ export const GenerateRequest = z.strictObject({
   passphrase: z.string().max(1024).default(''),
   target: SaveTarget,
   certificate: SigningOptions,
+  /** Whose CA signs: default the active profile's (the window's); a command names its own. */
+  profileId: ProfileId.optional(),
 });
 export type GenerateRequest = z.input<typeof GenerateRequest>;
 
@@ -160,6 +163,8 @@ export const SignExistingRequest = z.strictObject({
   publicKeyPath: AbsolutePath,
   overwrite: z.boolean().default(false),
   certificate: SigningOptions,
+  /** As in GenerateRequest. */
+  profileId: ProfileId.optional(),
 });
 export type SignExistingRequest = z.input<typeof SignExistingRequest>;
 

@@ -121,3 +121,6 @@ export type TrustLines = {
   /** `@cert-authority * <key>` for known_hosts. */
   readonly knownHostsLine: string;
 };
+
+/** An SSH certificate authority as a command finds it by description. */
+export type CertificateAuthorityName = { readonly id: string; readonly description: string };

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { DEFAULT_OPTIONS, type Options } from '../../../cli/args.ts';
-import { sshCommand, type SshDoor } from '../../../cli/ssh.ts';
-import type { Target } from '../../../cli/target.ts';
+import type { Door } from '../../../cli/door.ts';
+import { sshCommand } from '../../../cli/ssh.ts';
 import type { EventHub } from '../../../core/ipc/events.ts';
 import { sshHandlers } from '../../../core/ssh/handlers.ts';
 import type { SshService } from '../../../core/ssh/service.ts';
@@ -9,9 +9,9 @@ import type { SavedCertificate, SignResult } from '../../../shared/app/ssh/resul
 import { quietIo } from '../../support/quiet-io.ts';
 
 /*
- * One door: `burrow ssh new|sign|renew` and the window's `ssh.*` calls reach the same methods of
- * core/ssh's service (a stand-in here, recording what it is asked), so a rule of saving keys and
- * certificates lives once.
+ * One door: `burrow ssh new|sign|renew` sends the window's own `ssh.*` calls, which reach the
+ * same methods of core/ssh's service (a stand-in here, recording what it is asked and for which
+ * profile), so a rule of saving keys and certificates lives once.
  */
 
 const saved = {
@@ -24,18 +24,25 @@ const saved = {
 } as unknown as SavedCertificate;
 const result = { saved, files: [], warnings: [], sshCommand: null } as unknown as SignResult;
 
+type Recorded = { readonly method: string; readonly profileId?: string | undefined };
+
 function recording() {
-  const calls: string[] = [];
-  const door: SshDoor = {
-    generateKeyAndCertificate: () => (
-      calls.push('generateKeyAndCertificate'),
+  const calls: Recorded[] = [];
+  const asked = (method: string, request?: { profileId?: string }) =>
+    calls.push({ method, profileId: request?.profileId });
+  const service = {
+    generateKeyAndCertificate: (request: { profileId?: string }) => (
+      asked('generateKeyAndCertificate', request),
       Promise.resolve(result)
     ),
-    signExistingKey: () => (calls.push('signExistingKey'), Promise.resolve(result)),
-    renew: () => (calls.push('renew'), Promise.resolve(result)),
-    listSaved: () => (calls.push('listSaved'), [saved]),
-  };
-  return { calls, door };
+    signExistingKey: (request: { profileId?: string }) => (
+      asked('signExistingKey', request),
+      Promise.resolve(result)
+    ),
+    renew: () => (asked('renew'), Promise.resolve(result)),
+    listSaved: () => (asked('listSaved'), [saved]),
+  } as unknown as SshService;
+  return { calls, service };
 }
 
 const options: Options = {
@@ -44,24 +51,39 @@ const options: Options = {
   ssh: { ...DEFAULT_OPTIONS.ssh, principals: ['me'], ca: 'sshca_1a2b3c4d5e6f7g8h9i0j1k2l3m4' },
 };
 const io = quietIo('/keys');
-const target = { profileId: 'prf_a', label: 'Local sandbox' } as unknown as Target;
+const account = { profileId: 'prf_staging01', name: 'Staging' };
 
-it('burrow ssh new|sign|renew and the window reach the same service methods', async () => {
+it("burrow ssh new|sign|renew sends the window's calls, on its own profile", async () => {
   const cli = recording();
-  await sshCommand(target, 'new', 'id_test', options, io, cli.door);
-  await sshCommand(target, 'sign', 'id_test.pub', options, io, cli.door);
-  await sshCommand(target, 'renew', 'id_test', options, io, cli.door);
+  const handlers = sshHandlers(cli.service, { emit: () => undefined } as unknown as EventHub);
+  const sent: string[] = [];
+  const door = {
+    call: async (name: keyof typeof handlers, ...args: unknown[]) => {
+      sent.push(name);
+      return (handlers[name] as (...a: unknown[]) => unknown)(...args);
+    },
+  } as unknown as Door;
+  await sshCommand(door, account, 'new', 'id_test', options, io);
+  await sshCommand(door, account, 'sign', 'id_test.pub', options, io);
+  await sshCommand(door, account, 'renew', 'id_test', options, io);
+  expect(sent).toEqual(['ssh.generate', 'ssh.signExisting', 'ssh.listSaved', 'ssh.renew']);
 
   const window = recording();
-  const handlers = sshHandlers(
-    window.door as SshService,
-    { emit: () => undefined } as unknown as EventHub,
-  );
+  const windowHandlers = sshHandlers(window.service, {
+    emit: () => undefined,
+  } as unknown as EventHub);
   const request = {} as never;
-  await handlers['ssh.generate'](request, undefined);
-  await handlers['ssh.signExisting'](request);
-  await handlers['ssh.renew']('crt_1');
+  await windowHandlers['ssh.generate'](request, undefined);
+  await windowHandlers['ssh.signExisting'](request);
+  await windowHandlers['ssh.renew']('crt_1');
 
-  expect(cli.calls.filter((c) => c !== 'listSaved')).toEqual(window.calls);
-  expect(window.calls).toEqual(['generateKeyAndCertificate', 'signExistingKey', 'renew']);
+  const methods = (calls: readonly Recorded[]) =>
+    calls.map((c) => c.method).filter((m) => m !== 'listSaved');
+  expect(methods(cli.calls)).toEqual(methods(window.calls));
+  expect(methods(window.calls)).toEqual(['generateKeyAndCertificate', 'signExistingKey', 'renew']);
+  // The command signs through the profile it names, whichever the window has active.
+  expect(cli.calls.slice(0, 2).map((c) => c.profileId)).toEqual([
+    account.profileId,
+    account.profileId,
+  ]);
 });

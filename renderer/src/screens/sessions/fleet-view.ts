@@ -71,14 +71,3 @@ export function fleetLines(
     ? grouped(ordered, profiles)
     : ordered.map((agent) => ({ kind: 'agent', agent }) as const);
 }
-
-/**
- * A profile's colour, the same on every run: a hue from its id, dark enough on the light theme
- * and light enough on the dark one for text and marks to keep their contrast.
- */
-export function profileColour(profileId: string): string {
-  let hash = 0;
-  for (let i = 0; i < profileId.length; i++) hash = (hash * 31 + profileId.charCodeAt(i)) >>> 0;
-  const hue = hash % 360;
-  return `light-dark(hsl(${hue} 65% 32%), hsl(${hue} 75% 72%))`;
-}

@@ -8,7 +8,7 @@ const word = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("
  * there the repository's own agent connects to it from this machine. Elsewhere the person's
  * own agent is theirs to start.
  */
-export function agentCommand(
+export function agentStartCommand(
   profile: Profile | undefined,
   token: string,
   binds: readonly string[] = [],
