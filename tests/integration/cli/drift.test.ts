@@ -5,7 +5,7 @@ import type { ApiClient } from '../../../core/api/client.ts';
 import type { DriftState, DriftStatus } from '../../../shared/app/ipc/drift.ts';
 import { noSecretService } from '../../support/secret-service.ts';
 import { startAccount, type Sandbox } from '../core/api/support.ts';
-import { callerOf, startApp, testKeychain } from '../core/profiles/support.ts';
+import { callerOf, startApp, testKeychain, writeProfiles } from '../core/profiles/support.ts';
 import { burrow, oneLine, tempDir } from './support.ts';
 import { cleanupAfterAll } from '../../support/cleanup.ts';
 
@@ -30,13 +30,7 @@ beforeAll(async () => {
   await api.httpsEdges.create({ description: 'www', hostports: ['www.example.com:443'] });
   dir = await tempDir(cleanup);
   keychain = await testKeychain();
-  await writeFile(
-    join(dir, 'settings.json'),
-    JSON.stringify({
-      profiles: [{ ...profile, baseUrl: sandbox.url }],
-      activeProfileId: profile.id,
-    }),
-  );
+  await writeProfiles(dir, [{ ...profile, baseUrl: sandbox.url }], profile.id);
   await keychain.set(profile.id, 'cli-drift');
   cleanup.push(
     () => keychain.delete(profile.id),

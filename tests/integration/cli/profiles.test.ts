@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { burrow as run, oneLine, tempDir, type RunOptions } from './support.ts';
 import { cleanupAfterAll } from '../../support/cleanup.ts';
+import { writeProfiles } from '../core/profiles/support.ts';
 
 /** Never the person's own keychain entries: the Local sandbox's key goes under a test service. */
 const SERVICE = `burrow-test-${randomBytes(6).toString('hex')}`;
@@ -25,10 +26,7 @@ let dir: string;
 /** An app's data folder as Burrow leaves it: settings.json with two profiles, Local active. */
 beforeEach(async () => {
   dir = await tempDir(cleanup);
-  await writeFile(
-    join(dir, 'settings.json'),
-    JSON.stringify({ profiles: [LOCAL, PROD], activeProfileId: LOCAL.id }),
-  );
+  await writeProfiles(dir, [LOCAL, PROD], LOCAL.id);
 });
 
 describe('burrow with the app profiles', () => {

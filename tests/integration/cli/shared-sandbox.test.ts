@@ -12,7 +12,7 @@ import { startEmbeddedSandbox } from '../../../sandbox/embedded.ts';
 import { builtBurrow } from '../../support/built-cli.ts';
 import { noSecretService } from '../../support/secret-service.ts';
 import { steppedClock } from '../../support/stepped-clock.ts';
-import { testKeychain } from '../core/profiles/support.ts';
+import { testKeychain, writeProfiles } from '../core/profiles/support.ts';
 import { tempDir } from './support.ts';
 import { cleanupAfterAll } from '../../support/cleanup.ts';
 
@@ -25,10 +25,7 @@ cleanup.push(() => keychain.delete(LOCAL.id));
 /** An app's data folder with its Local sandbox profile, active. */
 async function dataFolder(): Promise<string> {
   const dir = await tempDir(cleanup);
-  await writeFile(
-    join(dir, 'settings.json'),
-    JSON.stringify({ profiles: [LOCAL], activeProfileId: LOCAL.id }),
-  );
+  await writeProfiles(dir, [LOCAL], LOCAL.id);
   return dir;
 }
 

@@ -8,7 +8,7 @@ import type { DriftStatus } from '../../../../shared/app/ipc/drift.ts';
 import { noSecretService } from '../../../support/secret-service.ts';
 import { tempDir } from '../../cli/support.ts';
 import { FAST_RETRY, startAccount, type Sandbox } from '../api/support.ts';
-import { callerOf, startApp, testKeychain } from '../profiles/support.ts';
+import { callerOf, startApp, testKeychain, writeProfiles } from '../profiles/support.ts';
 import { seedAccount } from '../snapshot/seed.ts';
 import { driftOver, PROFILE } from './support.ts';
 import { cleanupAfterAll } from '../../../support/cleanup.ts';
@@ -41,13 +41,7 @@ beforeAll(async () => {
 
 /** The app on a data folder holding the one profile, on the sandbox. */
 async function appOn(dir: string) {
-  await writeFile(
-    join(dir, 'settings.json'),
-    JSON.stringify({
-      profiles: [{ ...PROFILE, baseUrl: sandbox.url }],
-      activeProfileId: PROFILE.id,
-    }),
-  );
+  await writeProfiles(dir, [{ ...PROFILE, baseUrl: sandbox.url }], PROFILE.id);
   const app = await startApp({
     dataDir: dir,
     secrets: keychain,

@@ -14,7 +14,7 @@ import { openConfStore } from '../../../../core/store.ts';
 import { startEmbeddedSandbox } from '../../../../sandbox/embedded.ts';
 import { noSecretService } from '../../../support/secret-service.ts';
 import { steppedClock } from '../../../support/stepped-clock.ts';
-import { testKeychain } from './support.ts';
+import { testKeychain, writeProfiles } from './support.ts';
 import { cleanupAfterAll } from '../../../support/cleanup.ts';
 
 /*
@@ -33,10 +33,7 @@ cleanup.push(() => keychain.delete(LOCAL.id));
 async function dataFolder(): Promise<{ dir: string; folder: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'burrow-owner-'));
   cleanup.push(() => rm(dir, { recursive: true, force: true }));
-  await writeFile(
-    join(dir, 'settings.json'),
-    JSON.stringify({ profiles: [LOCAL], activeProfileId: LOCAL.id }),
-  );
+  await writeProfiles(dir, [LOCAL], LOCAL.id);
   const folder = join(dir, 'local-sandbox');
   await mkdir(folder, { mode: 0o700 });
   return { dir, folder };
