@@ -337,3 +337,25 @@ export function openDoor(
     all ? app.profiles : [chooseProfile(app, options.profile)],
   );
 }
+
+/**
+ * `run` on the one account the command line names, through a door closed after it; `label` is
+ * how messages name that account (the profile's name in quotes, or the address). Without an
+ * account it fails "There is no profile to `task`".
+ */
+export async function onTheAccount<T>(
+  options: Options,
+  io: Io,
+  task: string,
+  run: (door: Door, account: DoorAccount, label: string) => Promise<T>,
+): Promise<T> {
+  const { door, accounts } = await openDoor(options, io);
+  try {
+    const [account] = accounts;
+    if (account === undefined) throw new CliError(`There is no profile to ${task}`);
+    const label = options.apiUrl === undefined ? `"${account.name}"` : account.name;
+    return await run(door, account, label);
+  } finally {
+    await door.close();
+  }
+}

@@ -65,14 +65,8 @@ function noBaseline(label: string): never {
  * app while it runs, else in a Burrow of the command's own.
  */
 export async function driftCommand(options: Options, io: Io, flags: Flags): Promise<number> {
-  const { openDoor } = await import('./door.ts');
-  const { door, accounts } = await openDoor(options, io);
-  try {
-    const [account] = accounts;
-    if (account === undefined) throw new CliError('There is no profile to check');
-    const label = options.apiUrl === undefined ? `"${account.name}"` : account.name;
-    return await run(door, account.profileId, label, flags, io);
-  } finally {
-    await door.close();
-  }
+  const { onTheAccount } = await import('./door.ts');
+  return onTheAccount(options, io, 'check', (door, account, label) =>
+    run(door, account.profileId, label, flags, io),
+  );
 }

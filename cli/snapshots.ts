@@ -41,11 +41,8 @@ function statusLine(io: Io) {
  * read shares its rate budget); the text comes back and the command writes it.
  */
 export async function exportCommand(options: Options, io: Io): Promise<number> {
-  const { openDoor } = await import('./door.ts');
-  const { door, accounts } = await openDoor(options, io);
-  try {
-    const [account] = accounts;
-    if (account === undefined) throw new CliError('There is no profile to export');
+  const { onTheAccount } = await import('./door.ts');
+  return onTheAccount(options, io, 'export', async (door, account, label) => {
     const { withSecrets } = options;
     const result = await showingProgress(door, io, (requestId) =>
       door.call('snapshots.export', {
@@ -54,10 +51,8 @@ export async function exportCommand(options: Options, io: Io): Promise<number> {
       }),
     );
     if (result.status !== 'document') throw new CliError('The export gave no document');
-    return await written(result.text, result.resources, labelOf(account, options), options, io);
-  } finally {
-    await door.close();
-  }
+    return written(result.text, result.resources, label, options, io);
+  });
 }
 
 /** `work` under a status line of the reads it makes (`snapshots.progress`), on a terminal. */
@@ -80,10 +75,6 @@ async function showingProgress<T>(
   }
 }
 let requests = 0;
-
-/** How messages name the account: the profile's name in quotes, or the address. */
-const labelOf = (account: DoorAccount, options: Options) =>
-  options.apiUrl === undefined ? `"${account.name}"` : account.name;
 
 /** The exported text on stdout, or in the file `--output` names (0600 with secrets). */
 async function written(
@@ -175,20 +166,14 @@ async function plannedThrough(
 
 /** `burrow plan`: the window's plan, through the door; exit 2 when it would change something. */
 export async function planCommand(file: string, options: Options, io: Io): Promise<number> {
-  const { openDoor } = await import('./door.ts');
-  const { door, accounts } = await openDoor(options, io);
-  try {
-    const [account] = accounts;
-    if (account === undefined) throw new CliError('There is no profile to plan against');
+  const { onTheAccount } = await import('./door.ts');
+  return onTheAccount(options, io, 'plan against', async (door, account, label) => {
     const view = await plannedThrough(door, account, file, options, io);
-    const label = labelOf(account, options);
     if (options.json) writeJson(io, planJson(view, label));
     else io.stdout.write(planText(view, label));
     const { create, update, delete: deletes } = view.counts;
     return create + update + deletes > 0 ? 2 : 0;
-  } finally {
-    await door.close();
-  }
+  });
 }
 
 /** `[3/8] create ipPolicy/office · about 2 s left` on a terminal while an apply runs. */
@@ -236,12 +221,8 @@ function failed(outcome: Extract<ApplyOutcome, { ok: false }>): Error {
  * on from its own plan.
  */
 export async function applyCommand(file: string, options: Options, io: Io): Promise<number> {
-  const { openDoor } = await import('./door.ts');
-  const { door, accounts } = await openDoor(options, io);
-  try {
-    const [account] = accounts;
-    if (account === undefined) throw new CliError('There is no profile to apply to');
-    const label = labelOf(account, options);
+  const { onTheAccount } = await import('./door.ts');
+  return onTheAccount(options, io, 'apply to', async (door, account, label) => {
     const plan = await plannedThrough(door, account, file, options, io);
     const out = options.json ? io.stderr : io.stdout;
     const { create, update, delete: deletes } = plan.counts;
@@ -278,7 +259,5 @@ export async function applyCommand(file: string, options: Options, io: Io): Prom
           `${result.deleted} deleted, ${result.unchanged} unchanged.\n`,
       );
     return 0;
-  } finally {
-    await door.close();
-  }
+  });
 }

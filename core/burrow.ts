@@ -7,7 +7,7 @@ import { ActivityRecord } from './activity/record.ts';
 import { UnseenActivity } from './activity/unseen.ts';
 import { agentHandlers } from './agents/handlers.ts';
 import { AgentsService } from './agents/service.ts';
-import type { BudgetState } from './api/index.ts';
+import type { BudgetState } from './api/governor.ts';
 import { ipcApiCalls } from './api/ipc-calls.ts';
 import { dialogHandlers, unavailableDialogs, type Dialogs } from './dialogs/index.ts';
 import type { IpcImplementation } from './ipc/dispatch.ts';

@@ -105,3 +105,12 @@ export function asideName(file: string, now: Date): string {
   for (let n = 2; existsSync(name); n++) name = `${base}-${n}.json`;
   return name;
 }
+
+/** What a line or file of ours holds as JSON, or undefined where it is no JSON (cut short, damaged). */
+export function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -5,6 +5,7 @@ import {
   ACTIVITY_KEEP_MS,
   type NewActivityEntry,
 } from '../../shared/app/activity.ts';
+import { jsonOrUndefined } from '../files.ts';
 
 /*
  * An entry as one line of a profile's JSON-lines file, and back. One line is one write() to a file
@@ -39,7 +40,7 @@ export function entriesOf(text: string): ActivityEntry[] {
   const ids = new Set<string>();
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
-    const parsed = ActivityEntry.safeParse(parseOrUndefined(line));
+    const parsed = ActivityEntry.safeParse(jsonOrUndefined(line));
     if (!parsed.success || ids.has(parsed.data.id)) continue;
     ids.add(parsed.data.id);
     entries.push(parsed.data);
@@ -50,12 +51,4 @@ export function entriesOf(text: string): ActivityEntry[] {
 /** What a profile keeps: the last week, and at most its last 5,000 entries. */
 export function kept(entries: readonly ActivityEntry[], now: number): ActivityEntry[] {
   return entries.filter((e) => now - e.at < ACTIVITY_KEEP_MS).slice(-ACTIVITY_KEEP_ENTRIES);
-}
-
-function parseOrUndefined(line: string): unknown {
-  try {
-    return JSON.parse(line);
-  } catch {
-    return undefined;
-  }
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { MAX_SNAPSHOT_TEXT } from '../../shared/app/ipc/snapshots.ts';
 import { SnapshotDocument } from '../../shared/app/snapshot-document.ts';
-import { asideName, readSmallFileOrWhy, writeWhole } from '../files.ts';
+import { asideName, jsonOrUndefined, readSmallFileOrWhy, writeWhole } from '../files.ts';
 import { signed, signedPart, signedWith } from './signature.ts';
 
 /** The profile ids that name a baseline file: the app's own (letters, digits, _ and -). */
@@ -36,14 +36,6 @@ export const MAX_BASELINE_BYTES = 2 * MAX_SNAPSHOT_TEXT;
 
 /** A baseline as read: Burrow's own, or why the file is not to be trusted. */
 export type Kept = { readonly baseline: Baseline } | { readonly damaged: string };
-
-function parsedOrUndefined(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /** Why a file without a signature is no baseline of this Burrow's. */
 function unsignedReason(text: string): string {
@@ -99,7 +91,7 @@ export class BaselineStore {
           'it was changed outside Burrow (its signature does not match, or it was signed with ' +
           "another keychain's key)",
       };
-    const parsed = Baseline.safeParse(parsedOrUndefined(part.json));
+    const parsed = Baseline.safeParse(jsonOrUndefined(part.json));
     if (!parsed.success) return { damaged: 'it is not a baseline this Burrow reads' };
     if (parsed.data.profileId !== profileId)
       return { damaged: `it is the baseline of another profile (${parsed.data.profileId})` };

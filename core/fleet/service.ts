@@ -119,34 +119,28 @@ export class FleetService {
   }
 
   pauseRollout(id: string): Rollout {
-    const run = this.rollout(id);
-    run.pause();
-    return run.snapshot();
+    return this.steer(id, (run) => run.pause());
   }
 
   resumeRollout(id: string): Rollout {
-    const run = this.rollout(id);
-    run.resume();
-    return run.snapshot();
+    return this.steer(id, (run) => run.resume());
   }
 
   cancelRollout(id: string): Rollout {
-    const run = this.rollout(id);
-    run.cancel();
-    return run.snapshot();
+    return this.steer(id, (run) => run.cancel());
   }
 
   /** Puts the ended rollout away; refused while it runs. */
   dismissRollout(id: string): Rollout {
-    const run = this.rollout(id);
-    if (run.running)
-      throw new AppError(
-        'FLEET_ROLLOUT_RUNNING',
-        'The rolling update is still running: cancel it, or wait for it to end',
-        'id',
-      );
-    run.dismiss();
-    return run.snapshot();
+    return this.steer(id, (run) => {
+      if (run.running)
+        throw new AppError(
+          'FLEET_ROLLOUT_RUNNING',
+          'The rolling update is still running: cancel it, or wait for it to end',
+          'id',
+        );
+      run.dismiss();
+    });
   }
 
   /** The running rollout, or the last one; null before any. */
@@ -186,6 +180,13 @@ export class FleetService {
     if (!run?.running) return;
     run.cancel();
     await run.ended;
+  }
+
+  /** Does `act` to the rolling update `id` (refused unless it is the current one); how it stands after. */
+  private steer(id: string, act: (run: RolloutRun) => void): Rollout {
+    const run = this.rollout(id);
+    act(run);
+    return run.snapshot();
   }
 
   private rollout(id: string): RolloutRun {

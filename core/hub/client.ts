@@ -75,11 +75,7 @@ export async function connectHub(
     socket.on(
       'data',
       lineReader(
-        (line) => {
-          const message = (typeof line === 'object' && line !== null ? line : {}) as Record<
-            string,
-            unknown
-          >;
+        (message) => {
           if (!open && 'proof' in message) {
             if (!proves(record.secret, 'app', challenge, message['proof']))
               return fail('what listens there is not this Burrow app');

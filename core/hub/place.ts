@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { jsonOrUndefined } from '../files.ts';
 
 /*
  * Where the running app waits for `burrow` commands, and how the two prove to each other that
@@ -57,21 +58,22 @@ export function proves(
   );
 }
 
-/** Splits a stream into JSON lines, refusing a line past the cap (`onTooLong` ends it). */
-export function lineReader(onLine: (value: unknown) => void, onTooLong: () => void) {
+/** A line of the channel as its reader hands it: a JSON object, or `{}` for anything else. */
+export type HubMessage = Record<string, unknown>;
+
+/**
+ * Splits a stream into JSON lines, each handed on as a message (a line that is no JSON object
+ * reads as `{}`, which neither side accepts), refusing a line past the cap (`onTooLong` ends it).
+ */
+export function lineReader(onLine: (message: HubMessage) => void, onTooLong: () => void) {
   let pending = '';
   return (chunk: Buffer) => {
     pending += chunk.toString('utf8');
     for (let end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
       const line = pending.slice(0, end);
       pending = pending.slice(end + 1);
-      let value: unknown;
-      try {
-        value = JSON.parse(line);
-      } catch {
-        value = undefined;
-      }
-      onLine(value);
+      const value = jsonOrUndefined(line);
+      onLine((typeof value === 'object' && value !== null ? value : {}) as HubMessage);
     }
     if (pending.length > MAX_HUB_LINE_BYTES) onTooLong();
   };

@@ -110,11 +110,7 @@ function serve(socket: Socket, secret: string, options: HubOptions, sockets: Set
   socket.on(
     'data',
     lineReader(
-      (line) => {
-        const message = (typeof line === 'object' && line !== null ? line : {}) as Record<
-          string,
-          unknown
-        >;
+      (message) => {
         if (stage === 'hello') {
           if (!isChallenge(message['hello'])) return socket.destroy();
           stage = 'proof';

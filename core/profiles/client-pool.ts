@@ -5,7 +5,7 @@ import {
   type ApiClient,
   type ApiClientOptions,
   type ApiEvent,
-} from '../api/index.ts';
+} from '../api/client.ts';
 import type { RateLimit } from '../api/governor.ts';
 
 /** Client settings for every profile (tests shorten retries and limits). */

@@ -7,7 +7,7 @@ import {
   type ProfilesState,
 } from '../../shared/app/ipc/profiles.ts';
 import type { Clock } from '../api/clock.ts';
-import type { ApiClient, ApiEvent } from '../api/index.ts';
+import type { ApiClient, ApiEvent } from '../api/client.ts';
 import { AppError } from '../errors.ts';
 import type { KeyValueStore } from '../store.ts';
 import { ClientPool, type Connection, type PoolClientOptions } from './client-pool.ts';

@@ -1,7 +1,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Profile, ProfileId, type DamagedSettings } from '../../shared/app/ipc/profiles.ts';
-import { asideName } from '../files.ts';
+import { asideName, jsonOrUndefined } from '../files.ts';
 
 export const SETTINGS_FILE = 'settings.json';
 
@@ -75,7 +75,7 @@ function damageOf(text: string): string | undefined {
 function recoverProfiles(text: string): { profiles: Profile[]; activeProfileId?: string } {
   const profiles: Profile[] = [];
   for (const [candidate] of text.matchAll(/\{[^{}]*\}/g)) {
-    const parsed = Profile.safeParse(parseOrUndefined(candidate));
+    const parsed = Profile.safeParse(jsonOrUndefined(candidate));
     if (parsed.success && !profiles.some((p) => p.id === parsed.data.id))
       profiles.push(parsed.data);
   }
@@ -83,14 +83,6 @@ function recoverProfiles(text: string): { profiles: Profile[]; activeProfileId?:
   return active.success && profiles.some((p) => p.id === active.data)
     ? { profiles, activeProfileId: active.data }
     : { profiles };
-}
-
-function parseOrUndefined(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 function reasonOf(error: unknown): string {

@@ -7,7 +7,7 @@ import type { Settings } from '../../shared/app/ipc/settings.ts';
 import type { UpdateState } from '../../shared/app/ipc/updates.ts';
 import type { MonitorEvent, MonitorSnapshot } from '../../shared/app/monitor.ts';
 import type { ActionResult } from '../../shared/app/sessions/actions.ts';
-import type { TrayItem, TrayModel } from '../../shared/app/tray.ts';
+import { findTrayItem, type TrayModel } from '../../shared/app/tray.ts';
 import { AppError } from '../errors.ts';
 import { trayModel, type TrayState } from './model.ts';
 
@@ -54,17 +54,6 @@ export type TrayServiceOptions = {
   };
   readonly now?: () => number;
 };
-
-function findItem(items: readonly TrayItem[], id: string): TrayItem | undefined {
-  for (const item of items) {
-    if (item.id === id) return item;
-    if (item.type === 'submenu') {
-      const found = findItem(item.items, id);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
 
 /**
  * The tray for both shells: its model, rebuilt whenever the profiles, the agents, the monitor's
@@ -126,7 +115,7 @@ export class TrayService {
 
   /** Runs a core item of the current model by its id; the shell's own items are the shell's. */
   async run(itemId: string): Promise<TrayRunResult> {
-    const item = findItem(this.current.items, itemId);
+    const item = findTrayItem(this.current.items, itemId);
     if (!item || item.type === 'separator' || item.type === 'submenu' || !item.action)
       throw new AppError('TRAY_NO_ITEM', `The tray has no item ${JSON.stringify(itemId)} to run`);
     if (!item.enabled)

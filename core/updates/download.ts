@@ -34,14 +34,9 @@ export async function downloadRelease(
       hosts: feedHosts(new URL(release.url)),
       signal: options.signal,
       dispatcher: options.dispatcher,
+      notOk: (status) =>
+        new AppError('UPDATE_INTERRUPTED', `${what} failed: the server answered ${status}`),
     });
-    if (response.statusCode < 200 || response.statusCode > 299) {
-      await response.body.dump();
-      throw new AppError(
-        'UPDATE_INTERRUPTED',
-        `${what} failed: the server answered ${response.statusCode}`,
-      );
-    }
     const tooLarge = () =>
       new AppError(
         'UPDATE_REFUSED',

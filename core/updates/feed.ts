@@ -127,14 +127,9 @@ export async function readFeed(
       hosts: feedHosts(address),
       signal: options.signal,
       dispatcher: options.dispatcher,
+      notOk: (status) =>
+        new AppError('UPDATE_FEED_UNREACHABLE', `The update feed answered ${status} for ${file}`),
     });
-    if (response.statusCode < 200 || response.statusCode > 299) {
-      await response.body.dump();
-      throw new AppError(
-        'UPDATE_FEED_UNREACHABLE',
-        `The update feed answered ${response.statusCode} for ${file}`,
-      );
-    }
     const tooLarge = () =>
       new AppError(
         'UPDATE_BAD_FEED',

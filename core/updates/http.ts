@@ -32,6 +32,8 @@ export type ReadOptions = {
   readonly signal: AbortSignal;
   /** How connections are made: the system's trust unless a test brings its own. */
   readonly dispatcher: Dispatcher | undefined;
+  /** The error an answer other than 2xx is, once its body is dropped. */
+  readonly notOk: (statusCode: number) => Error;
 };
 
 function refused(message: string): AppError {
@@ -39,21 +41,25 @@ function refused(message: string): AppError {
 }
 
 /**
- * The answer at `address`, after the redirects the rules above allow (a refused one throws
- * `UPDATE_REFUSED` without a request to it). Any other status is the caller's to judge.
+ * The 2xx answer at `address`, after the redirects the rules above allow (a refused one throws
+ * `UPDATE_REFUSED` without a request to it); any other status throws `notOk`'s error.
  */
 export async function openRead(
   address: string,
   options: ReadOptions,
 ): Promise<Dispatcher.ResponseData> {
-  const { what, hosts, signal, dispatcher } = options;
+  const { what, hosts, signal, dispatcher, notOk } = options;
   let url = new URL(address);
   if (url.protocol !== 'https:')
     throw refused(`${what} is at ${url.href}: updates come over https only`);
   for (let redirects = 0; ; redirects += 1) {
     const response = await request(url, { signal, ...(dispatcher && { dispatcher }) });
     const location = response.headers.location;
-    if (!REDIRECTS.has(response.statusCode) || typeof location !== 'string') return response;
+    if (!REDIRECTS.has(response.statusCode) || typeof location !== 'string') {
+      if (response.statusCode >= 200 && response.statusCode <= 299) return response;
+      await response.body.dump();
+      throw notOk(response.statusCode);
+    }
     await response.body.dump();
     if (redirects === MAX_REDIRECTS)
       throw refused(`${what} redirects more than ${MAX_REDIRECTS} times: not followed`);

@@ -1,9 +1,5 @@
-import {
-  endpoint,
-  validateBody,
-  type EndpointName,
-  type PathParamsOf,
-} from '../../shared/api/index.ts';
+import { endpoint, type EndpointName, type PathParamsOf } from '../../shared/api/endpoints.ts';
+import { validateBody } from '../../shared/api/validate.ts';
 import type { Ctx, Services } from '../resources/context.ts';
 import { handlerTable } from '../resources/index.ts';
 import type { Account } from '../store/account.ts';

@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { aclPermitsBind, isDomainName } from '../../shared/api/index.ts';
+import { aclPermitsBind } from '../../shared/api/acl.ts';
+import { isDomainName } from '../../shared/api/hosts.ts';
 
 /**
  * Bind addresses that name nothing: OpenSSH sends `localhost` for `-R port:host:hostport` and

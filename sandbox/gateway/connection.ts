@@ -6,7 +6,8 @@ import type {
   Session,
   TcpipBindInfo,
 } from 'ssh2';
-import type { ErrorName, TunnelSessionCommandName } from '../../shared/api/index.ts';
+import type { ErrorName } from '../../shared/api/errors.ts';
+import type { TunnelSessionCommandName } from '../../shared/api/tunnel-sessions.ts';
 import { now } from '../resources/render.ts';
 import type { Account } from '../store/account.ts';
 import { newId } from '../store/ids.ts';

@@ -1,10 +1,7 @@
-import {
-  SERVICE_VERSION_HEADER,
-  SUPPORTED_VERSIONS,
-  TunnelSessionCommand,
-  type Endpoint,
-  type ErrorName,
-} from '../../shared/api/index.ts';
+import type { Endpoint } from '../../shared/api/endpoints.ts';
+import type { ErrorName } from '../../shared/api/errors.ts';
+import { TunnelSessionCommand } from '../../shared/api/tunnel-sessions.ts';
+import { SERVICE_VERSION_HEADER, SUPPORTED_VERSIONS } from '../../shared/api/version.ts';
 import type { Caller, Store } from '../store/store.ts';
 import { SandboxApiError } from './sandbox-api-error.ts';
 

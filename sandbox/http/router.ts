@@ -1,4 +1,4 @@
-import type { AnyEndpoint, HttpMethod } from '../../shared/api/index.ts';
+import type { AnyEndpoint, HttpMethod } from '../../shared/api/endpoints.ts';
 
 export type RouteMatch =
   | {

@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorName } from '../../shared/api/index.ts';
+import { ERRORS, type ErrorName } from '../../shared/api/errors.ts';
 
 export type ErrorDetails = Readonly<Record<string, string>>;
 

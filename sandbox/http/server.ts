@@ -1,14 +1,10 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  checkedRequestBody,
-  ENDPOINTS,
-  ERRORS,
-  idKindOf,
-  validateQuery,
-  type IdKind,
-  type ValidationError,
-} from '../../shared/api/index.ts';
+import { ENDPOINTS } from '../../shared/api/endpoints.ts';
+import { ERRORS } from '../../shared/api/errors.ts';
+import { idKindOf, type IdKind } from '../../shared/api/ids.ts';
+import { checkedRequestBody } from '../../shared/api/path-echo.ts';
+import { validateQuery, type ValidationError } from '../../shared/api/validate.ts';
 import type { Ctx, ListQuery } from '../resources/context.ts';
 import { SandboxApiError, errorBody } from './sandbox-api-error.ts';
 import {

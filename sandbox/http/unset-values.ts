@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import { isPlainObject, MODULE_KEY, type Endpoint } from '../../shared/api/index.ts';
+import type { Endpoint } from '../../shared/api/endpoints.ts';
+import { MODULE_KEY } from '../../shared/api/path-echo.ts';
+import { isPlainObject } from '../../shared/api/validate.ts';
 
 /*
  * How other clients write "not set", read as not set. Generated clients send the zero value of

@@ -1,4 +1,4 @@
-import type { ParsedBodyOf } from '../../shared/api/index.ts';
+import type { ParsedBodyOf } from '../../shared/api/endpoints.ts';
 import { crud } from './crud.ts';
 import { describedFields } from './render.ts';
 

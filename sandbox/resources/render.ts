@@ -1,10 +1,6 @@
-import {
-  ENDPOINTS,
-  idKindOf,
-  type AnyEndpoint,
-  type IdKind,
-  type Ref,
-} from '../../shared/api/index.ts';
+import type { Ref } from '../../shared/api/common.ts';
+import { ENDPOINTS, type AnyEndpoint } from '../../shared/api/endpoints.ts';
+import { idKindOf, type IdKind } from '../../shared/api/ids.ts';
 import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import type { Page } from '../store/collection.ts';
 import type { Described } from '../store/records.ts';

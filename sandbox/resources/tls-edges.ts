@@ -1,8 +1,6 @@
-import {
-  moduleBlockedByUpstreamTermination,
-  TLS_EDGE_MODULES,
-  type ParsedBodyOf,
-} from '../../shared/api/index.ts';
+import { moduleBlockedByUpstreamTermination } from '../../shared/api/edge-modules.ts';
+import type { ParsedBodyOf } from '../../shared/api/endpoints.ts';
+import { TLS_EDGE_MODULES } from '../../shared/api/tls-edges.ts';
 import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import type { TLSEdgeRecord } from '../store/records.ts';
 import { crud, mustGet } from './crud.ts';

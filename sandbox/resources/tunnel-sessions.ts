@@ -1,4 +1,5 @@
-import { endpoint, TUNNEL_SESSION_COMMANDS } from '../../shared/api/index.ts';
+import { endpoint } from '../../shared/api/endpoints.ts';
+import { TUNNEL_SESSION_COMMANDS } from '../../shared/api/tunnel-sessions.ts';
 import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import type { TunnelSessionRecord } from '../store/sessions.ts';
 import type { Ctx, Handler } from './context.ts';

@@ -1,22 +1,25 @@
+import type { AbuseReportHostname, ABUSE_REPORT_STATUSES } from '../../shared/api/abuse-reports.ts';
 import type {
-  AbuseReportHostname,
-  EndpointBackendMutate,
-  EndpointCircuitBreakerMutate,
-  EndpointCompressionMutate,
-  EndpointIPPolicyMutate,
-  EndpointMutualTLSMutate,
   EndpointOAuthMutate,
   EndpointOIDCMutate,
-  EndpointRequestHeadersMutate,
-  EndpointResponseHeadersMutate,
   EndpointSAMLMutate,
-  EndpointWebsocketTCPConverterMutate,
-  MATCH_TYPES,
-  SshKeyType,
+} from '../../shared/api/auth-modules.ts';
+import type {
+  EndpointBackendMutate,
+  EndpointIPPolicyMutate,
+  EndpointMutualTLSMutate,
   TERMINATE_AT,
   TLS_VERSIONS,
-  ABUSE_REPORT_STATUSES,
-} from '../../shared/api/index.ts';
+} from '../../shared/api/edge-modules.ts';
+import type { MATCH_TYPES } from '../../shared/api/https-edge-routes.ts';
+import type {
+  EndpointCircuitBreakerMutate,
+  EndpointCompressionMutate,
+  EndpointRequestHeadersMutate,
+  EndpointResponseHeadersMutate,
+  EndpointWebsocketTCPConverterMutate,
+} from '../../shared/api/route-modules.ts';
+import type { SshKeyType } from '../../shared/api/ssh-keys.ts';
 import type { z } from 'zod';
 
 /**

@@ -1,4 +1,5 @@
-import type { ErrorName, TunnelSession, TunnelSessionCommandName } from '../../shared/api/index.ts';
+import type { ErrorName } from '../../shared/api/errors.ts';
+import type { TunnelSession, TunnelSessionCommandName } from '../../shared/api/tunnel-sessions.ts';
 import { Collection, type Page } from './collection.ts';
 
 /** A session as the registry holds it: the representation without uri, its credential as an id. */

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
-import type { ErrorName, TunnelSessionCommandName } from '../../shared/api/index.ts';
+import type { ErrorName } from '../../shared/api/errors.ts';
+import type { TunnelSessionCommandName } from '../../shared/api/tunnel-sessions.ts';
 import { now } from '../resources/render.ts';
 import { newId } from '../store/ids.ts';
 import type { AgentControl } from '../store/sessions.ts';

@@ -54,20 +54,54 @@ export function exactTime(at: number | string): string {
   return Number.isNaN(ms) ? String(at) : exact.format(ms);
 }
 
-/** A length of time as a person says it: "23 hours 59 minutes", "2 days 1 hour", "45 seconds". */
-export function duration(seconds: number): string {
+type DurationStyle = {
+  /** The units counted, largest first; at most two of them are said. */
+  readonly units: ReadonlyArray<readonly [string, number]>;
+  readonly say: (n: number, unit: string) => string;
+  /** What is said when no unit counts one: the seconds, or that it was less than a minute. */
+  readonly less: (seconds: number) => string;
+  /** Whether a part second rounds (in words) or is cut off (short: never more than it was). */
+  readonly whole: (seconds: number) => number;
+};
+
+const DURATION_STYLES: Record<'words' | 'short', DurationStyle> = {
+  words: {
+    units: [
+      ['day', 86_400],
+      ['hour', 3_600],
+      ['minute', 60],
+    ],
+    say: (n, unit) => `${n} ${unit}${n === 1 ? '' : 's'}`,
+    // Seconds only matter while there is less than a minute.
+    less: (seconds) => `${seconds} second${seconds === 1 ? '' : 's'}`,
+    whole: Math.round,
+  },
+  short: {
+    // Hours are never turned into days: a timeline spans one.
+    units: [
+      ['h', 3_600],
+      ['min', 60],
+    ],
+    say: (n, unit) => `${n} ${unit}`,
+    less: () => 'under a minute',
+    whole: Math.floor,
+  },
+};
+
+/**
+ * A length of time as a person says it, from its seconds. In words (a sentence, a notification):
+ * "23 hours 59 minutes", "2 days 1 hour", "45 seconds". Short (a timeline's bands and summary):
+ * "23 h 40 min", "5 min", "under a minute".
+ */
+export function duration(seconds: number, style: 'words' | 'short' = 'words'): string {
+  const { units, say, less, whole } = DURATION_STYLES[style];
   const parts: string[] = [];
-  let left = Math.max(0, Math.round(seconds));
-  for (const [unit, size] of [
-    ['day', 86_400],
-    ['hour', 3_600],
-    ['minute', 60],
-  ] as const) {
+  let left = Math.max(0, whole(seconds));
+  for (const [unit, size] of units) {
     const n = Math.floor(left / size);
     left -= n * size;
-    if (n > 0) parts.push(`${n} ${unit}${n === 1 ? '' : 's'}`);
+    if (n > 0) parts.push(say(n, unit));
   }
-  // Seconds only matter while there is less than a minute.
-  if (parts.length === 0) parts.push(`${left} second${left === 1 ? '' : 's'}`);
+  if (parts.length === 0) parts.push(less(left));
   return parts.slice(0, 2).join(' ');
 }

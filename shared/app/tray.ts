@@ -96,6 +96,18 @@ export function trayMenuParts(items: readonly TrayItem[]): {
     : { sections: items.slice(0, at), own: items.slice(at + 1) };
 }
 
+/** The item `id` of the menu, at any depth of its submenus. */
+export function findTrayItem(items: readonly TrayItem[], id: string): TrayItem | undefined {
+  for (const item of items) {
+    if (item.id === id) return item;
+    if (item.type === 'submenu') {
+      const found = findTrayItem(item.items, id);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
 /** The question both shells ask before the item's action (natively, or in the window). */
 export type TrayConfirm = ConfirmRequest;
 

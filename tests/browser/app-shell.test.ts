@@ -1,8 +1,9 @@
 import { render } from '@testing-library/svelte';
 import { expect, it } from 'vitest';
-import { page, userEvent } from 'vitest/browser';
+import { page } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 import { agentsOf, someAgent, watched } from './support/agents.ts';
+import { enterSection } from './support/keyboard.ts';
 import { budget, scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';
 
 const PROFILE = SOME_PROFILES.activeId ?? '';
@@ -71,10 +72,7 @@ it('counts down a rate-limit wait in the header', async () => {
 
 it('moves between sections with the keyboard alone', async () => {
   render(App, { bridge: scriptedBridge() });
-  const edges = page.getByRole('link', { name: 'Edges', exact: true });
-  await expect.element(edges).toBeVisible();
-  (edges.element() as HTMLElement).focus();
-  await userEvent.keyboard('{Enter}');
+  const edges = await enterSection('Edges');
   await expect.element(page.getByRole('heading', { name: 'Edges', level: 1 })).toBeVisible();
   await expect.element(edges).toHaveAttribute('aria-current', 'page');
 });

@@ -15,7 +15,7 @@ import type {
   RolloutRequest,
 } from '../../shared/app/fleet.ts';
 import { session as someSession } from '../support/tunnel-sessions.ts';
-import { agentsOf, someAgent, watched } from './support/agents.ts';
+import { agentsOf, restartOne, someAgent, watched } from './support/agents.ts';
 import { scriptedBridge, SOME_PROFILES } from './support/scripted-bridge.ts';
 
 const [LOCAL, WORK] = SOME_PROFILES.profiles.map((p) => p.id) as [string, string];
@@ -24,6 +24,30 @@ function agentOf(profileId: string, name: string, session: Parameters<typeof som
   return someAgent(profileId, name, {
     session: someSession({ metadata: name, region: 'eu', ...session }),
   });
+}
+
+/** What core's run says `action` did to `agent`: done, or with `failed`, no answer from it. */
+function resultFor(
+  agent: Agent,
+  action: 'restart' | 'stop',
+  { failed = false, since = agent.since } = {},
+): BulkResult['results'][number] {
+  const subject = { action, profileId: agent.profileId, sessionId: agent.session.id };
+  return {
+    agent: { profileId: agent.profileId, agentId: agent.id },
+    name: agent.name,
+    since,
+    result: failed
+      ? {
+          ok: false,
+          ...subject,
+          step: action,
+          reason: 'the agent did not answer',
+          errorCode: 'AGENT_TIMEOUT',
+          operationId: null,
+        }
+      : { ok: true, ...subject },
+  };
 }
 
 /** Two profiles' agents: Local has three Linux boxes, Work a Windows one and an old Mac. */
@@ -219,32 +243,8 @@ it("asks once with core's sentence and who is left out, then shows each failure 
   const result: BulkResult = {
     action: 'restart',
     results: [
-      {
-        agent: impact.included[0] as BulkResult['results'][number]['agent'],
-        name: 'build-box',
-        since: byName('build-box').since,
-        result: {
-          ok: true,
-          action: 'restart',
-          profileId: LOCAL,
-          sessionId: byName('build-box').session.id,
-        },
-      },
-      {
-        agent: impact.included[1] as BulkResult['results'][number]['agent'],
-        name: 'cache-box',
-        since: byName('cache-box').since,
-        result: {
-          ok: false,
-          action: 'restart',
-          profileId: LOCAL,
-          sessionId: byName('cache-box').session.id,
-          step: 'restart',
-          reason: 'the agent did not answer',
-          errorCode: 'AGENT_TIMEOUT',
-          operationId: null,
-        },
-      },
+      resultFor(byName('build-box'), 'restart'),
+      resultFor(byName('cache-box'), 'restart', { failed: true }),
     ],
     leftOut: impact.leftOut,
     summary: '1 restarted, 1 failed (the agent did not answer); 1 left out',
@@ -282,12 +282,7 @@ it("says a bulk action's outcome once, and lets it go once the agents move on", 
   const actedAt = Date.now();
   const result: BulkResult = {
     action: 'stop',
-    results: picked.map((a, i) => ({
-      agent: refs[i] as BulkResult['results'][number]['agent'],
-      name: a.name,
-      since: actedAt,
-      result: { ok: true, action: 'stop', profileId: LOCAL, sessionId: a.session.id },
-    })),
+    results: picked.map((a) => resultFor(a, 'stop', { since: actedAt })),
     leftOut: [],
     summary: '2 stopped',
   };
@@ -355,32 +350,10 @@ it("clears a bulk action's summary when a rolling update starts", async () => {
   const cache = byName('cache-box');
   const ref = { profileId: LOCAL, agentId: cache.id };
   showing('#/sessions', {
-    'fleet.impact': () => ({
-      action: 'restart',
-      included: [ref],
-      leftOut: [],
-      profiles: 1,
-      summary: 'Restart 1 agent on 1 profile.',
-    }),
+    'fleet.impact': () => restartOne(ref),
     'fleet.run': (): BulkResult => ({
       action: 'restart',
-      results: [
-        {
-          agent: ref,
-          name: 'cache-box',
-          since: cache.since,
-          result: {
-            ok: false,
-            action: 'restart',
-            profileId: LOCAL,
-            sessionId: cache.session.id,
-            step: 'restart',
-            reason: 'the agent did not answer',
-            errorCode: 'AGENT_TIMEOUT',
-            operationId: null,
-          },
-        },
-      ],
+      results: [resultFor(cache, 'restart', { failed: true })],
       leftOut: [],
       summary: '0 restarted, 1 failed (no answer)',
     }),

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 import '../../renderer/src/app.css';
+import { enterSection } from './support/keyboard.ts';
 import { scriptedBridge } from './support/scripted-bridge.ts';
 
 /*
@@ -13,10 +14,7 @@ import { scriptedBridge } from './support/scripted-bridge.ts';
 
 it('focuses the new screen’s heading without a ring after a keyboard navigation', async () => {
   render(App, { bridge: scriptedBridge() });
-  const edges = page.getByRole('link', { name: 'Edges', exact: true });
-  await expect.element(edges).toBeVisible();
-  (edges.element() as HTMLElement).focus();
-  await userEvent.keyboard('{Enter}');
+  await enterSection('Edges');
 
   const heading = page.getByRole('heading', { name: 'Edges', level: 1 });
   await expect.element(heading).toHaveFocus();
@@ -27,10 +25,7 @@ it('focuses the new screen’s heading without a ring after a keyboard navigatio
 
 it('keeps the focus ring on a control reached with Tab', async () => {
   render(App, { bridge: scriptedBridge() });
-  const backends = page.getByRole('link', { name: 'Backends', exact: true });
-  await expect.element(backends).toBeVisible();
-  (backends.element() as HTMLElement).focus();
-  await userEvent.keyboard('{Enter}');
+  await enterSection('Backends');
   await expect.element(page.getByRole('heading', { name: 'Backends', level: 1 })).toHaveFocus();
 
   await userEvent.tab();

@@ -3,6 +3,7 @@ import { beforeEach, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 import { BridgeCallError } from '../../shared/app/ipc/bridge.ts';
+import { listPage, URI } from './support/records.ts';
 import { scriptedBridge } from './support/scripted-bridge.ts';
 
 /*
@@ -10,7 +11,6 @@ import { scriptedBridge } from './support/scripted-bridge.ts';
  * shows the API's refusal beside the field it names, and shapes what the API nests.
  */
 
-const URI = 'http://127.0.0.1:4040';
 const ROUTE = 'edghtsrt_1';
 const EDGE = 'edghts_1';
 
@@ -45,7 +45,7 @@ beforeEach(() => {
 async function openModules(answers: Parameters<typeof scriptedBridge>[0], route = {}) {
   const edge = edgeWith(route);
   const bridge = scriptedBridge({
-    'api.httpsEdges.list': () => ({ https_edges: [edge], uri: URI, next_page_uri: null }),
+    'api.httpsEdges.list': () => listPage('https_edges', [edge]),
     'api.httpsEdges.get': () => edge,
     'api.httpsEdgeRoutes.get': () => edge.routes[0],
     ...answers,

@@ -6,7 +6,7 @@ import '../../renderer/src/app.css';
 import { KINDS } from '../../renderer/src/resources/kind-list.ts';
 import type { IpcCallName } from '../../shared/app/ipc/contract.ts';
 import { SEARCH_HREF } from '../../shared/app/tray.ts';
-import { agentsOf, someAgent, watched } from './support/agents.ts';
+import { agentsOf, restartOne, someAgent, watched } from './support/agents.ts';
 import { freshWindow, record } from './support/records.ts';
 import { scriptedBridge, SOME_PROFILES, type ScriptedAnswers } from './support/scripted-bridge.ts';
 
@@ -160,13 +160,7 @@ it('runs an action on the whole fleet after the fleet’s own question, then sho
   const agent = someAgent(PROFILE, 'build-box');
   const ref = { profileId: PROFILE, agentId: agent.id };
   const bridge = showing({
-    'fleet.impact': () => ({
-      action: 'restart',
-      included: [ref],
-      leftOut: [],
-      profiles: 1,
-      summary: 'Restart 1 agent on 1 profile.',
-    }),
+    'fleet.impact': () => restartOne(ref),
     'fleet.run': () => ({ action: 'restart', results: [], leftOut: [], summary: '1 restarted' }),
   });
   window.location.hash = '#/edges';

@@ -4,6 +4,7 @@ import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 import { exactTime, timeWords } from '../../shared/app/clock.ts';
 import type { SignResult } from '../../shared/app/ssh/results.ts';
+import { listPage } from './support/records.ts';
 import { savedCertificate, SSH_FOLDER } from './support/saved-certificate.ts';
 import { scriptedBridge } from './support/scripted-bridge.ts';
 
@@ -15,6 +16,14 @@ const CA = {
   metadata: '',
   public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFakeFakeFakeFakeFakeFakeFakeFakeFakeFakeFake',
   key_type: 'ed25519',
+};
+
+/** The lines that trust CA, as core gives them. */
+const CA_TRUST_LINES = {
+  publicKey: CA.public_key,
+  trustedUserCaKeysLine: `${CA.public_key} ${CA.id}`,
+  sshdConfigLine: 'TrustedUserCAKeys /etc/ssh/trusted_user_ca_keys',
+  knownHostsLine: `@cert-authority * ${CA.public_key} ${CA.id}`,
 };
 
 function made(name: string): SignResult {
@@ -247,12 +256,7 @@ it("reads a saved certificate's validity as the window reads every moment, not a
 it('creates a certificate authority with the key type chosen', async () => {
   const bridge = openSsh({
     'api.sshCertificateAuthorities.create': () => CA,
-    'ssh.trustLines': () => ({
-      publicKey: CA.public_key,
-      trustedUserCaKeysLine: `${CA.public_key} ${CA.id}`,
-      sshdConfigLine: 'TrustedUserCAKeys /etc/ssh/trusted_user_ca_keys',
-      knownHostsLine: `@cert-authority * ${CA.public_key} ${CA.id}`,
-    }),
+    'ssh.trustLines': () => CA_TRUST_LINES,
   });
   await page.getByRole('tab', { name: 'Certificate authorities' }).click();
   await expect
@@ -393,11 +397,7 @@ const HOST_CERTIFICATE = {
 
 it('says what an SSH certificate authority is used by, and that the API refuses its delete', async () => {
   openSsh({
-    'api.sshCertificateAuthorities.list': () => ({
-      ssh_certificate_authorities: [CA],
-      uri: `${CA.uri}/..`,
-      next_page_uri: null,
-    }),
+    'api.sshCertificateAuthorities.list': () => listPage('ssh_certificate_authorities', [CA]),
     'api.sshCertificateAuthorities.get': () => CA,
     'api.sshUserCertificates.listAll': () => [],
     'api.sshHostCertificates.listAll': () => [HOST_CERTIFICATE],
@@ -415,11 +415,7 @@ it('says what an SSH certificate authority is used by, and that the API refuses 
 
 it('gives a host certificate the sshd_config lines that put it to use', async () => {
   openSsh({
-    'api.sshHostCertificates.list': () => ({
-      ssh_host_certificates: [HOST_CERTIFICATE],
-      uri: `${HOST_CERTIFICATE.uri}/..`,
-      next_page_uri: null,
-    }),
+    'api.sshHostCertificates.list': () => listPage('ssh_host_certificates', [HOST_CERTIFICATE]),
     'api.sshHostCertificates.get': () => HOST_CERTIFICATE,
   });
   window.location.hash = `#/ssh/sshHostCertificates/${HOST_CERTIFICATE.id}`;
@@ -437,12 +433,7 @@ it('gives a host certificate just signed its sshd_config and @cert-authority lin
   const host = made('ssh_host_ed25519_key');
   openSsh({
     'ssh.signExisting': () => ({ ...host, saved: { ...host.saved, kind: 'host' } }),
-    'ssh.trustLines': () => ({
-      publicKey: CA.public_key,
-      trustedUserCaKeysLine: `${CA.public_key} ${CA.id}`,
-      sshdConfigLine: 'TrustedUserCAKeys /etc/ssh/trusted_user_ca_keys',
-      knownHostsLine: `@cert-authority * ${CA.public_key} ${CA.id}`,
-    }),
+    'ssh.trustLines': () => CA_TRUST_LINES,
   });
   await page.getByRole('tab', { name: 'Sign an existing key' }).click();
   await page.getByLabelText('Public key file').fill(`${SSH_FOLDER}/ssh_host_ed25519_key.pub`);

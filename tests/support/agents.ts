@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ERRORS, type ErrorName } from '../../shared/api/index.ts';
+import { ERRORS, type ErrorName } from '../../shared/api/errors.ts';
 import type { ApiReply } from './sandbox-client.ts';
 import { bin } from './bins.ts';
 
@@ -81,6 +81,22 @@ export function killAll(): void {
   for (const agent of started.splice(0))
     for (const pid of [agent.child.pid ?? 0, ...agent.pids])
       if (pid > 0 && isAlive(pid)) process.kill(pid, 'SIGKILL');
+}
+
+/**
+ * Kills `agent` -9 (its first process), then has `monitor` poll until `seen()` holds: the app
+ * has noticed, within 20 s.
+ */
+export async function killUntilSeen(
+  agent: AgentProcess,
+  monitor: { pollNow(): Promise<unknown> },
+  seen: () => boolean | Promise<boolean>,
+): Promise<void> {
+  process.kill(agent.pids[0] ?? 0, 'SIGKILL');
+  await until(async () => {
+    await monitor.pollNow();
+    return seen();
+  }, 20_000);
 }
 
 /** Polls `check` every 25 ms; fails with `describe()` after `timeoutMs`. */

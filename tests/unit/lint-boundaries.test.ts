@@ -38,13 +38,13 @@ const forbidden: Array<[string, string]> = [
 ];
 
 const allowed: Array<[string, string]> = [
-  ['core/api/x.ts', "import { a } from '../../shared/api/index.ts';"],
+  ['core/api/x.ts', "import { a } from '../../shared/api/endpoints.ts';"],
   ['core/ipc/x.ts', "import { a } from '../api/errors.ts';"],
   ['core/ipc/x.ts', "import { a } from '../errors.ts';"],
   ['core/ipc/x.ts', "import { a } from './handlers.ts';"],
   ['core/ipc/x.ts', "import { a } from '../../shared/app/ipc/contract.ts';"],
-  ['sandbox/http/x.ts', "import { a } from '../../shared/api/index.ts';"],
-  ['shared/app/x.ts', "import { a } from '../api/index.ts';"],
+  ['sandbox/http/x.ts', "import { a } from '../../shared/api/endpoints.ts';"],
+  ['shared/app/x.ts', "import { a } from '../api/endpoints.ts';"],
   ['electron/x.ts', "import 'electron';"],
   ['electron/x.ts', "import { a } from '../core/ipc/dispatch.ts';"],
   ['electron/x.ts', "import { a } from '../sandbox/index.ts';"],

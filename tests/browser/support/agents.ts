@@ -1,4 +1,5 @@
 import { agentId, type Agent, type AgentsSnapshot } from '../../../shared/app/agents.ts';
+import type { AgentRef, BulkImpact } from '../../../shared/app/fleet.ts';
 import type { MonitorSnapshot } from '../../../shared/app/monitor.ts';
 import { session as someSession } from '../../support/tunnel-sessions.ts';
 
@@ -45,5 +46,16 @@ export function watched(...profileIds: string[]): MonitorSnapshot {
       pages: 1,
       intervalMs: 15_000,
     })),
+  };
+}
+
+/** What core says `fleet.impact` would do to the one agent `ref`: restart it, leaving none out. */
+export function restartOne(ref: AgentRef): BulkImpact {
+  return {
+    action: 'restart',
+    included: [ref],
+    leftOut: [],
+    profiles: 1,
+    summary: 'Restart 1 agent on 1 profile.',
   };
 }

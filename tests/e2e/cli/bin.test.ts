@@ -2,12 +2,13 @@ import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { builtBurrow } from '../../support/built-cli.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { exportSnapshot } from '../../../core/snapshot/export.ts';
 import { SNAPSHOT_KINDS } from '../../../shared/app/snapshot-document.ts';
 import { clientOf, startSandbox, type Sandbox } from '../../integration/core/api/support.ts';
 import { seedAccount } from '../../integration/core/snapshot/seed.ts';
 import { burrow, tempDir } from '../../integration/cli/support.ts';
+import { cleanupAfterAll } from '../../support/cleanup.ts';
 
 type Spawned = {
   code: number | null;
@@ -45,10 +46,7 @@ function spawnBurrow(
   );
 }
 
-const cleanup: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 describe('the burrow executable', () => {
   it('prints its help (exit 0), and a bad command line is one line (exit 1)', async () => {

@@ -1,30 +1,15 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ActivityList } from '../../../shared/app/activity.ts';
-import { startSandbox } from '../core/api/support.ts';
-import { callerOf, startApp, testKeychain } from '../core/profiles/support.ts';
+import { callerOf, keychainProfile, startApp } from '../core/profiles/support.ts';
 import { noSecretService } from '../../support/secret-service.ts';
-import { burrow, tempDir } from './support.ts';
+import { burrow } from './support.ts';
+import { cleanupAfterAll } from '../../support/cleanup.ts';
 
-const cleanup: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 it('`burrow restart` adds to the record the app lists, from the command line', async (ctx) => {
   ctx.skip(noSecretService !== undefined, noSecretService);
-  const sandbox = await startSandbox({ apiKey: 'cli-activity', rateLimit: 'off', demo: true });
-  cleanup.push(() => sandbox.close());
-  const keychain = await testKeychain();
-  const dir = await tempDir(cleanup);
-  const profile = { id: 'prf_record001', name: 'Staging', baseUrl: sandbox.url, kind: 'remote' };
-  await writeFile(
-    join(dir, 'settings.json'),
-    JSON.stringify({ profiles: [profile], activeProfileId: profile.id }),
-  );
-  await keychain.set(profile.id, 'cli-activity');
-  cleanup.push(() => keychain.delete(profile.id));
+  const { keychain, dir, profile } = await keychainProfile(cleanup, 'cli-activity', { demo: true });
   const { burrow: app } = await startApp({ dataDir: dir, secrets: keychain });
   const call = callerOf(app);
 

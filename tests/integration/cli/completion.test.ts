@@ -3,9 +3,11 @@ import { existsSync } from 'node:fs';
 import { symlink, writeFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { builtBurrow } from '../../support/built-cli.ts';
 import { burrow, oneLine, tempDir } from './support.ts';
+import { cleanupAfterAll } from '../../support/cleanup.ts';
+import { writeProfiles } from '../core/profiles/support.ts';
 
 const run = promisify(execFile);
 
@@ -15,10 +17,7 @@ async function shell(name: string): Promise<string | undefined> {
   return found?.stdout.trim() || undefined;
 }
 
-const cleanup: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 // The installed command as a shell finds it: `burrow` on the PATH, the app's data folder set.
 let dir: string;
@@ -31,12 +30,10 @@ beforeAll(async () => {
   dir = await tempDir(cleanup);
   await symlink(builtBurrow(), join(dir, 'burrow'));
   const profile = (id: string, name: string) => ({ id, name, baseUrl: '', kind: 'local' });
-  await writeFile(
-    join(dir, 'settings.json'),
-    JSON.stringify({
-      profiles: [profile('prf_local0001', 'Local sandbox'), profile('prf_trap00001', TRAP)],
-      activeProfileId: 'prf_local0001',
-    }),
+  await writeProfiles(
+    dir,
+    [profile('prf_local0001', 'Local sandbox'), profile('prf_trap00001', TRAP)],
+    'prf_local0001',
   );
   env = { ...process.env, PATH: `${dir}${delimiter}${process.env['PATH']}`, BURROW_DATA_DIR: dir };
   for (const name of ['bash', 'zsh', 'fish']) {

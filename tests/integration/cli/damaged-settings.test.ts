@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { burrow, oneLine, tempDir } from './support.ts';
 import { REMOTE_PROFILE as PROD } from '../../support/profiles.ts';
+import { cleanupAfterAll } from '../../support/cleanup.ts';
 
 const SERVICE = `burrow-test-${randomBytes(6).toString('hex')}`;
 
-const cleanup: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 it('a damaged settings.json: set aside, said once in one line naming both files, its profiles kept', async () => {
   const dir = await tempDir(cleanup);

@@ -1,19 +1,20 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../core/api/client.ts';
 import type { DriftState, DriftStatus } from '../../../shared/app/ipc/drift.ts';
 import { noSecretService } from '../../support/secret-service.ts';
 import { startAccount, type Sandbox } from '../core/api/support.ts';
-import { callerOf, startApp, testKeychain } from '../core/profiles/support.ts';
+import { callerOf, startApp, testKeychain, writeProfiles } from '../core/profiles/support.ts';
 import { burrow, oneLine, tempDir } from './support.ts';
+import { cleanupAfterAll } from '../../support/cleanup.ts';
 
 /*
  * `burrow drift` against a real sandbox, through the same drift service as the window: the
  * baseline it keeps is the one the app then watches, and while the app runs it checks there.
  */
 
-const cleanup: (() => Promise<unknown>)[] = [];
+const cleanup = cleanupAfterAll();
 let sandbox: Sandbox;
 let api: ApiClient;
 let dir: string;
@@ -29,22 +30,12 @@ beforeAll(async () => {
   await api.httpsEdges.create({ description: 'www', hostports: ['www.example.com:443'] });
   dir = await tempDir(cleanup);
   keychain = await testKeychain();
-  await writeFile(
-    join(dir, 'settings.json'),
-    JSON.stringify({
-      profiles: [{ ...profile, baseUrl: sandbox.url }],
-      activeProfileId: profile.id,
-    }),
-  );
+  await writeProfiles(dir, [{ ...profile, baseUrl: sandbox.url }], profile.id);
   await keychain.set(profile.id, 'cli-drift');
   cleanup.push(
     () => keychain.delete(profile.id),
     () => keychain.delete('burrow-drift-key'),
   );
-});
-
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
 });
 
 describe.skipIf(noSecretService !== undefined)('burrow drift', () => {

@@ -1,29 +1,14 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
-import { startSandbox } from '../core/api/support.ts';
-import { testKeychain } from '../core/profiles/support.ts';
+import { expect, it } from 'vitest';
+import { keychainProfile } from '../core/profiles/support.ts';
 import { noSecretService } from '../../support/secret-service.ts';
-import { burrow, oneLine, tempDir } from './support.ts';
+import { burrow, oneLine } from './support.ts';
+import { cleanupAfterAll } from '../../support/cleanup.ts';
 
-const cleanup: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 it("a profile's key comes from the keychain, as the app left it; a key gone is one line", async (ctx) => {
   ctx.skip(noSecretService !== undefined, noSecretService);
-  const sandbox = await startSandbox({ apiKey: 'cli-keychain', rateLimit: 'off', demo: true });
-  cleanup.push(() => sandbox.close());
-  const keychain = await testKeychain();
-  const dir = await tempDir(cleanup);
-  const profile = { id: 'prf_keyed0001', name: 'Staging', baseUrl: sandbox.url, kind: 'remote' };
-  await writeFile(
-    join(dir, 'settings.json'),
-    JSON.stringify({ profiles: [profile], activeProfileId: profile.id }),
-  );
-  await keychain.set(profile.id, 'cli-keychain');
-  cleanup.push(() => keychain.delete(profile.id));
+  const { keychain, dir, profile } = await keychainProfile(cleanup, 'cli-keychain', { demo: true });
   const run = (...argv: string[]) =>
     burrow([...argv, '--data-dir', dir], { keychainService: keychain.service });
 

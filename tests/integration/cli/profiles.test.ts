@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { burrow as run, oneLine, tempDir, type RunOptions } from './support.ts';
+import { cleanupAfterAll } from '../../support/cleanup.ts';
+import { writeProfiles } from '../core/profiles/support.ts';
 
 /** Never the person's own keychain entries: the Local sandbox's key goes under a test service. */
 const SERVICE = `burrow-test-${randomBytes(6).toString('hex')}`;
@@ -18,20 +20,13 @@ const PROD = {
   kind: 'remote',
 };
 
-const cleanup: (() => Promise<unknown>)[] = [];
+const cleanup = cleanupAfterAll();
 let dir: string;
 
 /** An app's data folder as Burrow leaves it: settings.json with two profiles, Local active. */
 beforeEach(async () => {
   dir = await tempDir(cleanup);
-  await writeFile(
-    join(dir, 'settings.json'),
-    JSON.stringify({ profiles: [LOCAL, PROD], activeProfileId: LOCAL.id }),
-  );
-});
-
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
+  await writeProfiles(dir, [LOCAL, PROD], LOCAL.id);
 });
 
 describe('burrow with the app profiles', () => {

@@ -1,11 +1,9 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ActionEvent } from '../../../shared/app/sessions/actions.ts';
 import { noSecretService } from '../../support/secret-service.ts';
-import { startSandbox } from '../core/api/support.ts';
-import { startApp, testKeychain } from '../core/profiles/support.ts';
-import { burrow, tempDir } from './support.ts';
+import { keychainProfile, startApp } from '../core/profiles/support.ts';
+import { burrow } from './support.ts';
+import { cleanupAfterAll } from '../../support/cleanup.ts';
 
 /*
  * One system, several doors: while the app runs, `burrow restart` runs inside it (the app's own
@@ -13,24 +11,13 @@ import { burrow, tempDir } from './support.ts';
  * builds a Burrow of its own with the same composition root, and says so with --verbose.
  */
 
-const cleanup: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 it('burrow restart runs inside the running app, and alone once it has quit', async (ctx) => {
   ctx.skip(noSecretService !== undefined, noSecretService);
-  const sandbox = await startSandbox({ apiKey: 'cli-door', rateLimit: 'off', demo: true });
-  cleanup.push(() => sandbox.close());
-  const keychain = await testKeychain();
-  const dir = await tempDir(cleanup);
-  const profile = { id: 'prf_doorprofile', name: 'Staging', baseUrl: sandbox.url, kind: 'remote' };
-  await writeFile(
-    join(dir, 'settings.json'),
-    JSON.stringify({ profiles: [profile], activeProfileId: profile.id }),
-  );
-  await keychain.set(profile.id, 'cli-door');
-  cleanup.push(() => keychain.delete(profile.id));
+  const { keychain, dir } = await keychainProfile(cleanup, 'cli-door', {
+    demo: true,
+  });
   const run = (...argv: string[]) =>
     burrow([...argv, '--data-dir', dir, '--verbose'], { keychainService: keychain.service });
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../../core/api/clock.ts';
 import { RECORD_FILE } from '../../../core/profiles/local-sandbox-record.ts';
 import { ProfileService } from '../../../core/profiles/profiles.ts';
@@ -12,13 +12,11 @@ import { startEmbeddedSandbox } from '../../../sandbox/embedded.ts';
 import { builtBurrow } from '../../support/built-cli.ts';
 import { noSecretService } from '../../support/secret-service.ts';
 import { steppedClock } from '../../support/stepped-clock.ts';
-import { testKeychain } from '../core/profiles/support.ts';
+import { testKeychain, writeProfiles } from '../core/profiles/support.ts';
 import { tempDir } from './support.ts';
+import { cleanupAfterAll } from '../../support/cleanup.ts';
 
-const cleanup: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 const LOCAL = { id: 'prf_sharedlocal001', name: 'Local sandbox', baseUrl: '', kind: 'local' };
 const keychain = await testKeychain();
@@ -27,10 +25,7 @@ cleanup.push(() => keychain.delete(LOCAL.id));
 /** An app's data folder with its Local sandbox profile, active. */
 async function dataFolder(): Promise<string> {
   const dir = await tempDir(cleanup);
-  await writeFile(
-    join(dir, 'settings.json'),
-    JSON.stringify({ profiles: [LOCAL], activeProfileId: LOCAL.id }),
-  );
+  await writeProfiles(dir, [LOCAL], LOCAL.id);
   return dir;
 }
 

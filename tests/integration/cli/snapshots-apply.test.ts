@@ -1,6 +1,6 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   policiesSnapshot,
   slowWrites,
@@ -9,16 +9,14 @@ import {
   until,
 } from '../core/snapshot/accounts.ts';
 import { burrow, oneLine, tempDir } from './support.ts';
+import { cleanupAfterAll } from '../../support/cleanup.ts';
 
 /*
  * `burrow apply` in real processes on one sandbox holding two accounts: a journal is its
  * account's alone, and one apply runs per account at a time.
  */
 
-const cleanup: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 async function snapshotFile(n: number): Promise<{ dir: string; file: string }> {
   const dir = await tempDir(cleanup);

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startAccount, type Sandbox } from '../core/api/support.ts';
 import { seedAccount } from '../core/snapshot/seed.ts';
 import { burrow, oneLine, tempDir } from './support.ts';
+import { cleanupAfterAll } from '../../support/cleanup.ts';
+import { writeProfiles } from '../core/profiles/support.ts';
 
 const SECRETS = ['webhook-s3cret', 'gh-s3cret', 'oidc-s3cret'];
-const cleanup: (() => Promise<unknown>)[] = [];
+const cleanup = cleanupAfterAll();
 let source: Sandbox;
 let dir: string;
 
@@ -29,10 +31,6 @@ beforeAll(async () => {
   const seeded = await account('cli-source');
   source = seeded.sandbox;
   await seedAccount(seeded.api);
-});
-
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
 });
 
 describe('burrow export, plan and apply', () => {
@@ -214,10 +212,7 @@ describe('burrow plan --from-profile', () => {
   it('plans another profile of the app against the target: changes (2), then none (0)', async () => {
     const data = await tempDir(cleanup);
     const local = { id: 'prf_local0001', name: 'Local sandbox', baseUrl: '', kind: 'local' };
-    await writeFile(
-      join(data, 'settings.json'),
-      JSON.stringify({ profiles: [local], activeProfileId: local.id }),
-    );
+    await writeProfiles(data, [local], local.id);
     const { sandbox: target } = await account('cli-from-profile');
     // Never the person's own keychain entries: the Local sandbox's key goes under a test service.
     const keychainService = `burrow-test-${randomBytes(6).toString('hex')}`;

@@ -1,9 +1,8 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { noSecretService } from '../../support/secret-service.ts';
 import { clientOf, startSandbox } from '../core/api/support.ts';
-import { startApp, testKeychain } from '../core/profiles/support.ts';
+import { startApp, testKeychain, writeProfiles } from '../core/profiles/support.ts';
+import { cleanupAfterAll } from '../../support/cleanup.ts';
 import { burrow, tempDir } from './support.ts';
 
 /*
@@ -12,10 +11,7 @@ import { burrow, tempDir } from './support.ts';
  * at once, as if the window had made it; its renewal goes back through that same profile.
  */
 
-const cleanup: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 it('burrow ssh new and renew run inside the running app, on the profile the command names', async (ctx) => {
   ctx.skip(noSecretService !== undefined, noSecretService);
@@ -40,10 +36,7 @@ it('burrow ssh new and renew run inside the running app, on the profile the comm
     { id: 'prf_sshdoorstaging', name: 'Staging', baseUrl: staging.url, kind: 'remote' },
     { id: 'prf_sshdoorprod01', name: 'Prod', baseUrl: prod.url, kind: 'remote' },
   ];
-  await writeFile(
-    join(dir, 'settings.json'),
-    JSON.stringify({ profiles, activeProfileId: 'prf_sshdoorstaging' }),
-  );
+  await writeProfiles(dir, profiles, 'prf_sshdoorstaging');
   await keychain.set('prf_sshdoorstaging', 'ssh-door-staging');
   await keychain.set('prf_sshdoorprod01', 'ssh-door-prod');
   cleanup.push(

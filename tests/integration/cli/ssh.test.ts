@@ -2,12 +2,13 @@ import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clientOf, startSandbox, type Sandbox } from '../core/api/support.ts';
 import { burrow, oneLine, tempDir } from './support.ts';
+import { cleanupAfterAll } from '../../support/cleanup.ts';
 
 const exec = promisify(execFile);
-const cleanup: (() => Promise<unknown>)[] = [];
+const cleanup = cleanupAfterAll();
 let sandbox: Sandbox;
 let dir: string;
 let caId: string;
@@ -36,10 +37,6 @@ beforeAll(async () => {
       private_key_type: 'ed25519',
     })
   ).id;
-});
-
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
 });
 
 /** `burrow ssh sign` of the public half of `key`. */

@@ -1,29 +1,21 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SNAPSHOT_KINDS } from '../../../shared/app/snapshot-document.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startAccount, type Sandbox } from '../core/api/support.ts';
 import { burrow, oneLine, tempDir } from './support.ts';
+import { noResources, snapshotDocument } from '../../support/snapshot-documents.ts';
+import { cleanupAfterAll } from '../../support/cleanup.ts';
 
 /** Any control character but the newlines that end lines. */
 const TERMINAL = /[^\P{Cc}\n]/u;
-const cleanup: (() => Promise<unknown>)[] = [];
+const cleanup = cleanupAfterAll();
 let sandbox: Sandbox;
 let dir: string;
 
 /** A snapshot of nothing but `extra`, written to a file of the test's folder. */
 async function snapshotFile(name: string, extra: Record<string, unknown>): Promise<string> {
   const file = join(dir, name);
-  const document = {
-    format: 'burrow-snapshot',
-    version: 1,
-    exportedAt: '2026-11-26T12:00:00Z',
-    source: { apiUrl: 'https://api.example.com' },
-    containsSecrets: false,
-    notIncluded: [],
-    resources: Object.fromEntries(SNAPSHOT_KINDS.map((kind) => [kind, []])),
-    ...extra,
-  };
+  const document = { ...snapshotDocument(), ...extra };
   await writeFile(file, JSON.stringify(document));
   return file;
 }
@@ -34,10 +26,6 @@ const plan = (file: string) =>
 beforeAll(async () => {
   dir = await tempDir(cleanup);
   sandbox = (await startAccount('cli-untrusted', cleanup)).sandbox;
-});
-
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
 });
 
 describe("a hostile snapshot's text reaches the terminal escaped", () => {
@@ -52,7 +40,7 @@ describe("a hostile snapshot's text reaches the terminal escaped", () => {
   it("the plan's field names and values", async () => {
     const file = await snapshotFile('fields.json', {
       resources: {
-        ...Object.fromEntries(SNAPSHOT_KINDS.map((kind) => [kind, []])),
+        ...noResources(),
         ipPolicy: [
           {
             name: 'ipPolicy/office',

@@ -4,10 +4,9 @@ import path from 'node:path';
 import electronUpdater from 'electron-updater';
 import type { AppAdapter } from 'electron-updater/out/AppAdapter.js';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { feedSource } from '../../../core/updates/engine.ts';
 import { UpdateService } from '../../../core/updates/service.ts';
 import { platformInstaller, type PlatformUpdater } from '../../../electron/updater.ts';
-import { startFeedServer, type FeedServer } from '../core/updates/feed-server.ts';
+import { linuxSource, startFeedServer, type FeedServer } from '../core/updates/feed-server.ts';
 
 /*
  * The install step, electron-updater's own AppImage updater without Electron: a stand-in for
@@ -56,13 +55,7 @@ async function readyUpdate() {
   const service = new UpdateService({
     current: '1.4.0',
     engine: {
-      source: feedSource({
-        feedUrl: feed.url,
-        dispatcher: feed.dispatcher,
-        dir,
-        platform: 'linux',
-        arch: 'x64',
-      }),
+      source: linuxSource(feed, dir),
       installer,
     },
     unavailable: '',

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from '../../../sandbox/agent/agent.ts';
-import { ENDPOINTS, type IdKind } from '../../../shared/api/index.ts';
+import { ENDPOINTS } from '../../../shared/api/endpoints.ts';
+import type { IdKind } from '../../../shared/api/ids.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
 import { exampleBody, type Refs } from './blackbox/examples.ts';
 import { Factory, fillPath } from './blackbox/factory.ts';

@@ -1,4 +1,4 @@
-import { clockTime } from '../../../../shared/app/clock.ts';
+import { clockTime, duration } from '../../../../shared/app/clock.ts';
 import type { Agent, AgentMark } from '../../../../shared/app/agents.ts';
 
 /*
@@ -25,15 +25,8 @@ export type Placed = {
   readonly text: string;
 };
 
-/** "23 h 40 min", "5 min", "under a minute". */
-export function duration(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return 'under a minute';
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}
+/** A band's length as the timeline says it: "23 h 40 min", "5 min", "under a minute". */
+const lasting = (ms: number): string => duration(ms / 1000, 'short');
 
 const MARK_WORDS: Record<AgentMark['kind'], string> = {
   restarted: 'Restarted',
@@ -61,7 +54,7 @@ export function placeHistory(history: Agent['history'], now: number, windowMs = 
         to,
         x: fraction(from),
         width: fraction(to) - fraction(from),
-        text: `${state} ${clockTime(from, now)} – ${until} (${duration(to - from)})`,
+        text: `${state} ${clockTime(from, now)} – ${until} (${lasting(to - from)})`,
       },
     ];
   });
@@ -92,8 +85,8 @@ export function historySummary(placed: readonly Placed[]): string {
   const count = (kind: Placed['kind']) => placed.filter((p) => p.kind === kind).length;
   const [online, offline] = [total('online'), total('offline')];
   const parts = [
-    online > 0 && `online ${duration(online)}`,
-    offline > 0 && `offline ${duration(offline)}`,
+    online > 0 && `online ${lasting(online)}`,
+    offline > 0 && `offline ${lasting(offline)}`,
     count('restarted') > 0 && counted(count('restarted'), 'restart', 'restarts'),
     count('updated') > 0 && counted(count('updated'), 'update', 'updates'),
     count('stopped') > 0 && counted(count('stopped'), 'stop', 'stops'),

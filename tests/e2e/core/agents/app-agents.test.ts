@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AGENTS_FILE } from '../../../../core/agents/store.ts';
 import { dispatchIpc } from '../../../../core/ipc/dispatch.ts';
 import type { AgentsSnapshot } from '../../../../shared/app/agents.ts';
-import { killAll, startAgent, until } from '../../../support/agents.ts';
+import { killAll, killUntilSeen, startAgent, until } from '../../../support/agents.ts';
 import { callerOf as caller, startApp } from '../../../integration/core/profiles/support.ts';
 
 afterAll(() => killAll());
@@ -36,11 +36,7 @@ describe('agents through the contract', () => {
     await killed.session(0);
     await monitor.pollNow();
     expect(await named('killed')).toMatchObject({ state: 'online' });
-    process.kill(killed.pids[0] ?? 0, 'SIGKILL');
-    await until(async () => {
-      await monitor.pollNow();
-      return (await named('killed'))?.state === 'offline';
-    }, 20_000);
+    await killUntilSeen(killed, monitor, async () => (await named('killed'))?.state === 'offline');
     const offline = await named('killed');
     expect(first.events.some((e) => e.name === 'agents.changed')).toBe(true);
     await first.burrow.close();

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dispatchIpc } from '../../../../core/ipc/dispatch.ts';
 import type { IpcEvent } from '../../../../shared/app/ipc/contract.ts';
 import { startSandbox } from '../../../../sandbox/index.ts';
-import { isAlive, killAll, startAgent, until } from '../../../support/agents.ts';
+import { isAlive, killAll, killUntilSeen, startAgent, until } from '../../../support/agents.ts';
 import { callerOf, startApp } from '../../../integration/core/profiles/support.ts';
 
 afterAll(() => killAll());
@@ -51,11 +51,7 @@ describe('sessions through the contract with real agents', () => {
     expect(of('online').map((e) => e.payload)).toMatchObject([{ session: { id: killedId } }]);
 
     // kill -9: gone from the list, then one offline event and one offline notification.
-    process.kill(killed.pids[0] ?? 0, 'SIGKILL');
-    await until(async () => {
-      await monitor.pollNow();
-      return of('offline').length > 0;
-    }, 20_000);
+    await killUntilSeen(killed, monitor, () => of('offline').length > 0);
     await monitor.pollNow();
     expect(of('offline')).toHaveLength(1);
     const notes = events.filter((e) => e.name === 'notification').map((e) => e.payload);

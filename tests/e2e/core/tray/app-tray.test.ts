@@ -7,24 +7,15 @@
 import { afterAll, expect, it } from 'vitest';
 import type { AgentsSnapshot } from '../../../../shared/app/agents.ts';
 import type { Notification } from '../../../../shared/app/notifications.ts';
-import type { TrayItem, TrayModel } from '../../../../shared/app/tray.ts';
-import { killAll, startAgent, until } from '../../../support/agents.ts';
+import { findTrayItem, type TrayModel } from '../../../../shared/app/tray.ts';
+import { killAll, killUntilSeen, startAgent, until } from '../../../support/agents.ts';
 import { callerOf, startApp } from '../../../integration/core/profiles/support.ts';
 
 afterAll(() => killAll());
 
 const HOUR = 3_600_000;
 
-function find(items: readonly TrayItem[], id: string): TrayItem | undefined {
-  for (const item of items) {
-    if (item.id === id) return item;
-    if (item.type === 'submenu') {
-      const inner = find(item.items, id);
-      if (inner) return inner;
-    }
-  }
-  return undefined;
-}
+const find = findTrayItem;
 
 it('lists an offline agent first in its section, named as its notification names it; Stop asks', async () => {
   const { burrow, events } = await startApp({ pollIntervalMs: HOUR });
@@ -54,11 +45,11 @@ it('lists an offline agent first in its section, named as its notification names
   const kept = agent('tray-kept');
   await Promise.all([killed.session(0), kept.session(0)]);
   await monitor.pollNow();
-  process.kill(killed.pids[0] ?? 0, 'SIGKILL');
-  await until(async () => {
-    await monitor.pollNow();
-    return (await agentNamed('tray-killed'))?.state === 'offline';
-  }, 20_000);
+  await killUntilSeen(
+    killed,
+    monitor,
+    async () => (await agentNamed('tray-killed'))?.state === 'offline',
+  );
   const gone = await agentNamed('tray-killed');
 
   const tray = (await call('tray.model')) as TrayModel;

@@ -1,16 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, open, readdir, readFile, rename, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import type { SecretStore } from '../../../../core/profiles/keychain.ts';
 import type { DriftStatus } from '../../../../shared/app/ipc/drift.ts';
 import { noSecretService } from '../../../support/secret-service.ts';
 import { tempDir } from '../../cli/support.ts';
 import { FAST_RETRY, startAccount, type Sandbox } from '../api/support.ts';
-import { callerOf, startApp, testKeychain } from '../profiles/support.ts';
+import { callerOf, startApp, testKeychain, writeProfiles } from '../profiles/support.ts';
 import { seedAccount } from '../snapshot/seed.ts';
 import { driftOver, PROFILE } from './support.ts';
+import { cleanupAfterAll } from '../../../support/cleanup.ts';
 
 /*
  * A baseline Burrow did not write (damaged, not a file, too big, edited by hand, or kept by a
@@ -20,7 +21,7 @@ import { driftOver, PROFILE } from './support.ts';
  */
 
 const KEY = 'drift-damaged';
-const cleanup: (() => Promise<unknown>)[] = [];
+const cleanup = cleanupAfterAll();
 let sandbox: Sandbox;
 let api: ApiClient;
 let keychain: Awaited<ReturnType<typeof testKeychain>>;
@@ -38,19 +39,9 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
-
 /** The app on a data folder holding the one profile, on the sandbox. */
 async function appOn(dir: string) {
-  await writeFile(
-    join(dir, 'settings.json'),
-    JSON.stringify({
-      profiles: [{ ...PROFILE, baseUrl: sandbox.url }],
-      activeProfileId: PROFILE.id,
-    }),
-  );
+  await writeProfiles(dir, [{ ...PROFILE, baseUrl: sandbox.url }], PROFILE.id);
   const app = await startApp({
     dataDir: dir,
     secrets: keychain,

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import { withoutHashes } from '../../../../core/drift/secrets.ts';
 import { profileOwner } from '../../../../core/snapshot/account.ts';
@@ -9,13 +9,14 @@ import { noSecretService } from '../../../support/secret-service.ts';
 import { clientOf, startAccount, type Sandbox } from '../api/support.ts';
 import { seedAccount } from '../snapshot/seed.ts';
 import { driftOver, PROFILE, testClock } from './support.ts';
+import { cleanupAfterAll } from '../../../support/cleanup.ts';
 
 /*
  * Drift watch on a real sandbox: changes made through the API directly, not through Burrow, are
  * found, named and told once; Accept and Put back bring the baseline and the account together.
  */
 
-const cleanup: (() => Promise<unknown>)[] = [];
+const cleanup = cleanupAfterAll();
 let api: ApiClient;
 let sandbox: Sandbox;
 let watch: Awaited<ReturnType<typeof driftOver>>;
@@ -25,10 +26,6 @@ beforeAll(async () => {
   ({ api, sandbox } = await startAccount('drift-core', cleanup));
   await seedAccount(api);
   watch = await driftOver(api, cleanup);
-});
-
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
 });
 
 type Route = { id: string; match: string };
@@ -170,8 +167,11 @@ describe.skipIf(noSecretService !== undefined)("drift watch's budget", () => {
     expect(checked.lastCheck).toMatchObject({ requests: 11, error: null });
   });
 
-  it('waits for room in a busy window on its own timers, and reads once the window has room', async () => {
-    // The key's window on a clock the test moves: no real time passes.
+  /**
+   * A watched profile whose key has 120 requests in ten minutes, half of them used: the key's
+   * window on a clock the test moves (no real time passes), and the timers it held before.
+   */
+  async function watchedInBusyWindow() {
     const window = testClock();
     const { client } = clientOf(sandbox, {
       rateLimit: { requests: 120, windowMs: 600_000 },
@@ -181,7 +181,11 @@ describe.skipIf(noSecretService !== undefined)("drift watch's budget", () => {
     const busy = await driftOver(client, cleanup);
     await busy.drift.watch(request);
     while (client.budget().used < 60) await client.ipPolicies.list();
-    const timersBefore = window.pending().length;
+    return { window, busy, timersBefore: window.pending().length };
+  }
+
+  it('waits for room in a busy window on its own timers, and reads once the window has room', async () => {
+    const { window, busy, timersBefore } = await watchedInBusyWindow();
 
     let checked = false;
     const checking = busy.drift.check(request).finally(() => (checked = true));
@@ -197,16 +201,7 @@ describe.skipIf(noSecretService !== undefined)("drift watch's budget", () => {
   });
 
   it('stops a check waiting for room when an apply ends, and keeps the applied account at once', async () => {
-    const window = testClock();
-    const { client } = clientOf(sandbox, {
-      rateLimit: { requests: 120, windowMs: 600_000 },
-      clock: window,
-    });
-    cleanup.push(() => client.close());
-    const busy = await driftOver(client, cleanup);
-    await busy.drift.watch(request);
-    while (client.budget().used < 60) await client.ipPolicies.list();
-    const timersBefore = window.pending().length;
+    const { window, busy, timersBefore } = await watchedInBusyWindow();
     const checking = busy.drift.check(request);
     await vi.waitUntil(() => window.pending().length > timersBefore);
 

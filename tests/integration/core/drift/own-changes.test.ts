@@ -1,35 +1,23 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { noSecretService } from '../../../support/secret-service.ts';
 import { apiCaller } from '../../../support/sandbox-client.ts';
-import { FAST_RETRY, startSandbox } from '../api/support.ts';
-import { callerOf, startApp, testKeychain } from '../profiles/support.ts';
-import { burrow, tempDir } from '../../cli/support.ts';
+import { FAST_RETRY } from '../api/support.ts';
+import { callerOf, keychainProfile, startApp } from '../profiles/support.ts';
+import { burrow } from '../../cli/support.ts';
+import { cleanupAfterAll } from '../../../support/cleanup.ts';
 
 /*
  * Burrow's own changes are not drift: "Expose a service…", resource edits in the window and
  * `burrow apply` move a watched profile's baseline; a change made with another tool is still found.
  */
 
-const cleanup: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 it('expose, window edits and burrow apply are kept; another tool’s change is drift', async (ctx) => {
   ctx.skip(noSecretService !== undefined, noSecretService);
-  const sandbox = await startSandbox({ apiKey: 'own-changes', rateLimit: 'off' });
-  cleanup.push(() => sandbox.close());
-  const keychain = await testKeychain();
-  const dir = await tempDir(cleanup);
-  const profile = { id: 'prf_ownchanges1', name: 'Staging', baseUrl: sandbox.url, kind: 'remote' };
-  await writeFile(
-    join(dir, 'settings.json'),
-    JSON.stringify({ profiles: [profile], activeProfileId: profile.id }),
-  );
-  await keychain.set(profile.id, 'own-changes');
-  cleanup.push(() => keychain.delete(profile.id));
+  const { sandbox, keychain, dir, profile } = await keychainProfile(cleanup, 'own-changes');
   // Drift reads within half the key's window: four reads of the account here would wait for it.
   const { burrow: app } = await startApp({
     dataDir: dir,

@@ -1,23 +1,21 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ProfileService } from '../../../../core/profiles/profiles.ts';
 import type { StartLocalSandbox } from '../../../../core/profiles/local-sandbox.ts';
 import { openConfStore } from '../../../../core/store.ts';
 import { startEmbeddedSandbox } from '../../../../sandbox/embedded.ts';
 import { startSandbox } from '../../../../sandbox/index.ts';
 import { testKeychain } from './support.ts';
+import { cleanupAfterAll } from '../../../support/cleanup.ts';
 
 /*
  * The Local sandbox is made on the first client its profile is asked for, never before: the
  * command line works on one profile, and a command on another must not start it.
  */
 
-const cleanup: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 it('starts the Local sandbox on its first client only, once for racing calls', async () => {
   const remote = await startSandbox({ apiKey: 'lazy-remote-key', rateLimit: 'off' });

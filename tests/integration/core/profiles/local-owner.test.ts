@@ -6,7 +6,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../../../core/api/clock.ts';
 import { RECORD_FILE } from '../../../../core/profiles/local-sandbox-record.ts';
 import { ProfileService } from '../../../../core/profiles/profiles.ts';
@@ -14,7 +14,8 @@ import { openConfStore } from '../../../../core/store.ts';
 import { startEmbeddedSandbox } from '../../../../sandbox/embedded.ts';
 import { noSecretService } from '../../../support/secret-service.ts';
 import { steppedClock } from '../../../support/stepped-clock.ts';
-import { testKeychain } from './support.ts';
+import { testKeychain, writeProfiles } from './support.ts';
+import { cleanupAfterAll } from '../../../support/cleanup.ts';
 
 /*
  * The Local sandbox has one owner at a time (the process holding its data file, recorded in
@@ -23,10 +24,7 @@ import { testKeychain } from './support.ts';
  * starters' waits on a clock the test moves, so that each event comes in the order the test sets.
  */
 
-const cleanup: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 const LOCAL = { id: 'prf_ownerlocal001', name: 'Local sandbox', baseUrl: '', kind: 'local' };
 const keychain = await testKeychain();
@@ -35,10 +33,7 @@ cleanup.push(() => keychain.delete(LOCAL.id));
 async function dataFolder(): Promise<{ dir: string; folder: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'burrow-owner-'));
   cleanup.push(() => rm(dir, { recursive: true, force: true }));
-  await writeFile(
-    join(dir, 'settings.json'),
-    JSON.stringify({ profiles: [LOCAL], activeProfileId: LOCAL.id }),
-  );
+  await writeProfiles(dir, [LOCAL], LOCAL.id);
   const folder = join(dir, 'local-sandbox');
   await mkdir(folder, { mode: 0o700 });
   return { dir, folder };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach } from 'vitest';
@@ -10,7 +10,7 @@ import { openConfStore } from '../../../../core/store.ts';
 import type { IpcEvent } from '../../../../shared/app/ipc/contract.ts';
 import { startEmbeddedSandbox } from '../../../../sandbox/embedded.ts';
 import { checkingResults } from '../../../support/checked-results.ts';
-import { FAST_RETRY } from '../api/support.ts';
+import { FAST_RETRY, startSandbox, type Sandbox } from '../api/support.ts';
 
 /**
  * The real OS keychain (gnome-keyring in `.ci/run`'s D-Bus session), under a service name of
@@ -19,6 +19,50 @@ import { FAST_RETRY } from '../api/support.ts';
 export async function testKeychain(): Promise<SecretStore & { service: string }> {
   const service = `burrow-test-${randomBytes(6).toString('hex')}`;
   return { service, ...(await osKeychain(service)) };
+}
+
+/** The app's settings file in `dir` as the app leaves it: these profiles, one of them active. */
+export async function writeProfiles(
+  dir: string,
+  profiles: readonly object[],
+  activeProfileId: string,
+): Promise<void> {
+  await writeFile(path.join(dir, 'settings.json'), JSON.stringify({ profiles, activeProfileId }));
+}
+
+export type KeychainProfile = {
+  readonly sandbox: Sandbox;
+  readonly keychain: SecretStore & { service: string };
+  /** The data folder, its one profile active. */
+  readonly dir: string;
+  readonly profile: { id: string; name: 'Staging'; baseUrl: string; kind: 'remote' };
+};
+
+/**
+ * A sandbox keyed to `apiKey` (no rate limit; seeded, with its demo agents, when `demo`), and a
+ * data folder as the app leaves it: one profile "Staging" on that sandbox, its key in a test
+ * keychain (under an id of its own). `cleanup` undoes each, last first.
+ */
+export async function keychainProfile(
+  cleanup: (() => Promise<unknown>)[],
+  apiKey: string,
+  { demo = false }: { demo?: boolean } = {},
+): Promise<KeychainProfile> {
+  const sandbox = await startSandbox({ apiKey, rateLimit: 'off', demo });
+  cleanup.push(() => sandbox.close());
+  const keychain = await testKeychain();
+  const dir = await mkdtemp(path.join(tmpdir(), 'burrow-cli-'));
+  cleanup.push(() => rm(dir, { recursive: true, force: true }));
+  const profile = {
+    id: `prf_${randomBytes(8).toString('hex')}`,
+    name: 'Staging',
+    baseUrl: sandbox.url,
+    kind: 'remote',
+  } as const;
+  await writeProfiles(dir, [profile], profile.id);
+  await keychain.set(profile.id, apiKey);
+  cleanup.push(() => keychain.delete(profile.id));
+  return { sandbox, keychain, dir, profile };
 }
 
 export type TestApp = {

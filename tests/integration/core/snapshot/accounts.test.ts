@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import {
   addressProfileId,
@@ -10,16 +10,14 @@ import {
 } from '../../../../core/snapshot/account.ts';
 import { SnapshotService } from '../../../../core/snapshot/service.ts';
 import { policiesSnapshot, startBurrow, twoAccounts, type Finished } from './accounts.ts';
+import { cleanupAfterAll } from '../../../support/cleanup.ts';
 
 /*
  * A journal belongs to one account, and one apply runs per account at a time: the service on a
  * sandbox holding two accounts at one address, and the real `burrow apply` beside it.
  */
 
-const cleanup: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 async function dataDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'burrow-accounts-'));

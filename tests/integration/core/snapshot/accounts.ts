@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { builtBurrow } from '../../../support/built-cli.ts';
 import { createApiClient } from '../../../../core/api/client.ts';
-import { SNAPSHOT_KINDS, type SnapshotDocument } from '../../../../shared/app/snapshot-document.ts';
+import type { SnapshotDocument } from '../../../../shared/app/snapshot-document.ts';
+import { snapshotDocument } from '../../../support/snapshot-documents.ts';
 import { startSandbox, type Sandbox } from '../api/support.ts';
 
 /** One sandbox, two accounts, one key each: two keys on one address are two accounts. */
@@ -31,24 +32,12 @@ export async function twoAccounts(cleanup: (() => Promise<unknown>)[]) {
 
 /** A snapshot of `n` IP policies and nothing else, as a file would hold it. */
 export function policiesSnapshot(n: number, apiUrl = 'http://127.0.0.1:1'): SnapshotDocument {
-  const resources = Object.fromEntries(SNAPSHOT_KINDS.map((k) => [k, []])) as unknown as Record<
-    (typeof SNAPSHOT_KINDS)[number],
-    SnapshotDocument['resources']['ipPolicy']
-  >;
-  resources.ipPolicy = Array.from({ length: n }, (_, i) => ({
+  const ipPolicy = Array.from({ length: n }, (_, i) => ({
     name: `ipPolicy/p${String(i).padStart(2, '0')}`,
     id: `ipp_source${i}`,
     fields: { description: `p${String(i).padStart(2, '0')}` },
   }));
-  return {
-    format: 'burrow-snapshot',
-    version: 1,
-    exportedAt: '2024-11-12T10:00:00.000Z',
-    source: { apiUrl },
-    containsSecrets: false,
-    notIncluded: [],
-    resources,
-  };
+  return snapshotDocument({ ipPolicy }, { source: { apiUrl } });
 }
 
 /** Writes take this long, so that a kill or a second apply lands in the middle of one. */

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import { ApiError } from '../../../../core/api/errors.ts';
 import {
@@ -16,11 +16,12 @@ import { SNAPSHOT_KINDS, type SnapshotDocument } from '../../../../shared/app/sn
 import { FakeClock } from '../../../support/fake-clock.ts';
 import { clientOf, startAccount, startSandbox, type Sandbox } from '../api/support.ts';
 import { seedAccount } from './seed.ts';
+import { cleanupAfterAll } from '../../../support/cleanup.ts';
 
 let source: Sandbox;
 let sourceApi: ApiClient;
 let snapshot: SnapshotDocument;
-const cleanup: (() => Promise<unknown>)[] = [];
+const cleanup = cleanupAfterAll();
 
 const account = (key: string) => startAccount(key, cleanup);
 
@@ -71,10 +72,6 @@ beforeAll(async () => {
   ({ sandbox: source, api: sourceApi } = await account('snapshot-source'));
   await seedAccount(sourceApi);
   snapshot = await exportOf(source, sourceApi);
-});
-
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
 });
 
 describe('apply', () => {

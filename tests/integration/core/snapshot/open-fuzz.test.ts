@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../../core/errors.ts';
 import { openSnapshot } from '../../../../core/snapshot/open.ts';
 import { planSnapshot } from '../../../../core/snapshot/plan.ts';
-import { SNAPSHOT_KINDS, type SnapshotDocument } from '../../../../shared/app/snapshot-document.ts';
+import type { SnapshotDocument } from '../../../../shared/app/snapshot-document.ts';
 import { fuzzCount } from '../../../support/fuzz-size.ts';
+import { snapshotDocument } from '../../../support/snapshot-documents.ts';
 
 /*
  * Hostile snapshot files through what the window's `snapshots.open` and `burrow plan` do with
@@ -24,7 +25,7 @@ function random(seed: number) {
 }
 
 function base(): Json {
-  const resources: Json = Object.fromEntries(SNAPSHOT_KINDS.map((k) => [k, []]));
+  const resources: Json = {};
   resources['ipPolicy'] = [{ name: 'ipPolicy/office', id: 'ipp_1', fields: { description: 'o' } }];
   resources['httpResponseBackend'] = [
     { name: 'httpResponseBackend/down', id: 'bkdhr_1', fields: { body: 'x', status_code: 503 } },
@@ -50,15 +51,7 @@ function base(): Json {
       },
     },
   ];
-  return {
-    format: 'burrow-snapshot',
-    version: 1,
-    exportedAt: '2024-11-12T10:00:00.000Z',
-    source: { apiUrl: 'https://api.example.com' },
-    containsSecrets: false,
-    notIncluded: [],
-    resources,
-  };
+  return snapshotDocument(resources as Partial<SnapshotDocument['resources']>);
 }
 
 /** Stands for a value nested 50,000 deep, put into the text after it is written. */
@@ -113,10 +106,7 @@ function hostile(next: () => number): string {
   return (text ?? JSON.stringify(document)).replaceAll(JSON.stringify(DEEP), deepText);
 }
 
-const EMPTY = openSnapshot(
-  'empty.json',
-  JSON.stringify({ ...base(), resources: Object.fromEntries(SNAPSHOT_KINDS.map((k) => [k, []])) }),
-);
+const EMPTY = openSnapshot('empty.json', JSON.stringify(snapshotDocument()));
 
 /** 250 in `npm test`, the first of the full run's 1,000 (BURROW_FUZZ=full; tests/support/fuzz-size.ts). */
 const HOSTILE = fuzzCount(1_000, 250);

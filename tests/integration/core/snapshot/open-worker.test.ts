@@ -5,20 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { openSnapshotOffThread } from '../../../../core/snapshot/open-worker.ts';
 import { openSnapshot } from '../../../../core/snapshot/open.ts';
-import { SNAPSHOT_KINDS } from '../../../../shared/app/snapshot-document.ts';
+import type { SnapshotDocument } from '../../../../shared/app/snapshot-document.ts';
+import { snapshotDocument } from '../../../support/snapshot-documents.ts';
 
 type Json = Record<string, unknown>;
 
 function document(resources: Json = {}): Json {
-  return {
-    format: 'burrow-snapshot',
-    version: 1,
-    exportedAt: '2024-11-12T10:00:00.000Z',
+  return snapshotDocument(resources as Partial<SnapshotDocument['resources']>, {
     source: { apiUrl: 'https://api.example.com', profileName: 'Prod' },
-    containsSecrets: false,
-    notIncluded: [],
-    resources: { ...Object.fromEntries(SNAPSHOT_KINDS.map((k) => [k, []])), ...resources },
-  };
+  });
 }
 
 /** 90,000 HTTPS edges and 90,000 routes, each route on another edge: about 12 MB. */

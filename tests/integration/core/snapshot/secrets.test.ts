@@ -1,20 +1,21 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { profileOwner, type SnapshotAccount } from '../../../../core/snapshot/account.ts';
 import { ApplyBlockedError } from '../../../../core/snapshot/apply.ts';
 import { SnapshotService } from '../../../../core/snapshot/service.ts';
 import type { SnapshotDocument } from '../../../../shared/app/snapshot-document.ts';
 import { startAccount } from '../api/support.ts';
 import { seedAccount } from './seed.ts';
+import { cleanupAfterAll } from '../../../support/cleanup.ts';
 
 /*
  * A secret the snapshot leaves out is taken from the account only for the party it was made
  * for: a new OIDC issuer, OAuth client or webhook provider needs its own, from the snapshot.
  */
 
-const cleanup: (() => Promise<unknown>)[] = [];
+const cleanup = cleanupAfterAll();
 let account: SnapshotAccount;
 let service: SnapshotService;
 let plain: SnapshotDocument;
@@ -27,10 +28,6 @@ beforeAll(async () => {
   cleanup.push(() => rm(dir, { recursive: true, force: true }));
   service = new SnapshotService({ dataDir: dir, holder: 'a test' });
   plain = await service.read(account, { withSecrets: false });
-});
-
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
 });
 
 type Json = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dispatchIpc } from '../../../../core/ipc/dispatch.ts';
 import { electronDialogs } from '../../../../electron/dialogs.ts';
 import type {
@@ -16,6 +16,7 @@ import { startAccount, type Sandbox } from '../api/support.ts';
 import { startApp, type TestApp } from '../profiles/support.ts';
 import { noSecretService } from '../../../support/secret-service.ts';
 import { seededAccountForFile } from './seed.ts';
+import { cleanupAfterAll } from '../../../support/cleanup.ts';
 
 /*
  * The Snapshots room of the contract as the window calls it: core on a real keychain, two
@@ -24,10 +25,7 @@ import { seededAccountForFile } from './seed.ts';
 
 const SECRETS = ['webhook-s3cret', 'gh-s3cret', 'oidc-s3cret'];
 const source = seededAccountForFile('window-source');
-const cleanup: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 const call = (app: TestApp, name: string, ...args: unknown[]) =>
   dispatchIpc(app.burrow.implementation, name, args);

@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SshError, type SshService } from '../../../../core/ssh/service.ts';
 import type { GenerateRequest } from '../../../../shared/app/ssh/requests.ts';
 import type { GenerateProgress, SignResult } from '../../../../shared/app/ssh/results.ts';
@@ -233,68 +233,57 @@ describe('a host certificate with no principals', () => {
 });
 
 describe('signing an existing key', () => {
+  let dir: string;
+  beforeEach(async () => void (dir = await tempDir('burrow-existing-')));
+  afterEach(() => removeDir(dir));
+
   it('signs a .pub chosen by the person and saves the certificate beside it', async () => {
-    const dir = await tempDir('burrow-existing-');
-    try {
-      const pair = await makeKeyPair(dir, 'their_key');
-      const made = await service.signExistingKey({
-        publicKeyPath: `${pair.privatePath}.pub`,
-        certificate: { caId, principals: [currentUser] },
-      });
-      expect(made.saved.certificatePath).toBe(`${pair.privatePath}-cert.pub`);
-      expect(made.saved.privateKeyPath).toBe(pair.privatePath);
-      expect(made.certificate.publicKey).toBe(pair.publicKey.split(' ').slice(0, 2).join(' '));
-      expect(await mode(made.saved.certificatePath)).toBe(0o644);
-    } finally {
-      await removeDir(dir);
-    }
+    const pair = await makeKeyPair(dir, 'their_key');
+    const made = await service.signExistingKey({
+      publicKeyPath: `${pair.privatePath}.pub`,
+      certificate: { caId, principals: [currentUser] },
+    });
+    expect(made.saved.certificatePath).toBe(`${pair.privatePath}-cert.pub`);
+    expect(made.saved.privateKeyPath).toBe(pair.privatePath);
+    expect(made.certificate.publicKey).toBe(pair.publicKey.split(' ').slice(0, 2).join(' '));
+    expect(await mode(made.saved.certificatePath)).toBe(0o644);
   });
 
   it('asks before replacing a certificate, and until the answer no certificate is created in the account', async () => {
-    const dir = await tempDir('burrow-existing-');
-    try {
-      const pair = await makeKeyPair(dir, 'twice');
-      const request = {
-        publicKeyPath: `${pair.privatePath}.pub`,
-        certificate: { caId, principals: [currentUser] },
-      };
-      await service.signExistingKey(request);
-      const count = async () => (await world!.client.listAll('sshUserCertificates.list')).length;
-      const before = await count();
-      expect(await rejection(service.signExistingKey(request))).toMatchObject({
-        code: 'file-exists',
-        paths: [`${pair.privatePath}-cert.pub`],
-      });
-      expect(await count()).toBe(before);
-      await service.signExistingKey({ ...request, overwrite: true });
-      expect(await count()).toBe(before + 1);
-    } finally {
-      await removeDir(dir);
-    }
+    const pair = await makeKeyPair(dir, 'twice');
+    const request = {
+      publicKeyPath: `${pair.privatePath}.pub`,
+      certificate: { caId, principals: [currentUser] },
+    };
+    await service.signExistingKey(request);
+    const count = async () => (await world!.client.listAll('sshUserCertificates.list')).length;
+    const before = await count();
+    expect(await rejection(service.signExistingKey(request))).toMatchObject({
+      code: 'file-exists',
+      paths: [`${pair.privatePath}-cert.pub`],
+    });
+    expect(await count()).toBe(before);
+    await service.signExistingKey({ ...request, overwrite: true });
+    expect(await count()).toBe(before + 1);
   });
 
   it('refuses a private key, a certificate, garbage, a missing file and a FIFO, saying which', async () => {
-    const dir = await tempDir('burrow-existing-');
-    try {
-      const pair = await makeKeyPair(dir, 'k');
-      await writeFile(path.join(dir, 'private.pub'), await readFile(pair.privatePath));
-      await writeFile(path.join(dir, 'cert.pub'), await readFile(ssh('id_burrow-cert.pub')));
-      await writeFile(path.join(dir, 'junk.pub'), 'hello world\n');
-      // A key file named just ".pub": its private key would be the folder itself.
-      await writeFile(path.join(dir, '.pub'), `${pair.publicKey}\n`);
-      const sign = (publicKeyPath: string) =>
-        rejection(service.signExistingKey({ publicKeyPath, certificate: { caId } }));
-      expect((await sign(pair.privatePath)).message).toMatch(/not a \.pub file/);
-      expect((await sign(path.join(dir, 'private.pub'))).message).toMatch(/holds a private key/);
-      expect((await sign(path.join(dir, 'cert.pub'))).message).toMatch(/is a certificate/);
-      expect((await sign(path.join(dir, 'junk.pub'))).message).toMatch(/not an OpenSSH public key/);
-      expect((await sign(path.join(dir, '.pub'))).message).toMatch(/no name before "\.pub"/);
-      expect((await sign(path.join(dir, 'none.pub'))).message).toMatch(/does not exist/);
-      await run('mkfifo', [path.join(dir, 'fifo.pub')]);
-      expect((await sign(path.join(dir, 'fifo.pub'))).message).toMatch(/is not a regular file/);
-    } finally {
-      await removeDir(dir);
-    }
+    const pair = await makeKeyPair(dir, 'k');
+    await writeFile(path.join(dir, 'private.pub'), await readFile(pair.privatePath));
+    await writeFile(path.join(dir, 'cert.pub'), await readFile(ssh('id_burrow-cert.pub')));
+    await writeFile(path.join(dir, 'junk.pub'), 'hello world\n');
+    // A key file named just ".pub": its private key would be the folder itself.
+    await writeFile(path.join(dir, '.pub'), `${pair.publicKey}\n`);
+    const sign = (publicKeyPath: string) =>
+      rejection(service.signExistingKey({ publicKeyPath, certificate: { caId } }));
+    expect((await sign(pair.privatePath)).message).toMatch(/not a \.pub file/);
+    expect((await sign(path.join(dir, 'private.pub'))).message).toMatch(/holds a private key/);
+    expect((await sign(path.join(dir, 'cert.pub'))).message).toMatch(/is a certificate/);
+    expect((await sign(path.join(dir, 'junk.pub'))).message).toMatch(/not an OpenSSH public key/);
+    expect((await sign(path.join(dir, '.pub'))).message).toMatch(/no name before "\.pub"/);
+    expect((await sign(path.join(dir, 'none.pub'))).message).toMatch(/does not exist/);
+    await run('mkfifo', [path.join(dir, 'fifo.pub')]);
+    expect((await sign(path.join(dir, 'fifo.pub'))).message).toMatch(/is not a regular file/);
   });
 });
 

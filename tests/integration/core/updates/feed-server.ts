@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Agent, type Dispatcher } from 'undici';
+import { feedSource } from '../../../../core/updates/engine.ts';
 
 /*
  * An update feed as electron-builder publishes one (the generic provider's layout), served over
@@ -29,6 +30,17 @@ export type FeedServer = {
   readonly requests: string[];
   close(): Promise<void>;
 };
+
+/** The update engine's source on `feed`, as a Linux x64 machine reads it, downloading into `dir`. */
+export function linuxSource(feed: FeedServer, dir: string) {
+  return feedSource({
+    feedUrl: feed.url,
+    dispatcher: feed.dispatcher,
+    dir,
+    platform: 'linux',
+    arch: 'x64',
+  });
+}
 
 export const sha512Of = (bytes: Buffer) => createHash('sha512').update(bytes).digest('base64');
 

@@ -23,6 +23,7 @@ import { FakeClock } from '../../../support/fake-clock.ts';
 import {
   hold,
   latestYml,
+  linuxSource,
   pour,
   sha512Of,
   startFeedServer,
@@ -49,13 +50,7 @@ async function updater(options: { current?: string; autoDownload?: boolean } = {
   const service = new UpdateService({
     current: options.current ?? '1.4.0',
     engine: {
-      source: feedSource({
-        feedUrl: feed.url,
-        dispatcher: feed.dispatcher,
-        dir,
-        platform: 'linux',
-        arch: 'x64',
-      }),
+      source: linuxSource(feed, dir),
       installer: {
         ready: (update) => void installed.ready.push(update),
         installNow: () => void (installed.now += 1),

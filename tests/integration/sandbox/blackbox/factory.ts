@@ -1,4 +1,5 @@
-import { ENDPOINTS, type IdKind } from '../../../../shared/api/index.ts';
+import { ENDPOINTS } from '../../../../shared/api/endpoints.ts';
+import type { IdKind } from '../../../../shared/api/ids.ts';
 import { exampleBody, unique, type Body, type Refs } from './examples.ts';
 
 import type { ApiReply } from '../../../support/sandbox-client.ts';

@@ -2,11 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { compare } from '../../../../core/drift/compare.ts';
 import { changesOf, planSnapshot } from '../../../../core/snapshot/plan.ts';
 import { planView } from '../../../../core/snapshot/view.ts';
-import {
-  SNAPSHOT_KINDS,
-  type SnapshotDocument,
-  type SnapshotEntry,
-} from '../../../../shared/app/snapshot-document.ts';
+import type { SnapshotDocument, SnapshotEntry } from '../../../../shared/app/snapshot-document.ts';
+import { noResources, snapshotDocument } from '../../../support/snapshot-documents.ts';
 
 /*
  * The comparison plans only the resources that differ, the event loop served between slices of
@@ -17,7 +14,7 @@ type Resources = SnapshotDocument['resources'];
 
 /** An account of `policies` IP policies and 20 failover backends (each naming the next), edges and routes. */
 function account(policies: number): SnapshotDocument {
-  const resources = Object.fromEntries(SNAPSHOT_KINDS.map((k) => [k, []])) as unknown as Resources;
+  const resources = noResources();
   const entry = (name: string, fields: Record<string, unknown>, edge?: string): SnapshotEntry => ({
     name,
     id: `id_${name}`,
@@ -42,15 +39,7 @@ function account(policies: number): SnapshotDocument {
       ),
     );
   }
-  return {
-    format: 'burrow-snapshot',
-    version: 1,
-    exportedAt: '2026-11-26T10:00:00.000Z',
-    source: { apiUrl: 'http://127.0.0.1:1' },
-    containsSecrets: false,
-    notIncluded: [],
-    resources,
-  };
+  return snapshotDocument(resources);
 }
 
 function changed(edit: (resources: Resources) => void): SnapshotDocument {

@@ -3,7 +3,7 @@ import { hashSecrets, secretsChangedIn, withoutHashes } from '../../../../core/d
 import { driftSummary } from '../../../../core/drift/words.ts';
 import type { PlanStep } from '../../../../core/snapshot/plan.ts';
 import type { SnapshotDocument } from '../../../../shared/app/snapshot-document.ts';
-import { SNAPSHOT_KINDS } from '../../../../shared/app/snapshot-document.ts';
+import { snapshotDocument } from '../../../support/snapshot-documents.ts';
 
 const update = (name: string, from: unknown, to: unknown, path = 'oidc'): PlanStep => ({
   action: 'update',
@@ -47,20 +47,11 @@ describe('what a drift is called', () => {
 });
 
 describe('secrets in a baseline', () => {
-  const document = (fields: Record<string, unknown>): SnapshotDocument => ({
-    format: 'burrow-snapshot',
-    version: 1,
-    exportedAt: '2026-11-26T10:00:00.000Z',
-    source: { apiUrl: 'http://127.0.0.1:1' },
-    containsSecrets: true,
-    notIncluded: [],
-    resources: {
-      ...(Object.fromEntries(
-        SNAPSHOT_KINDS.map((k) => [k, []]),
-      ) as unknown as SnapshotDocument['resources']),
-      httpsEdgeRoute: [{ name: 'www/login', id: 'rt_1', edge: 'www', fields }],
-    },
-  });
+  const document = (fields: Record<string, unknown>): SnapshotDocument =>
+    snapshotDocument(
+      { httpsEdgeRoute: [{ name: 'www/login', id: 'rt_1', edge: 'www', fields }] },
+      { containsSecrets: true },
+    );
   const fields = { oidc: { client_id: 'burrow', client_secret: 's3cret' } };
 
   it('are keyed hashes: the same secret and key hash alike, another key otherwise', () => {

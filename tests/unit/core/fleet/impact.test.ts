@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { bulkSummary } from '../../../../core/fleet/bulk.ts';
 import { impactOf, refKey, rolloutImpactOf } from '../../../../core/fleet/impact.ts';
 import type { TunnelSession } from '../../../../shared/api/tunnel-sessions.ts';
-import type { Agent, AgentState } from '../../../../shared/app/agents.ts';
+import type { Agent } from '../../../../shared/app/agents.ts';
 import { session } from '../../../support/tunnel-sessions.ts';
+import { listedAgent } from '../../../support/listed-agents.ts';
 
 function agent(
   profileId: string,
@@ -11,21 +12,7 @@ function agent(
   of: Partial<TunnelSession> = {},
   more: Partial<Agent> = {},
 ): Agent {
-  return {
-    id: `ag_${name}`,
-    profileId,
-    key: name,
-    name,
-    state: 'online' as AgentState,
-    since: 0,
-    session: session({ metadata: name, ...of }),
-    lastSeenAt: 0,
-    note: null,
-    updateBlocked: null,
-    step: null,
-    history: { bands: [], marks: [] },
-    ...more,
-  };
+  return listedAgent(name, { profileId, session: session({ metadata: name, ...of }), ...more });
 }
 
 const fleet = [

@@ -3,24 +3,10 @@ import { rolloutLine, RolloutRun, type RolloutDeps } from '../../../../core/flee
 import type { Agent } from '../../../../shared/app/agents.ts';
 import type { Rollout, RolloutAgentState } from '../../../../shared/app/fleet.ts';
 import type { ActionResult, ActionStep } from '../../../../shared/app/sessions/actions.ts';
-import { session } from '../../../support/tunnel-sessions.ts';
+import { listedAgent } from '../../../support/listed-agents.ts';
 
-function agent(name: string): Agent {
-  return {
-    id: `ag_${name}`,
-    profileId: 'acme',
-    key: name,
-    name,
-    state: 'online',
-    since: 0,
-    session: session({ metadata: name }),
-    lastSeenAt: 0,
-    note: null,
-    updateBlocked: null,
-    step: null,
-    history: { bands: [], marks: [] },
-  };
-}
+/** One argument only: `names.map(agent)` passes each index too. */
+const agent = (name: string): Agent => listedAgent(name);
 
 const failure = (a: Agent, step: ActionStep, reason = 'refused'): ActionResult => ({
   ok: false,

@@ -2,25 +2,7 @@ import { expect, it } from 'vitest';
 import { FleetService } from '../../../../core/fleet/service.ts';
 import type { Agent } from '../../../../shared/app/agents.ts';
 import type { ActionResult } from '../../../../shared/app/sessions/actions.ts';
-import { session } from '../../../support/tunnel-sessions.ts';
-
-function agent(name: string, more: Partial<Agent> = {}): Agent {
-  return {
-    id: `ag_${name}`,
-    profileId: 'acme',
-    key: name,
-    name,
-    state: 'online',
-    since: 0,
-    session: session({ metadata: name }),
-    lastSeenAt: 0,
-    note: null,
-    updateBlocked: null,
-    step: null,
-    history: { bands: [], marks: [] },
-    ...more,
-  };
-}
+import { listedAgent as agent } from '../../../support/listed-agents.ts';
 
 /** A fleet whose run changes its agents as core's registry would, at the moment `at` says. */
 function fleetOf(agents: Agent[], outcome: (agent: Agent) => ActionResult) {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../../core/api/index.ts';
+import { createApiClient } from '../../../../core/api/client.ts';
 import { profileAccount } from '../../../../core/snapshot/account.ts';
 import type { Profile } from '../../../../shared/app/ipc/profiles.ts';
 

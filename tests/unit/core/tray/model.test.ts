@@ -5,6 +5,7 @@ import type { TunnelSession } from '../../../../shared/api/tunnel-sessions.ts';
 import type { AgentState } from '../../../../shared/app/agents.ts';
 import type { MonitorHealth } from '../../../../shared/app/monitor.ts';
 import {
+  findTrayItem,
   followTrayItem,
   trayMenuParts,
   TrayModel,
@@ -16,6 +17,16 @@ import { clockTime } from '../../../../shared/app/clock.ts';
 
 const NOW = new Date(2026, 10, 23, 10, 0).getTime();
 const EARLIER = new Date(2026, 10, 23, 9, 41).getTime();
+
+/** The tray's own items, below the profiles' sections, with a profile to choose. */
+const OWN_ITEMS = [
+  'Profile',
+  'Pause notifications',
+  '---',
+  'Search…',
+  'Open Burrow',
+  'Quit Burrow',
+];
 
 function agent(name: string, state: AgentState = 'online', of: Partial<TunnelSession> = {}) {
   return {
@@ -60,16 +71,7 @@ function state(overrides: Partial<TrayState> = {}, acme: MonitorHealth = 'ok'): 
   };
 }
 
-function find(items: TrayItem[], id: string): TrayItem | undefined {
-  for (const item of items) {
-    if (item.type !== 'separator' && item.id === id) return item;
-    if (item.type === 'submenu') {
-      const inner = find(item.items, id);
-      if (inner) return inner;
-    }
-  }
-  return undefined;
-}
+const find = findTrayItem;
 
 const labels = (items: TrayItem[]) => items.map((i) => (i.type === 'separator' ? '---' : i.label));
 
@@ -106,26 +108,14 @@ describe('trayModel', () => {
       'Globex: 0 agents online, 1 offline',
       `db · offline · last seen ${clockTime(EARLIER, NOW)}`,
       '---',
-      'Profile',
-      'Pause notifications',
-      '---',
-      'Search…',
-      'Open Burrow',
-      'Quit Burrow',
+      ...OWN_ITEMS,
     ]);
     expect(find(model.items, 'section:globex:headline')).toMatchObject({
       enabled: true,
       action: { name: 'app.open', screen: 'sessions', profileId: 'globex' },
     });
     // A shell short of room keeps the tray's own items in view, below the sections.
-    expect(labels([...trayMenuParts(model.items).own])).toEqual([
-      'Profile',
-      'Pause notifications',
-      '---',
-      'Search…',
-      'Open Burrow',
-      'Quit Burrow',
-    ]);
+    expect(labels([...trayMenuParts(model.items).own])).toEqual(OWN_ITEMS);
   });
 
   it("gives a connected agent Open, its actions and copies; Stop asks with the agent's and profile's names", () => {

@@ -1,6 +1,16 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect, it } from 'vitest';
-import * as api from '../../../../shared/api/index.ts';
 import { VALUE_LABELS, valueLabel } from '../../../../shared/api/value-labels.ts';
+
+/** Every module of the API model, as its exports. */
+const MODEL = path.resolve(import.meta.dirname, '../../../../shared/api');
+const api: unknown[] = await Promise.all(
+  readdirSync(MODEL)
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => import(pathToFileURL(path.join(MODEL, file)).href) as Promise<unknown>),
+);
 
 type Def = { type: string } & Record<string, unknown>;
 type Schema = { _zod: { def: Def } };

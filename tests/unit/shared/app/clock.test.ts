@@ -15,6 +15,14 @@ describe('duration', () => {
     expect(duration(0.4)).toBe('0 seconds');
     expect(duration(-5)).toBe('0 seconds');
   });
+
+  it('says it short for a timeline: hours and minutes, cut off, never days', () => {
+    expect(duration(23 * 3_600 + 40 * 60 + 59, 'short')).toBe('23 h 40 min');
+    expect(duration(25 * 3_600, 'short')).toBe('25 h');
+    expect(duration(5 * 60 + 59.9, 'short')).toBe('5 min');
+    expect(duration(59.9, 'short')).toBe('under a minute');
+    expect(duration(-5, 'short')).toBe('under a minute');
+  });
 });
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
