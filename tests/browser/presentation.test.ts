@@ -93,6 +93,8 @@ it('labels every field, times in words with the exact time on focus, maps as lis
     new Date(CREATED),
   );
   await expect.element(page.getByRole('tooltip')).toHaveTextContent(exact);
+  // Showing the exact time changes neither the button's name nor what a locator finds.
+  await expect.element(time).toHaveFocus();
   // An owner the window has no screen of reads as its kind and a short id.
   await expect.element(detail.getByText('user usr_Owne…')).toBeVisible();
 
