@@ -9,6 +9,7 @@ import { startEmbeddedSandbox } from '../../../../sandbox/embedded.ts';
 import { startSandbox } from '../../../../sandbox/index.ts';
 import { testKeychain } from './support.ts';
 import { cleanupAfterAll } from '../../../support/cleanup.ts';
+import { noSecretService } from '../../../support/secret-service.ts';
 
 /*
  * The Local sandbox is made on the first client its profile is asked for, never before: the
@@ -17,7 +18,8 @@ import { cleanupAfterAll } from '../../../support/cleanup.ts';
 
 const cleanup = cleanupAfterAll();
 
-it('starts the Local sandbox on its first client only, once for racing calls', async () => {
+it('starts the Local sandbox on its first client only, once for racing calls', async (ctx) => {
+  ctx.skip(noSecretService !== undefined, noSecretService);
   const remote = await startSandbox({ apiKey: 'lazy-remote-key', rateLimit: 'off' });
   cleanup.push(() => remote.close());
   const secrets = await testKeychain();
