@@ -4,6 +4,7 @@ import { flag } from './rules.ts';
 /** Resource kind → id prefix. What follows the prefix is opaque: 1 to 64 ASCII letters and digits. */
 export const ID_PREFIXES = {
   ipPolicy: 'ipp_',
+  ipPolicyRule: 'ipr_',
   sshCertificateAuthority: 'sshca_',
   sshUserCertificate: 'sucrt_',
   sshHostCertificate: 'shcrt_',

@@ -28,6 +28,7 @@ export const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, strin
   key_size: { '2048': '2048 bits', '4096': '4096 bits' },
   match_type: MATCH_TYPE_NAMES,
   provider: { ...WEBHOOK_PROVIDER_NAMES, ...OAUTH_PROVIDER_NAMES },
+  action: { allow: 'Allow', deny: 'Deny' },
   transport: { 'service/v2': 'Agent protocol (v2)', ssh: 'SSH' },
 };
 

@@ -10,7 +10,7 @@ import {
 const KINDS = Object.keys(ID_PREFIXES) as IdKind[];
 
 describe('ID_PREFIXES', () => {
-  it('holds every prefix of the spec and the three the sandbox adds', () => {
+  it("holds every prefix of the spec, the three the sandbox adds and the gap note's ipr_", () => {
     expect(Object.values(ID_PREFIXES).sort()).toEqual(
       [
         'ipp_',
@@ -32,6 +32,7 @@ describe('ID_PREFIXES', () => {
         'bot_',
         'ca_',
         'op_',
+        'ipr_',
       ].sort(),
     );
   });
