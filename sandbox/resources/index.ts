@@ -15,6 +15,7 @@ import type { Ctx, Handler, HandlerTable, Services } from './context.ts';
 import { credentialHandlers, sshCredentialHandlers } from './credentials.ts';
 import { httpsEdgeHandlers } from './https-edges.ts';
 import { ipPolicyHandlers } from './ip-policies.ts';
+import { ipPolicyRuleHandlers } from './ip-policy-rules.ts';
 import {
   sshCertificateAuthorityHandlers,
   sshHostCertificateHandlers,
@@ -26,6 +27,7 @@ import { GET_ENDPOINT_BY_KIND } from './render.ts';
 
 const ALL: Readonly<Record<string, Handler>> = {
   ...ipPolicyHandlers,
+  ...ipPolicyRuleHandlers,
   ...sshCertificateAuthorityHandlers,
   ...sshUserCertificateHandlers,
   ...sshHostCertificateHandlers,

@@ -1,8 +1,12 @@
 import type { ParsedBodyOf } from '../../shared/api/endpoints.ts';
 import { crud } from './crud.ts';
+import { deleteRulesOf } from './ip-policy-rules.ts';
 import { describedFields } from './render.ts';
 
-/** Deleting a policy is never refused: modules that name it act as if it had no rules. */
+/**
+ * Deleting a policy is never refused: modules that name it act as if it had no rules, and its
+ * rules go with it.
+ */
 export const ipPolicyHandlers = crud<
   'ipPolicy',
   ParsedBodyOf<'ipPolicies.create'>,
@@ -12,4 +16,5 @@ export const ipPolicyHandlers = crud<
   kind: 'ipPolicy',
   create: (_ctx, fields) => fields,
   render: (record, base) => describedFields(record, base),
+  afterDelete: (record, ctx) => deleteRulesOf(ctx.account, record.id),
 });

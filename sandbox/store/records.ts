@@ -12,6 +12,7 @@ import type {
   TLS_VERSIONS,
 } from '../../shared/api/edge-modules.ts';
 import type { MATCH_TYPES } from '../../shared/api/https-edge-routes.ts';
+import type { IPPolicyRuleAction } from '../../shared/api/ip-policy-rules.ts';
 import type {
   EndpointCircuitBreakerMutate,
   EndpointCompressionMutate,
@@ -35,6 +36,13 @@ export type Described = {
 };
 
 export type IPPolicyRecord = Described;
+
+export type IPPolicyRuleRecord = Described & {
+  /** As the caller wrote it, host bits included. */
+  readonly cidr: string;
+  readonly action: IPPolicyRuleAction;
+  readonly ip_policy_id: string;
+};
 
 export type SSHCertificateAuthorityRecord = Described & {
   readonly key_type: SshKeyType;
@@ -157,6 +165,7 @@ export type AbuseReportRecord = {
 /** The kinds the store keeps, and what it keeps of each. Sessions live in the SessionRegistry. */
 export type RecordOf = {
   ipPolicy: IPPolicyRecord;
+  ipPolicyRule: IPPolicyRuleRecord;
   sshCertificateAuthority: SSHCertificateAuthorityRecord;
   sshUserCertificate: SSHUserCertificateRecord;
   sshHostCertificate: SSHHostCertificateRecord;
@@ -176,6 +185,7 @@ export type StoredKind = keyof RecordOf;
 
 export const STORED_KINDS = [
   'ipPolicy',
+  'ipPolicyRule',
   'sshCertificateAuthority',
   'sshUserCertificate',
   'sshHostCertificate',

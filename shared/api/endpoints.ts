@@ -35,6 +35,7 @@ import {
 import { HTTPS_EDGE_MODULES, HTTPSEdge, HTTPSEdgeCreate, HTTPSEdgeUpdate } from './https-edges.ts';
 import type { IdKind } from './ids.ts';
 import { IPPolicy, IPPolicyCreate, IPPolicyUpdate } from './ip-policies.ts';
+import { IPPolicyRule, IPPolicyRuleCreate, IPPolicyRuleUpdate } from './ip-policy-rules.ts';
 import { listEnvelope, listQuerySchema } from './list.ts';
 import type { ModuleTable } from './module-forms.ts';
 import {
@@ -196,6 +197,16 @@ export const ENDPOINTS = [
     create: IPPolicyCreate,
     created: IPPolicy,
     update: IPPolicyUpdate,
+  }),
+  ...collection({
+    group: 'ipPolicyRules',
+    path: '/ip_policy_rules',
+    kind: 'ipPolicyRule',
+    item: IPPolicyRule,
+    listKey: 'ip_policy_rules',
+    create: IPPolicyRuleCreate,
+    created: IPPolicyRule,
+    update: IPPolicyRuleUpdate,
   }),
   ...collection({
     group: 'sshCertificateAuthorities',

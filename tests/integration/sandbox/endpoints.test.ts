@@ -152,8 +152,8 @@ const META_OVER = `${'€'.repeat(1365)}ab`; // 4097 bytes
 // ---------------------------------------------------------------------------------------------
 
 describe('catalog self-check', () => {
-  it('has 127 endpoints and a valid example body for each that takes one', () => {
-    expect(ENDPOINTS).toHaveLength(127);
+  it('has 132 endpoints and a valid example body for each that takes one', () => {
+    expect(ENDPOINTS).toHaveLength(132);
     const fakeRefs: Refs = {
       ipPolicy: 'ipp_A1',
       certificateAuthority: 'ca_A1',

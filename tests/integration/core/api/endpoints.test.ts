@@ -40,12 +40,21 @@ afterAll(async () => {
 const callAny = call as unknown as (name: string, request?: object) => Promise<unknown>;
 
 type Created = Record<string, { id: string }>;
-/** The snapshot's kinds, routes aside (they live under their edge), and the certificates. */
-type Group = Exclude<KindGroup, 'httpsEdgeRoutes'> | 'sshUserCertificates' | 'sshHostCertificates';
+/** The snapshot's kinds, routes aside (they live under their edge), the certificates and IP policy rules. */
+type Group =
+  | Exclude<KindGroup, 'httpsEdgeRoutes'>
+  | 'sshUserCertificates'
+  | 'sshHostCertificates'
+  | 'ipPolicyRules';
 
 /** In creation order: later ones refer to earlier ones, so they are deleted in reverse. */
 const CREATE: { readonly [G in Group]: (made: Created) => BodyOf<`${G}.create`> } = {
   ipPolicies: () => ({ description: 'office', metadata: '{"team":"ops"}' }),
+  ipPolicyRules: (made) => ({
+    cidr: '2001:db8::/32',
+    ip_policy_id: made['ipPolicies']?.id ?? '',
+    action: 'deny',
+  }),
   sshCertificateAuthorities: () => ({ private_key_type: 'ed25519' }),
   sshUserCertificates: (made) => ({
     ssh_certificate_authority_id: made['sshCertificateAuthorities']?.id ?? '',

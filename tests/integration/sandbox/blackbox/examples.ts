@@ -160,6 +160,15 @@ export function exampleBody(name: EndpointName, refs: Refs): Body {
   switch (name) {
     case 'ipPolicies.create':
       return described('office network');
+    case 'ipPolicyRules.create':
+      return {
+        ...described('office range'),
+        cidr: '203.0.113.0/24',
+        ip_policy_id: refs.ipPolicy,
+        action: 'allow',
+      };
+    case 'ipPolicyRules.update':
+      return { ...described('moved'), cidr: '2001:db8::/48' };
     case 'sshCertificateAuthorities.create':
       return { ...described('ssh ca'), private_key_type: 'ed25519' };
     case 'sshUserCertificates.create':

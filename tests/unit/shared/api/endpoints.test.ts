@@ -28,9 +28,10 @@ const modules = (parent: string, names: readonly string[]) =>
   names.flatMap((m) => [`PUT ${parent}/${m}`, `GET ${parent}/${m}`, `DELETE ${parent}/${m}`]);
 const ROUTE = '/edges/https/{edge_id}/routes/{id}';
 
-/** The collections with the five operations each. */
+/** The collections with the five operations each (IP policy rules from the gap note). */
 const COLLECTIONS = [
   '/ip_policies',
+  '/ip_policy_rules',
   '/ssh_certificate_authorities',
   '/ssh_user_certificates',
   '/ssh_host_certificates',
@@ -65,7 +66,7 @@ const SPEC_OPERATIONS = [
 ];
 
 describe('ENDPOINTS', () => {
-  it('holds every operation of the spec and no other', () => {
+  it('holds every operation of the spec and the gap note, and no other', () => {
     expect(ENDPOINTS.map((e) => `${e.method} ${e.path}`).sort()).toEqual(
       [...SPEC_OPERATIONS].sort(),
     );
@@ -118,6 +119,7 @@ describe('ENDPOINTS', () => {
     );
     expect(lists).toEqual({
       'ipPolicies.list': 'ip_policies',
+      'ipPolicyRules.list': 'ip_policy_rules',
       'sshCertificateAuthorities.list': 'ssh_certificate_authorities',
       'sshUserCertificates.list': 'ssh_user_certificates',
       'sshHostCertificates.list': 'ssh_host_certificates',
