@@ -137,7 +137,10 @@ export async function compare(
   live: SnapshotDocument,
 ): Promise<Found | null> {
   const differing = await differingKeys(baseline, live);
-  const differs = (kind: SnapshotKind, entry: SnapshotEntry) => differing.has(keyOf(kind, entry));
+  // A baseline from before a kind was kept says nothing of its resources: none of them drifted.
+  const leftOut = new Set(baseline.kindsLeftOut ?? []);
+  const differs = (kind: SnapshotKind, entry: SnapshotEntry) =>
+    !leftOut.has(kind) && differing.has(keyOf(kind, entry));
   const mine = narrowed(live, differs);
   await nextTurn();
   const target = narrowed(baseline, differs);

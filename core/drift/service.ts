@@ -9,7 +9,7 @@ import {
 } from '../../shared/app/ipc/drift.ts';
 import type { DriftSettings } from '../../shared/app/ipc/settings.ts';
 import type { PlannedSnapshot } from '../../shared/app/ipc/snapshots.ts';
-import type { SnapshotDocument } from '../../shared/app/snapshot-document.ts';
+import { SNAPSHOT_KINDS, type SnapshotDocument } from '../../shared/app/snapshot-document.ts';
 import { systemClock, type Timer } from '../api/clock.ts';
 import { AppError } from '../errors.ts';
 import type { SecretStore } from '../profiles/keychain.ts';
@@ -51,7 +51,7 @@ export type DriftServiceOptions = {
 };
 
 /** The fewest requests a check makes: one list page per kind read (routes come with edges). */
-export const MIN_CHECK_REQUESTS = 11;
+export const MIN_CHECK_REQUESTS = SNAPSHOT_KINDS.filter((k) => k !== 'httpsEdgeRoute').length;
 
 /**
  * Drift watch, one door for the window, the tray and `burrow drift`: each watched profile's

@@ -5,6 +5,7 @@ import type { PlanStep } from '../snapshot/plan.ts';
 /** Each kind as a person names it: one, and several. */
 const KIND_WORDS: Record<SnapshotKind, readonly [string, string]> = {
   ipPolicy: ['IP policy', 'IP policies'],
+  ipPolicyRule: ['IP policy rule', 'IP policy rules'],
   certificateAuthority: ['certificate authority', 'certificate authorities'],
   sshCertificateAuthority: ['SSH certificate authority', 'SSH certificate authorities'],
   sshCredential: ['SSH credential', 'SSH credentials'],

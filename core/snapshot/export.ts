@@ -16,6 +16,7 @@ import {
   swapRefs,
   withoutPath,
 } from './fields.ts';
+import { isPlainObject } from '../../shared/api/validate.ts';
 import { KINDS, type Resource } from './kinds.ts';
 import { nameResources } from './names.ts';
 import { sshCaCreateFields } from './ssh-ca.ts';
@@ -84,6 +85,11 @@ export function createForm(kind: SnapshotKind, resource: Resource): Record<strin
   const info = KINDS[kind];
   const source = kind === 'sshCertificateAuthority' ? sshCaCreateFields(resource) : resource;
   const withModules: Record<string, unknown> = { ...source };
+  for (const [read, write] of Object.entries(info.refs ?? {})) {
+    const ref = source[read];
+    delete withModules[read];
+    if (isPlainObject(ref) && typeof ref['id'] === 'string') withModules[write] = ref['id'];
+  }
   for (const module of Object.keys(info.modules)) {
     const value = source[module];
     if (value === null || value === undefined) delete withModules[module];
@@ -122,6 +128,12 @@ class SnapshotBuilder {
       return { resource, fields };
     });
     const edgeName = (r: Resource) => nameOf(String(r['edge_id']));
+    // A rule's name starts with its policy's, as a route's with its edge's.
+    const owner = KINDS[kind].owner;
+    const ownerName = (r: Resource) => {
+      const ref = owner === undefined ? undefined : r[owner];
+      return isPlainObject(ref) ? nameOf(String(ref['id'])) : undefined;
+    };
     const kindNames = nameResources(
       kind,
       forms.map(({ resource, fields }) => ({
@@ -129,6 +141,7 @@ class SnapshotBuilder {
         label: KINDS[kind].label(resource),
         content: JSON.stringify(canonical(swapRefs(fields, nameOf))),
         ...(kind === 'httpsEdgeRoute' && { prefix: edgeName(resource) }),
+        ...(ownerName(resource) !== undefined && { prefix: ownerName(resource) }),
       })),
     );
     for (const [id, name] of kindNames) names.set(id, name);

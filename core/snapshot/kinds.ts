@@ -29,6 +29,7 @@ import {
   HTTPSEdgeUpdate,
 } from '../../shared/api/https-edges.ts';
 import { IPPolicyCreate, IPPolicyUpdate } from '../../shared/api/ip-policies.ts';
+import { IPPolicyRuleCreate, IPPolicyRuleUpdate } from '../../shared/api/ip-policy-rules.ts';
 import type { ModuleTable } from '../../shared/api/module-forms.ts';
 import {
   SSHCertificateAuthorityCreate,
@@ -40,6 +41,7 @@ import type { SnapshotKind } from '../../shared/app/snapshot-document.ts';
 /** The API's group of each kind: `${group}.create`, `${group}.update`, `${group}.delete`. */
 export type KindGroup =
   | 'ipPolicies'
+  | 'ipPolicyRules'
   | 'certificateAuthorities'
   | 'sshCertificateAuthorities'
   | 'sshCredentials'
@@ -64,6 +66,13 @@ export type KindInfo = {
   readonly label: (resource: Resource) => readonly unknown[];
   /** Create fields a snapshot leaves out: they belong to one account. */
   readonly omit?: readonly string[];
+  /**
+   * References the representation holds as a Ref and the create form as an id: read field →
+   * write field (`ip_policy: {id, uri}` → `ip_policy_id`). Modules' references are refsToIds'.
+   */
+  readonly refs?: Readonly<Record<string, string>>;
+  /** The read field holding the id of the resource this one belongs to, whose name goes in front of its own. */
+  readonly owner?: string;
 };
 
 const NO_MODULES: ModuleTable = {};
@@ -76,6 +85,15 @@ export const KINDS: { readonly [K in SnapshotKind]: KindInfo } = {
     update: IPPolicyUpdate,
     modules: NO_MODULES,
     label: described,
+  },
+  ipPolicyRule: {
+    group: 'ipPolicyRules',
+    create: IPPolicyRuleCreate,
+    update: IPPolicyRuleUpdate,
+    modules: NO_MODULES,
+    label: (r) => [r['description'], r['cidr']],
+    refs: { ip_policy: 'ip_policy_id' },
+    owner: 'ip_policy',
   },
   certificateAuthority: {
     group: 'certificateAuthorities',

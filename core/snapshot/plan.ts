@@ -188,7 +188,9 @@ export function planSnapshot(
             },
       );
     }
-    if (options.prune !== true) untouched.push(...unmatched.map((t) => t.name));
+    // A kind the file says nothing about is not one it wants emptied.
+    const prunes = options.prune === true && !(document.kindsLeftOut ?? []).includes(kind);
+    if (!prunes) untouched.push(...unmatched.map((t) => t.name));
     else deletes.unshift(...deleteSteps(kind, unmatched, targetIdOf));
   }
   const all = [...steps, ...deletes];

@@ -11,7 +11,8 @@ import { flag } from '../api/rules.ts';
  *   which is how a snapshot finds its resources again when applied back to the same account.
  * - **fields** are the resource in the API's create form (modules included, in their write
  *   form), with every reference written as a local name instead of an id: `backend_id`,
- *   `ip_policy_ids`, `certificate_authority_ids` and a failover backend's `backends`.
+ *   `ip_policy_ids`, `certificate_authority_ids`, a failover backend's `backends` and an IP
+ *   policy rule's `ip_policy_id`.
  * - Deterministic: kinds in a fixed order, resources sorted by name, object keys sorted, so two
  *   exports of an unchanged account differ only in `exportedAt`.
  * - Secrets (OIDC and OAuth client secrets, webhook verification secrets) are left out unless
@@ -22,6 +23,7 @@ import { flag } from '../api/rules.ts';
 /** The resource kinds of a snapshot, in dependency order: a kind only names kinds before it. */
 export const SNAPSHOT_KINDS = [
   'ipPolicy',
+  'ipPolicyRule',
   'certificateAuthority',
   'sshCertificateAuthority',
   'sshCredential',
@@ -49,6 +51,7 @@ export const NOT_INCLUDED = [
 /** The fields that hold references, and so local names in a snapshot. */
 export const REFERENCE_FIELDS = [
   'backend_id',
+  'ip_policy_id',
   'ip_policy_ids',
   'certificate_authority_ids',
   'backends',
@@ -72,9 +75,33 @@ export const SnapshotEntry = z.strictObject({
 });
 export type SnapshotEntry = z.output<typeof SnapshotEntry>;
 
+/** Kinds a snapshot gained after version 1 was first written: a file from before has none. */
+const LATER_KINDS: readonly SnapshotKind[] = ['ipPolicyRule'];
+
 const resourcesShape = Object.fromEntries(
   SNAPSHOT_KINDS.map((kind) => [kind, z.array(SnapshotEntry)]),
 ) as { [K in SnapshotKind]: z.ZodArray<typeof SnapshotEntry> };
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A file written before a later kind existed reads with that kind empty and named in
+ * `kindsLeftOut`: it says nothing about those resources, which is not the same as saying there
+ * are none, so a plan neither prunes them nor a drift check reports them.
+ */
+function withLaterKinds(json: unknown): unknown {
+  if (!isObject(json) || !isObject(json['resources'])) return json;
+  const resources = json['resources'];
+  const missing = LATER_KINDS.filter((kind) => !Object.hasOwn(resources, kind));
+  if (missing.length === 0) return json;
+  const before = json['kindsLeftOut'];
+  return {
+    ...json,
+    resources: { ...resources, ...Object.fromEntries(missing.map((kind) => [kind, []])) },
+    kindsLeftOut: [...(Array.isArray(before) ? before : []), ...missing],
+  };
+}
 
 function namesOf(value: unknown, key: string): string[] {
   if (!(REFERENCE_FIELDS as readonly string[]).includes(key)) return [];
@@ -96,7 +123,7 @@ export function referencesOf(
   return found;
 }
 
-export const SnapshotDocument = z
+const DocumentShape = z
   .strictObject({
     format: z.literal('burrow-snapshot'),
     version: z.literal(1),
@@ -106,6 +133,8 @@ export const SnapshotDocument = z
     containsSecrets: z.boolean(),
     notIncluded: z.array(z.string()),
     resources: z.strictObject(resourcesShape),
+    /** Kinds this file says nothing about (`withLaterKinds`); an export never writes it. */
+    kindsLeftOut: z.array(z.enum(SNAPSHOT_KINDS)).optional(),
   })
   .superRefine((document, ctx) => {
     const names = new Set<string>();
@@ -130,6 +159,7 @@ export const SnapshotDocument = z
           flag(ctx, ['resources', kind, i, 'edge'], 'must name an HTTPS edge of the snapshot');
       });
   });
+export const SnapshotDocument = z.preprocess(withLaterKinds, DocumentShape);
 export type SnapshotDocument = z.output<typeof SnapshotDocument>;
 
 /** A document read from a file: the first problem names its field (`resources.tlsEdge.0.name`). */

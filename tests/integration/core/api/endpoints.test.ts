@@ -40,12 +40,8 @@ afterAll(async () => {
 const callAny = call as unknown as (name: string, request?: object) => Promise<unknown>;
 
 type Created = Record<string, { id: string }>;
-/** The snapshot's kinds, routes aside (they live under their edge), the certificates and IP policy rules. */
-type Group =
-  | Exclude<KindGroup, 'httpsEdgeRoutes'>
-  | 'sshUserCertificates'
-  | 'sshHostCertificates'
-  | 'ipPolicyRules';
+/** The snapshot's kinds, routes aside (they live under their edge), and the certificates. */
+type Group = Exclude<KindGroup, 'httpsEdgeRoutes'> | 'sshUserCertificates' | 'sshHostCertificates';
 
 /** In creation order: later ones refer to earlier ones, so they are deleted in reverse. */
 const CREATE: { readonly [G in Group]: (made: Created) => BodyOf<`${G}.create`> } = {

@@ -236,7 +236,7 @@ describe('apply', () => {
     expect(failed.cause).toBeInstanceOf(ApiError);
     expect(failed.cause).toMatchObject({ status: 409 });
     expect(failed.message).toMatch(
-      /^create httpsEdgeRoute\/www\/api-again failed after 21 step\(s\) done: /,
+      /^create httpsEdgeRoute\/www\/api-again failed after 24 step\(s\) done: /,
     );
     expect(failed.done.map((s) => s.name)).toContain('httpsEdgeRoute/www/api');
   });

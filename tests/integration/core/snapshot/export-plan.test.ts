@@ -28,6 +28,29 @@ describe('export', () => {
     );
     const names = (kind: SnapshotKind) => document.resources[kind].map((e) => e.name);
     expect(names('ipPolicy')).toEqual(['ipPolicy/office', 'ipPolicy/office-2', 'ipPolicy/unused']);
+    // A rule is named after its policy, then its description or block; it names its policy.
+    expect(document.resources.ipPolicyRule).toEqual([
+      {
+        name: 'ipPolicyRule/office-2/lab-v6',
+        id: expect.stringMatching(/^ipr_/),
+        fields: {
+          action: 'allow',
+          cidr: '2001:db8::/32',
+          description: 'lab v6',
+          ip_policy_id: 'ipPolicy/office-2',
+        },
+      },
+      {
+        name: 'ipPolicyRule/office/10.0.0.0-8',
+        id: expect.stringMatching(/^ipr_/),
+        fields: { action: 'allow', cidr: '10.0.0.0/8', ip_policy_id: 'ipPolicy/office' },
+      },
+      {
+        name: 'ipPolicyRule/office/10.9.0.0-16',
+        id: expect.stringMatching(/^ipr_/),
+        fields: { action: 'deny', cidr: '10.9.0.0/16', ip_policy_id: 'ipPolicy/office' },
+      },
+    ]);
     const [tls] = document.resources.tlsEdge;
     expect(tls?.fields).toMatchObject({
       backend: { backend_id: 'failoverBackend/outer' },
@@ -84,9 +107,15 @@ describe('export', () => {
     } as unknown as ApiClient;
     await exportSnapshot(spy, { apiUrl: account.sandbox.url, onProgress: (p) => progress.push(p) });
     expect(new Set(priorities)).toEqual(new Set(['background']));
-    expect(progress[0]).toEqual({ kind: 'ipPolicy', loaded: 0, kindsDone: 0, totalKinds: 11 });
-    expect(progress).toContainEqual({ kind: 'ipPolicy', loaded: 3, kindsDone: 0, totalKinds: 11 });
-    expect(progress.at(-1)).toMatchObject({ kind: 'httpsEdge', loaded: 2, kindsDone: 10 });
+    expect(progress[0]).toEqual({ kind: 'ipPolicy', loaded: 0, kindsDone: 0, totalKinds: 12 });
+    expect(progress).toContainEqual({ kind: 'ipPolicy', loaded: 3, kindsDone: 0, totalKinds: 12 });
+    expect(progress).toContainEqual({
+      kind: 'ipPolicyRule',
+      loaded: 3,
+      kindsDone: 1,
+      totalKinds: 12,
+    });
+    expect(progress.at(-1)).toMatchObject({ kind: 'httpsEdge', loaded: 2, kindsDone: 11 });
   });
 
   it('is deterministic: two exports are byte-equal', async () => {

@@ -8,12 +8,22 @@ export const IDP_METADATA =
 
 /**
  * An account holding every kind and every module, secrets included, with look-alikes (two IP
- * policies described alike) and a failover backend falling over to another failover backend.
+ * policies described alike), IP policy rules on both, and a failover backend falling over to
+ * another failover backend.
  */
 export async function seedAccount(api: ApiClient): Promise<void> {
   const office = await api.ipPolicies.create({ description: 'office', metadata: '{"a":1}' });
   const office2 = await api.ipPolicies.create({ description: 'office', metadata: '{"a":2}' });
   await api.ipPolicies.create({ description: 'unused' });
+  // Rules of both actions and families; office's two look alike but for their block.
+  await api.ipPolicyRules.create({ ip_policy_id: office.id, cidr: '10.0.0.0/8', action: 'allow' });
+  await api.ipPolicyRules.create({ ip_policy_id: office.id, cidr: '10.9.0.0/16', action: 'deny' });
+  await api.ipPolicyRules.create({
+    ip_policy_id: office2.id,
+    cidr: '2001:db8::/32',
+    action: 'allow',
+    description: 'lab v6',
+  });
   const ca = await api.certificateAuthorities.create({ description: 'clients', ca_pem: CA_PEM });
   await api.sshCertificateAuthorities.create({
     description: 'hosts',

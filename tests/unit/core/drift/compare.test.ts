@@ -98,6 +98,22 @@ describe('a comparison', () => {
     expect(updated(putBack.steps)).toEqual([policy.name]);
   });
 
+  it('reports no rules of a baseline written before snapshots held them, and still reports the rest', async () => {
+    const baseline = { ...account(3), kindsLeftOut: ['ipPolicyRule' as const] };
+    const live = changed((r) => {
+      r.ipPolicy[0]!.fields['description'] = 'edited';
+      r.ipPolicyRule.push({
+        name: 'ipPolicyRule/p-1/10.0.0.0-8',
+        id: 'ipr_1',
+        fields: { action: 'allow', cidr: '10.0.0.0/8', ip_policy_id: 'ipPolicy/p-1' },
+      });
+    });
+    live.resources.ipPolicy.splice(3);
+    expect((await compare(baseline, live))?.summary).toBe('1 IP policy updated');
+    // A baseline of today that holds no rules does report them.
+    expect((await compare(account(3), live))?.summary).toMatch(/1 IP policy rule created/);
+  });
+
   it('finds nothing when nothing changed', async () => {
     await expect(compare(baseline, account(300))).resolves.toBeNull();
   });
