@@ -1,6 +1,7 @@
 import type { StepView } from '../../../../shared/app/ipc/snapshots.ts';
 import { KINDS } from '../../resources/kind-list.ts';
-import type { Field, ModuleSpec } from '../../resources/kind-shape.ts';
+import { IP_POLICY_RULE_ACTIONS } from '../../../../shared/api/ip-policy-rules.ts';
+import { describedFields, type Field, type ModuleSpec } from '../../resources/kind-shape.ts';
 import { ROUTE_MODULES } from '../../resources/modules/route-modules.ts';
 
 /*
@@ -8,11 +9,21 @@ import { ROUTE_MODULES } from '../../resources/modules/route-modules.ts';
  * the label the resource forms give it, a value as short text. Secrets arrive masked from core.
  */
 
-/** A kind's plural and what names its fields; routes live inside their edge's screen. */
+/** IP policy rules live on their policy's page, edited in rows rather than a form. */
+const IP_POLICY_RULE_FIELDS: readonly Field[] = [
+  { name: 'cidr', label: 'Address block (CIDR)', type: 'text' },
+  { name: 'action', label: 'Action', type: 'select', options: IP_POLICY_RULE_ACTIONS },
+  { name: 'ip_policy_id', label: 'IP policy', type: 'text' },
+  ...describedFields,
+];
+
+/** A kind's plural and what names its fields; routes and rules live inside their owner's screen. */
 function wordsOf(
   group: string,
 ): { plural: string; fields: readonly (Field | ModuleSpec)[] } | undefined {
   if (group === 'httpsEdgeRoutes') return { plural: 'HTTPS edge routes', fields: ROUTE_MODULES };
+  if (group === 'ipPolicyRules')
+    return { plural: 'IP policy rules', fields: IP_POLICY_RULE_FIELDS };
   const k = KINDS.find((kind) => kind.group === group);
   return k && { plural: k.plural, fields: [...k.create, ...k.update, ...(k.modules ?? [])] };
 }
