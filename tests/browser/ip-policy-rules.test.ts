@@ -224,3 +224,11 @@ it('says why the rules are missing when they cannot be read, with Retry', async 
   await userEvent.click(page.getByRole('button', { name: 'Retry' }));
   await expect.poll(shownRules).toEqual(['10.0.0.0/8 | Allow | ']);
 });
+
+it("says the policy's rules go with it before it is deleted", async () => {
+  open([rule('10.0.0.0/8', 'allow')]);
+  await userEvent.click(page.getByRole('button', { name: 'Delete', exact: true }));
+  await expect
+    .element(page.getByRole('dialog'))
+    .toHaveTextContent('This cannot be undone. Its rules go with it.');
+});
