@@ -38,7 +38,7 @@ import { sshInApp } from './ssh/app.ts';
 import type { SshService } from './ssh/service.ts';
 import type { KeyValueStore } from './store.ts';
 import { TrayService } from './tray/service.ts';
-import { appUpdates, type AppUpdatesOptions } from './updates/app.ts';
+import { appUpdates, type AppUpdatesOptions } from './app-updates/app.ts';
 
 export type BurrowOptions = {
   readonly version: string;

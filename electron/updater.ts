@@ -1,15 +1,15 @@
 import { chmod, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AppUpdatesOptions } from '../core/updates/app.ts';
-import type { DownloadedUpdate } from '../core/updates/download.ts';
-import { feedSource } from '../core/updates/engine.ts';
-import { feedUrlOf } from '../core/updates/feed.ts';
-import type { UpdateInstaller } from '../core/updates/service.ts';
+import type { AppUpdatesOptions } from '../core/app-updates/app.ts';
+import type { DownloadedUpdate } from '../core/app-updates/download.ts';
+import { feedSource } from '../core/app-updates/engine.ts';
+import { feedUrlOf } from '../core/app-updates/feed.ts';
+import type { UpdateInstaller } from '../core/app-updates/service.ts';
 
 /*
  * The one step of an update only electron-updater does: installing on the platform (replacing
  * the AppImage, running the NSIS installer). Core reads the feed, downloads and checks the file
- * (core/updates/engine.ts says why there); this hands the checked file to electron-updater as
+ * (core/app-updates/engine.ts says why there); this hands the checked file to electron-updater as
  * its own finished download, and installs on the person's click or when Burrow quits.
  */
 

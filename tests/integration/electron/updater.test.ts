@@ -4,9 +4,9 @@ import path from 'node:path';
 import electronUpdater from 'electron-updater';
 import type { AppAdapter } from 'electron-updater/out/AppAdapter.js';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { UpdateService } from '../../../core/updates/service.ts';
+import { UpdateService } from '../../../core/app-updates/service.ts';
 import { platformInstaller, type PlatformUpdater } from '../../../electron/updater.ts';
-import { linuxSource, startFeedServer, type FeedServer } from '../core/updates/feed-server.ts';
+import { linuxSource, startFeedServer, type FeedServer } from '../core/app-updates/feed-server.ts';
 
 /*
  * The install step, electron-updater's own AppImage updater without Electron: a stand-in for

@@ -10,7 +10,7 @@ import { bodyUpTo, feedHosts, openRead } from './http.ts';
 export type DownloadedUpdate = Release & { readonly file: string };
 
 /**
- * Downloads a release into `dir`, by the rules of core/updates/http.ts, hashing it as it arrives,
+ * Downloads a release into `dir`, by the rules of core/app-updates/http.ts, hashing it as it arrives,
  * and keeps it only when its size and sha512 are the feed's: anything else (a tampered file, a
  * wrong one, a redirect refused, more bytes than the feed declared, at which it stops) is deleted
  * and refused (`UPDATE_REFUSED`). A connection dropped midway, or the signal fired, is

@@ -6,7 +6,7 @@ import type { UpdateSource } from './service.ts';
 
 /**
  * The feed read and the download checked by core itself (undici and node:crypto, by the rules of
- * core/updates/http.ts; the deadline is the update service's), not by
+ * core/app-updates/http.ts; the deadline is the update service's), not by
  * electron-updater: its HTTP goes through Electron's `net` module and its files through
  * Electron's `app`, so its checks cannot run, nor be tested, outside Electron. electron-updater
  * keeps the one step only it can do, installing on each platform (electron/updater.ts).

@@ -111,7 +111,7 @@ export function feedUrlOf(appUpdateYml: string): string {
 }
 
 /**
- * Reads the feed's newest release, by the rules of core/updates/http.ts and no more than
+ * Reads the feed's newest release, by the rules of core/app-updates/http.ts and no more than
  * MAX_FEED_BYTES of it; an unreachable feed or a bad file rejects in words.
  */
 export async function readFeed(

@@ -10,15 +10,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UpdateState } from '../../../../shared/app/ipc/updates.ts';
-import type { DownloadedUpdate } from '../../../../core/updates/download.ts';
-import { feedSource } from '../../../../core/updates/engine.ts';
+import type { DownloadedUpdate } from '../../../../core/app-updates/download.ts';
+import { feedSource } from '../../../../core/app-updates/engine.ts';
 import {
   CHECK_EVERY_MS,
   DOWNLOAD_DEADLINE_MS,
   FEED_DEADLINE_MS,
   RETRY_AFTER_MS,
   UpdateService,
-} from '../../../../core/updates/service.ts';
+} from '../../../../core/app-updates/service.ts';
 import { FakeClock } from '../../../support/fake-clock.ts';
 import {
   hold,

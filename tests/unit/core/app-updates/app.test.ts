@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { EventHub } from '../../../../core/ipc/events.ts';
-import { appUpdates } from '../../../../core/updates/app.ts';
+import { appUpdates } from '../../../../core/app-updates/app.ts';
 
 const settings = { get: () => ({ updates: { autoDownload: true } }) };
 

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Agent, type Dispatcher } from 'undici';
-import { feedSource } from '../../../../core/updates/engine.ts';
+import { feedSource } from '../../../../core/app-updates/engine.ts';
 
 /*
  * An update feed as electron-builder publishes one (the generic provider's layout), served over

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { channelFile, feedUrlOf, parseRelease } from '../../../../core/updates/feed.ts';
-import { isNewer, parseVersion } from '../../../../core/updates/versions.ts';
+import { channelFile, feedUrlOf, parseRelease } from '../../../../core/app-updates/feed.ts';
+import { isNewer, parseVersion } from '../../../../core/app-updates/versions.ts';
 import { compareVersions } from '../../../../shared/app/versions.ts';
 
 const SHA = `${'A'.repeat(86)}==`;

@@ -21,7 +21,7 @@ export const FEED_DEADLINE_MS = 60 * 1000;
 export const DOWNLOAD_DEADLINE_MS = 60 * 60 * 1000;
 
 /**
- * Where releases come from: the feed and the checked download (core/updates/engine.ts). Each read
+ * Where releases come from: the feed and the checked download (core/app-updates/engine.ts). Each read
  * stops when `signal` fires: its deadline passed.
  */
 export interface UpdateSource {
