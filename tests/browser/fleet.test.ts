@@ -147,6 +147,24 @@ it('filters below a version as it is typed, a half-typed one keeping the list wh
   await expect.element(page.getByRole('alert')).not.toBeInTheDocument();
 });
 
+it('keeps the focus and every letter when two land before the page follows the first', async () => {
+  showing('#/sessions');
+  const below = page.getByRole('textbox', { name: 'Below version' });
+  await userEvent.click(below);
+  const field = below.element() as HTMLInputElement;
+  // Two keystrokes in one turn, as a busy machine delivers them: two addresses, two events.
+  for (const value of ['3.2', '3.2.']) {
+    field.value = value;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+  expect(window.location.hash).toBe('#/sessions?below=3.2.');
+  expect(document.activeElement).toBe(field);
+  await userEvent.keyboard('0');
+  await expect.element(below).toHaveValue('3.2.0');
+  await expect.element(row('build-box')).not.toBeInTheDocument();
+});
+
 it('takes a profile in the address by its name, and says when no profile has the name', async () => {
   showing('#/sessions?profile=work');
   await expect.element(row('win-box')).toBeVisible();
