@@ -27,8 +27,12 @@ const AUTH_GRACE_MS = 30_000;
 /** After stop, a client with a session channel gets this long to exit on its own (status 0). */
 const LEAVE_GRACE_MS = 1_000;
 
-/** How long a refused forward waits for the client's tunnel channel to show the reason. */
-const CHANNEL_WAIT_MS = 1_000;
+/**
+ * How long a refused forward waits for the client's tunnel channel to show the reason. A second
+ * was too short on a busy machine: OpenSSH opened its channel after the refusal had gone without
+ * its reason. A -N client, which never opens one, hears the refusal this much later.
+ */
+const CHANNEL_WAIT_MS = 3_000;
 /** Lets the reason reach the client's terminal before the refusal makes OpenSSH exit. */
 const SAY_BEFORE_REFUSAL_MS = 50;
 
