@@ -625,3 +625,27 @@ it("shows core's rolling update on opening, and follows its events", async () =>
   await expect.element(page.getByRole('link', { name: /Rolling update/ })).not.toBeInTheDocument();
   await userEvent.keyboard('{Escape}');
 });
+
+it("keeps what core's events told over a start's answer that was overtaken on its way", async () => {
+  // Over HTTP the events and the call's answer travel apart: the first agent's wait before its
+  // restart is heard before the answer saying it was still waiting its turn.
+  const bridge: ReturnType<typeof showing> = showing('#/sessions', {
+    'rollout.impact': () => impactOf(['build-box', 'cache-box', 'win-box', 'mac-box']),
+    'rollout.start': () => {
+      bridge.emit('rollout.changed', rolloutOf(['waiting']));
+      return rolloutOf(['pending']);
+    },
+    'rollout.pause': () => ({ ...rolloutOf(['waiting']), state: 'paused' }),
+  });
+  await checkbox('build-box').click();
+  await checkbox('mac-box').click({ modifiers: ['Shift'] });
+  await button('Update and restart, a few at a time…').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start' }).click();
+  const panel = page.getByRole('region', { name: /^Rolling update/ });
+  await expect
+    .element(panel.getByRole('row', { name: 'build-box', exact: true }))
+    .toHaveTextContent(/Waiting \d+ s before restart/);
+  // A pause's answer is the newest word when no event came meanwhile.
+  await panel.getByRole('button', { name: 'Pause' }).click();
+  await expect.element(panel.getByRole('button', { name: 'Resume' })).toBeVisible();
+});

@@ -30,7 +30,7 @@ export class AppState {
   readonly toasts = new Toasts();
   readonly sessions: SessionsState;
   readonly drift: DriftStatuses;
-  private followedGovernor: FollowedState | undefined;
+  private followedGovernor: FollowedState<'governor.changed'> | undefined;
 
   constructor(readonly bridge: Bridge) {
     this.sessions = new SessionsState(bridge, this.toasts);

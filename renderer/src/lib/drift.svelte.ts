@@ -9,7 +9,7 @@ import { followState, type FollowedState } from './follow-state.ts';
  */
 export class DriftStatuses {
   statuses = $state<DriftState>([]);
-  private followed: FollowedState | undefined;
+  private followed: FollowedState<'drift.changed'> | undefined;
 
   constructor(private readonly bridge: Bridge) {}
 

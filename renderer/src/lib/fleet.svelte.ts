@@ -12,7 +12,7 @@ import { outcomeHolds } from '../../../shared/app/fleet-outcome.ts';
 import type { Bridge } from '../../../shared/app/ipc/bridge.ts';
 import type { SessionAction } from '../../../shared/app/sessions/rules.ts';
 import { problemOf } from './errors.ts';
-import { followState } from './follow-state.ts';
+import { followState, type FollowedState } from './follow-state.ts';
 import type { Toasts } from './toasts.svelte.ts';
 
 const refOf = (agent: Agent): AgentRef => ({ profileId: agent.profileId, agentId: agent.id });
@@ -34,6 +34,7 @@ export class FleetState {
   rollout = $state<Rollout | null>(null);
   /** The checkbox a plain click last set: a shift-click sets the range from it. */
   private anchor: string | undefined;
+  private followed: FollowedState<'rollout.changed'> | undefined;
 
   constructor(
     private readonly bridge: Bridge,
@@ -41,11 +42,11 @@ export class FleetState {
   ) {}
 
   start(): () => void {
-    const followed = followState(this.bridge, 'rollout.changed', (rollout) => {
+    this.followed = followState(this.bridge, 'rollout.changed', (rollout) => {
       this.rollout = rollout;
     });
-    void followed.ask().catch(() => undefined);
-    return followed.stop;
+    void this.followed.ask().catch(() => undefined);
+    return this.followed.stop;
   }
 
   /**
@@ -126,10 +127,8 @@ export class FleetState {
   /** Starts a rolling update of `agents`; false (and a toast saying why) if core refuses. */
   async startRollout(agents: readonly Agent[], options: RolloutOptions): Promise<boolean> {
     try {
-      this.rollout = await this.bridge.invoke('rollout.start', {
-        agents: agents.map(refOf),
-        options,
-      });
+      const request = { agents: agents.map(refOf), options };
+      await this.answered(() => this.bridge.invoke('rollout.start', request));
       // The rolling update's panel says what happens to the agents now.
       this.forgetResults();
       return true;
@@ -137,6 +136,12 @@ export class FleetState {
       this.toasts.error(problemOf(error));
       return false;
     }
+  }
+
+  /** A call's answer, unless the events already told something newer (the update went on). */
+  private async answered(make: () => Promise<Rollout>): Promise<void> {
+    if (this.followed) return this.followed.call(make);
+    this.rollout = await make();
   }
 
   private forgetResults(): void {
@@ -149,7 +154,7 @@ export class FleetState {
     const id = this.rollout?.id;
     if (id === undefined) return;
     try {
-      this.rollout = await this.bridge.invoke(`rollout.${verb}`, id);
+      await this.answered(() => this.bridge.invoke(`rollout.${verb}`, id));
     } catch (error) {
       this.toasts.error(problemOf(error));
     }

@@ -2,12 +2,11 @@ import type { Bridge } from '../../../shared/app/ipc/bridge.ts';
 import {
   STATE_EVENTS,
   type IpcEventPayload,
-  type IpcResult,
   type StateEventName,
 } from '../../../shared/app/ipc/contract.ts';
 
 /** A store's hold on one whole state. */
-export type FollowedState = {
+export type FollowedState<E extends StateEventName = StateEventName> = {
   /** Stops listening to the event. */
   readonly stop: () => void;
   /**
@@ -15,6 +14,13 @@ export type FollowedState = {
    * newer than the answer) or there is none yet (null). Fails as the call fails.
    */
   readonly ask: () => Promise<void>;
+  /**
+   * Makes a call that answers the state too (a rolling update's start, its pause) and hands its
+   * answer over on the same terms as `ask`: an event that came while the answer was on its way
+   * is newer (over HTTP, events and answers travel apart), so the answer does not undo it.
+   * Fails as the call fails.
+   */
+  readonly call: (make: () => Promise<IpcEventPayload<E> | null>) => Promise<void>;
 };
 
 /**
@@ -27,19 +33,21 @@ export function followState<E extends StateEventName>(
   bridge: Bridge,
   event: E,
   take: (state: IpcEventPayload<E>) => boolean | void,
-): FollowedState {
+): FollowedState<E> {
   let heard = 0;
   const stop = bridge.on(event, (state) => {
     if (take(state) !== false) heard += 1;
   });
-  const call = STATE_EVENTS[event] as (typeof STATE_EVENTS)[StateEventName];
+  const asking = STATE_EVENTS[event] as (typeof STATE_EVENTS)[StateEventName];
+  const call = async (make: () => Promise<IpcEventPayload<E> | null>) => {
+    const before = heard;
+    const state = await make();
+    if (state !== null && heard === before) take(state);
+  };
   return {
     stop,
-    async ask() {
-      const before = heard;
-      const state: IpcResult<typeof call> = await bridge.invoke(call);
-      // The contract pairs each event with a call that answers its payload, or null.
-      if (state !== null && heard === before) take(state as IpcEventPayload<E>);
-    },
+    call,
+    // The contract pairs each event with a call that answers its payload, or null.
+    ask: () => call(() => bridge.invoke(asking) as Promise<IpcEventPayload<E> | null>),
   };
 }

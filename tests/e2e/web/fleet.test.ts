@@ -80,8 +80,9 @@ it('picks agents of two profiles and updates them a few at a time, naming the on
   await panel.waitFor();
   const step = (name: string) => panel.getByRole('row', { name, exact: true });
   // The wait between the accepted update and the restart, counted down in words: 30 s here, not
-  // the spec's 10, which a loaded machine missed (every other project starts beside this file);
-  // when it is missed all the same, the panel's words say what happened.
+  // the spec's 10, so that a loaded machine has time to draw it; when it is missed all the same,
+  // the panel's words say what happened. (Missed once for another reason: the start's answer,
+  // older than the events heard before it, put the panel back to "Waiting its turn".)
   await step('s-linux')
     .getByText(/Waiting \d+ s before restart/)
     .waitFor({ timeout: 30_000 })
