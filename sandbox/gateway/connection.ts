@@ -28,11 +28,14 @@ const AUTH_GRACE_MS = 30_000;
 const LEAVE_GRACE_MS = 1_000;
 
 /**
- * How long a refused forward waits for the client's tunnel channel to show the reason. A second
- * was too short on a busy machine: OpenSSH opened its channel after the refusal had gone without
- * its reason. A -N client, which never opens one, hears the refusal this much later.
+ * How long a refused forward waits for the client to ask for a session channel, where the reason
+ * shows; a -N client, which never asks, hears the refusal this much later. Counted from the
+ * request but decided only once the client's waiting messages are read: after a stall (a busy
+ * machine) the timer fires before them, and a channel asked for in time must not be missed.
  */
-const CHANNEL_WAIT_MS = 3_000;
+export const CHANNEL_WAIT_MS = 3_000;
+/** A client that asked for a session channel gets this long to start its tunnel in it. */
+const TUNNEL_WAIT_MS = 30_000;
 /** Lets the reason reach the client's terminal before the refusal makes OpenSSH exit. */
 const SAY_BEFORE_REFUSAL_MS = 50;
 
@@ -84,6 +87,8 @@ export class GatewayConnection implements AgentControl {
   private unheard: { line: string; stream: Stream }[] = [];
   private readonly forwards = new Map<string, Bind>();
   private readonly pendingRefusals = new Set<() => void>();
+  /** Session channels the client asked for: one will carry a held refusal's reason. */
+  private sessionsAsked = 0;
   private readonly authTimer: NodeJS.Timeout;
   private leaveTimer: NodeJS.Timeout | undefined;
 
@@ -200,6 +205,7 @@ export class GatewayConnection implements AgentControl {
       resolveBind(requested.bindAddr, requested.bindPort),
     );
     if (!decision.ok) {
+      this.deps.log(`ssh gateway: ${this.peer.ip}: bind refused: ${decision.reason}`);
       this.say(`Bind refused: ${decision.reason}`, 'stderr');
       return this.refuseOnceSaid(reject);
     }
@@ -213,24 +219,36 @@ export class GatewayConnection implements AgentControl {
 
   /**
    * OpenSSH with ExitOnForwardFailure exits the moment a forward is refused, so the refusal waits
-   * until the client's tunnel channel has shown why (OpenSSH opens it right after its forward
-   * requests), or until a client without one (-N) has had a moment to open it.
+   * until the client's tunnel channel has shown why (OpenSSH asks for it right after its forward
+   * requests), or until a client that asked for none (-N) has had a moment to ask.
    */
   private refuseOnceSaid(reject: (() => void) | undefined): void {
     if (!reject) return;
     if (this.channels.size > 0) return void setTimeout(reject, SAY_BEFORE_REFUSAL_MS);
-    const timer = setTimeout(() => {
-      this.pendingRefusals.delete(release);
-      reject();
-    }, CHANNEL_WAIT_MS);
+    const refuse = () => {
+      clearTimeout(timer);
+      if (this.pendingRefusals.delete(release)) reject();
+    };
     const release = () => {
       clearTimeout(timer);
+      this.pendingRefusals.delete(release);
       setTimeout(reject, SAY_BEFORE_REFUSAL_MS);
     };
+    // setImmediate: what the client sent meanwhile is read first (poll comes before check).
+    let timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (!this.pendingRefusals.has(release)) return;
+          if (this.sessionsAsked === 0) return refuse();
+          timer = setTimeout(refuse, TUNNEL_WAIT_MS);
+        }),
+      CHANNEL_WAIT_MS,
+    );
     this.pendingRefusals.add(release);
   }
 
   private openSession(session: Session): void {
+    this.sessionsAsked += 1;
     let terminal = false;
     session.on('pty', (accept) => {
       terminal = true;

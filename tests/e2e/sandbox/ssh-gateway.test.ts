@@ -7,8 +7,9 @@ import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ssh2 from 'ssh2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TunnelSession } from '../../../shared/api/tunnel-sessions.ts';
+import { CHANNEL_WAIT_MS } from '../../../sandbox/gateway/connection.ts';
 import { hostKeyPath } from '../../../sandbox/gateway/host-key.ts';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import { makeKeyPair, removeDir, tempDir } from '../../support/openssh.ts';
@@ -26,6 +27,10 @@ let carol: Api;
 /** Private key paths: registered in acme, in globex, with an ACL in acme, and nowhere. */
 const keys = { acme: '', globex: '', acl: '', unknown: '' };
 const credentials = { acme: '', globex: '', acl: '' };
+/** What a test does with each line the sandbox logs. */
+let onLog: ((line: string) => void) | undefined;
+/** Clients still running: a test that fails leaves none to the next one. */
+const running = new Set<Ssh>();
 
 async function register(api: Api, publicKey: string, acl?: string[]): Promise<string> {
   const reply = await api('POST', '/ssh_credentials', { public_key: publicKey, acl });
@@ -34,7 +39,12 @@ async function register(api: Api, publicKey: string, acl?: string[]): Promise<st
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ accounts: ACCOUNTS, rateLimit: 'off', sshPort: 0 });
+  sandbox = await startSandbox({
+    accounts: ACCOUNTS,
+    rateLimit: 'off',
+    sshPort: 0,
+    log: (line) => onLog?.(line),
+  });
   dir = await tempDir('burrow-gateway-');
   alice = apiCaller(sandbox.url, 'alice-key-1');
   carol = apiCaller(sandbox.url, 'carol-key-1');
@@ -53,14 +63,25 @@ beforeAll(async () => {
   credentials.globex = await register(carol, globex.publicKey);
   credentials.acl = await register(alice, acl.publicKey, ['bind:*.example.com']);
 });
+afterEach(async () => {
+  onLog = undefined;
+  const left = [...running];
+  running.clear();
+  for (const client of left) client.kill('SIGKILL');
+  await Promise.all(left.map((client) => client.exited));
+});
 afterAll(async () => {
   await sandbox?.close();
   if (dir) await removeDir(dir);
 });
 
 /** `ssh` to this file's gateway unless the options name another port. */
-const ssh = (key: string, options: Partial<SshOptions> = {}): Ssh =>
-  sshTunnel(key, { port: sandbox.sshPort ?? 0, ...options });
+function ssh(key: string, options: Partial<SshOptions> = {}): Ssh {
+  const client = sshTunnel(key, { port: sandbox.sshPort ?? 0, ...options });
+  running.add(client);
+  void client.exited.then(() => running.delete(client));
+  return client;
+}
 
 async function sessions(api: Api): Promise<TunnelSession[]> {
   const reply = await api('GET', '/tunnel_sessions');
@@ -160,6 +181,23 @@ describe('the SSH gateway', () => {
     named.kill('SIGTERM');
     await named.exited;
     await until(async () => (await sessions(alice)).length === 0);
+  });
+
+  it('says why a bind is refused even when the machine stalls past the wait for a channel', async () => {
+    // The stall starts once the refusal is held and outlasts its wait: the client's channel
+    // request lies unread meanwhile, as on a busy machine, and the wait's timer fires first.
+    onLog = (line) => {
+      if (!line.includes('bind refused')) return;
+      setImmediate(() => {
+        const until = Date.now() + CHANNEL_WAIT_MS + 500;
+        while (Date.now() < until);
+      });
+    };
+    const refused = await ssh(keys.acl, { forward: 'evil.com:80:localhost:8080' }).exited;
+    expect(refused.code).toBe(255);
+    expect(refused.stderr).toContain(
+      "Bind refused: evil.com is not permitted by this credential's ACL (bind:*.example.com)",
+    );
   });
 
   it('answers restart and update with 331, and stops the client on stop', async () => {
