@@ -1,12 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import { applyPlan } from '../../../../core/snapshot/apply.ts';
 import { exportSnapshot, serializeSnapshot } from '../../../../core/snapshot/export.ts';
 import { changesOf, planSnapshot } from '../../../../core/snapshot/plan.ts';
 import { parseSnapshot } from '../../../../shared/app/snapshot-document.ts';
+import { cleanupAfterAll } from '../../../support/cleanup.ts';
 import { startAccount, type Sandbox } from '../api/support.ts';
 
 /*
@@ -14,10 +15,7 @@ import { startAccount, type Sandbox } from '../api/support.ts';
  * another account, and can change its block and words but not its policy or action.
  */
 
-const cleanup: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 const WHO = {
   about: { owner: 'profile:test', target: 'Test', source: 'test.json' },

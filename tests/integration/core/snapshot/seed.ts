@@ -1,5 +1,6 @@
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
+import { cleanupAfterAll } from '../../../support/cleanup.ts';
 import { startAccount, type Sandbox } from '../api/support.ts';
 import { CA_PEM, PUBLIC_KEYS } from '../../../unit/shared/api/fixtures.ts';
 
@@ -108,14 +109,11 @@ export async function seedAccount(api: ApiClient): Promise<void> {
  * `sandbox` and `api` can be taken out at once and read in the tests.
  */
 export function seededAccountForFile(key: string) {
-  const cleanup: (() => Promise<unknown>)[] = [];
+  const cleanup = cleanupAfterAll();
   let account: { sandbox: Sandbox; api: ApiClient } | undefined;
   beforeAll(async () => {
     account = await startAccount(key, cleanup);
     await seedAccount(account.api);
-  });
-  afterAll(async () => {
-    for (const step of cleanup.reverse()) await step();
   });
   const started = () => {
     if (account === undefined) throw new Error('the account starts in beforeAll');
