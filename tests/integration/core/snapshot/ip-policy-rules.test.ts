@@ -9,6 +9,7 @@ import { changesOf, planSnapshot } from '../../../../core/snapshot/plan.ts';
 import { parseSnapshot } from '../../../../shared/app/snapshot-document.ts';
 import { cleanupAfterAll } from '../../../support/cleanup.ts';
 import { startAccount, type Sandbox } from '../api/support.ts';
+import { policyWithRules } from './seed.ts';
 
 /*
  * IP policy rules in snapshots: a rule refers to its policy by name, is created after it in
@@ -35,16 +36,11 @@ async function apply(api: ApiClient, plan: ReturnType<typeof planSnapshot>) {
 async function seeded(key: string) {
   const account = await startAccount(key, cleanup);
   const { api } = account;
-  const office = await api.ipPolicies.create({ description: 'office' });
-  const lab = await api.ipPolicies.create({ description: 'lab' });
-  await api.ipPolicyRules.create({ ip_policy_id: office.id, cidr: '10.0.0.0/8', action: 'allow' });
-  await api.ipPolicyRules.create({
-    ip_policy_id: office.id,
-    cidr: '10.9.0.0/16',
-    action: 'deny',
-    description: 'guests',
-  });
-  await api.ipPolicyRules.create({ ip_policy_id: lab.id, cidr: '2001:db8::/32', action: 'allow' });
+  await policyWithRules(api, { description: 'office' }, [
+    { cidr: '10.0.0.0/8', action: 'allow' },
+    { cidr: '10.9.0.0/16', action: 'deny', description: 'guests' },
+  ]);
+  await policyWithRules(api, { description: 'lab' }, [{ cidr: '2001:db8::/32', action: 'allow' }]);
   return account;
 }
 
