@@ -10,12 +10,10 @@
  *   400 px a frame, against the same page's frames while nothing moves.
  */
 import { framesOf as measureFrames, quantile } from './timing.ts';
-import { chromium } from 'playwright';
 import { startSandbox } from '../sandbox/index.ts';
-import { chromiumArgs, chromiumExecutable } from '../tests/support/chromium.ts';
-import { startWebApp } from '../tests/e2e/web/support-cli.ts';
 import { invokeFrom } from '../tests/e2e/web/support-window.ts';
 import { agentToken, startAgent } from './fleet.ts';
+import { openBenchWindow } from './window.ts';
 
 const PROFILES = 5;
 const AGENTS_EACH = 200;
@@ -41,13 +39,9 @@ for (const [p, sandbox] of sandboxes.entries()) {
 await Promise.all(agents.map((agent) => agent.online(60_000)));
 console.log(`${agents.length} agents online on ${PROFILES} sandboxes`);
 
-const web = await startWebApp({ sandboxRateLimit: 'off' });
-const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
+const app = await openBenchWindow({ width: 1280, height: 800 }, { sandboxRateLimit: 'off' });
 try {
-  const page = await (
-    await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  ).newPage();
-  await page.goto(web.url);
+  const { page } = app;
   await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
   for (const [p, sandbox] of sandboxes.entries())
     await invokeFrom(page, 'profiles.add', {
@@ -103,8 +97,7 @@ try {
   );
   process.exitCode = firstRender > BUDGET.firstRenderMs || p95 > BUDGET.scrollP95Ms ? 1 : 0;
 } finally {
-  await browser.close();
-  await web.stop();
+  await app.close();
   await Promise.all(agents.map((agent) => agent.stop()));
   await Promise.all(sandboxes.map((sandbox) => sandbox.close()));
 }

@@ -21,14 +21,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { framesOf as measureFrames, median, quantile } from './timing.ts';
-import { chromium } from 'playwright';
 import { createApiClient } from '../core/api/client.ts';
 import { RateGovernor } from '../core/api/governor.ts';
 import { startSandbox } from '../sandbox/index.ts';
 import { PAGE_SECRET_HEADER } from '../shared/app/ipc/browser-mode.ts';
-import { chromiumArgs, chromiumExecutable } from '../tests/support/chromium.ts';
-import { startWebApp } from '../tests/e2e/web/support-cli.ts';
 import { measurePalette } from './ui-palette.ts';
+import { openBenchWindow } from './window.ts';
 
 const API_KEY = 'bench-ui-key';
 const ITEMS = 10_000;
@@ -77,13 +75,9 @@ subscribe('http.server.request.start', (message) => {
   else if (!url.startsWith('/tunnel_sessions')) served.other += 1;
 });
 
-const web = await startWebApp();
-const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
+const app = await openBenchWindow({ width: 1200, height: 800 });
 try {
-  const page = await (
-    await browser.newContext({ viewport: { width: 1200, height: 800 } })
-  ).newPage();
-  await page.goto(web.url);
+  const { page } = app;
   await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await page.getByLabel('Name').fill('Bench');
   await page.getByLabel('API address').fill(sandbox.url);
@@ -196,7 +190,6 @@ try {
     lookupsGrew;
   process.exitCode = over ? 1 : 0;
 } finally {
-  await browser.close();
-  await web.stop();
+  await app.close();
   await sandbox.close();
 }

@@ -1,3 +1,5 @@
+import type { ProfilesState } from '../../shared/app/ipc/profiles.ts';
+
 /** Profiles as the app stores them in settings.json, for tests that write one by hand. */
 export const LOCAL_PROFILE = {
   id: 'prf_local0001',
@@ -12,3 +14,14 @@ export const REMOTE_PROFILE = {
   baseUrl: 'https://api.example.com',
   kind: 'remote',
 } as const;
+
+/**
+ * What `profiles.state` answers for `profiles`, the first of them active and the keychain there;
+ * `local` is the Local sandbox, absent unless given.
+ */
+export function profilesState(
+  profiles: ProfilesState['profiles'],
+  local: ProfilesState['local'] = { state: 'absent' },
+): ProfilesState {
+  return { profiles, activeId: profiles[0]?.id ?? null, keychain: { available: true }, local };
+}

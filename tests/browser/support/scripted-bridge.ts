@@ -8,8 +8,8 @@ import type {
   IpcEventPayload,
   IpcResult,
 } from '../../../shared/app/ipc/contract.ts';
-import type { ProfilesState } from '../../../shared/app/ipc/profiles.ts';
 import { Settings } from '../../../shared/app/ipc/settings.ts';
+import { profilesState } from '../../support/profiles.ts';
 
 /*
  * A Bridge scripted by the test, for component tests of the renderer alone. The real ones
@@ -25,15 +25,13 @@ export type ScriptedBridge = Bridge & {
   argsOf(name: IpcCallName): unknown[] | undefined;
 };
 
-export const SOME_PROFILES: ProfilesState = {
-  profiles: [
+export const SOME_PROFILES = profilesState(
+  [
     { id: 'prf_local0001', name: 'Local sandbox', baseUrl: 'http://127.0.0.1:4040', kind: 'local' },
     { id: 'prf_work00001', name: 'Work', baseUrl: 'https://api.example.com', kind: 'remote' },
   ],
-  activeId: 'prf_local0001',
-  keychain: { available: true },
-  local: { state: 'running' },
-};
+  { state: 'running' },
+);
 
 /** The rolling window of a profile's key with `used` of its 120 requests taken. */
 export function budget(profileId: string, used: number): GovernorState {

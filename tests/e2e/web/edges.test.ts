@@ -1,6 +1,12 @@
 import type { Locator, Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { axeViolations, openWindow, screenshot, type WebWindow } from './support-window.ts';
+import {
+  axeViolations,
+  openWindow,
+  screenshot,
+  selectListed,
+  type WebWindow,
+} from './support-window.ts';
 
 /*
  * Every module of an HTTPS edge and of its route, set and removed through the window against
@@ -70,16 +76,12 @@ it('sets and removes every module of an HTTPS edge and of its route', async () =
   await page.getByRole('button', { name: `Modules of route ${routeId}` }).click();
   const route = page.getByRole('region', { name: 'Modules of route /hooks' });
 
-  await set(route, 'Backend', async (d) => {
-    const pick = d.getByRole('combobox', { name: 'Backend' });
-    await pick.locator(`option[value="${backend}"]`).waitFor({ state: 'attached' });
-    await pick.selectOption(backend);
-  });
-  await set(route, 'IP restriction', async (d) => {
-    const pick = d.getByRole('combobox', { name: 'IP policies to add' });
-    await pick.locator(`option[value="${policy}"]`).waitFor({ state: 'attached' });
-    await pick.selectOption(policy);
-  });
+  await set(route, 'Backend', (d) =>
+    selectListed(d.getByRole('combobox', { name: 'Backend' }), backend),
+  );
+  await set(route, 'IP restriction', (d) =>
+    selectListed(d.getByRole('combobox', { name: 'IP policies to add' }), policy),
+  );
   await set(route, 'Circuit breaker', (d) =>
     d.getByRole('spinbutton', { name: 'Buckets' }).fill('64'),
   );
@@ -141,15 +143,11 @@ it('sets and removes every module of an HTTPS edge and of its route', async () =
     await remove(route, label);
 
   // A rule only the API knows: a backend a route still uses cannot go.
-  await set(route, 'Backend', async (d) => {
-    const pick = d.getByRole('combobox', { name: 'Backend' });
-    await pick.locator(`option[value="${backend}"]`).waitFor({ state: 'attached' });
-    await pick.selectOption(backend);
-  });
+  await set(route, 'Backend', (d) =>
+    selectListed(d.getByRole('combobox', { name: 'Backend' }), backend),
+  );
   await go('Backends', 'HTTP response backends');
-  await page.getByRole('link', { name: backend }).click();
-  await page.getByRole('button', { name: 'Delete', exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await app.deleteFromList(backend);
   await page
     .getByRole('region', { name: 'Messages' })
     .getByText(/ERR_SERVICE_\d+/)

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CA_PEM } from '../../unit/shared/api/fixtures.ts';
-import { openWindow, shootEverywhere, type WebWindow } from './support-window.ts';
+import { openWindow, selectListed, shootEverywhere, type WebWindow } from './support-window.ts';
 
 /*
  * The forms against `npm run web` and its Local sandbox, in Debian's Chromium: every problem at
@@ -72,9 +72,7 @@ it("shows the API's refusal of a TLS edge's module once, with its code, and save
   const edge = await app.create('TLS edge');
   await page.getByRole('link', { name: edge }).click();
   await page.getByRole('button', { name: 'Set Mutual TLS' }).click();
-  const pick = page.getByRole('combobox', { name: 'Trusted CAs to add' });
-  await pick.locator(`option[value="${ca}"]`).waitFor({ state: 'attached' });
-  await pick.selectOption(ca);
+  await selectListed(page.getByRole('combobox', { name: 'Trusted CAs to add' }), ca);
   await page.getByRole('dialog').getByRole('button', { name: 'Set Mutual TLS' }).click();
   const mutual = page.getByRole('article', { name: 'Mutual TLS' });
   await mutual.getByText('set', { exact: true }).waitFor();
@@ -164,9 +162,7 @@ it('keeps the failover dialog inside its width, and never offers a failover as i
   const spare = await app.create('HTTP response backend');
   await app.go('Backends', 'Failover backends');
   const failover = await app.create('failover backend', async () => {
-    const pick = page.getByRole('combobox', { name: 'Child backends to add' });
-    await pick.locator(`option[value="${child}"]`).waitFor({ state: 'attached' });
-    await pick.selectOption(child);
+    await selectListed(page.getByRole('combobox', { name: 'Child backends to add' }), child);
     // Named as people know it, its description, not its id.
     await page.getByRole('button', { name: `Remove HTTP response backend '${long}'` }).waitFor();
     expect(await overflows(page.getByRole('dialog'))).toBe(false);

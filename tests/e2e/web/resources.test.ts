@@ -1,7 +1,7 @@
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CA_PEM, PUBLIC_KEYS } from '../../unit/shared/api/fixtures.ts';
-import { openWindow, screenshot, type WebWindow } from './support-window.ts';
+import { openWindow, screenshot, selectListed, type WebWindow } from './support-window.ts';
 
 /*
  * Every kind of resource through the window, in Debian's Chromium against `npm run web` and its
@@ -103,15 +103,11 @@ it('refuses to delete a backend still in use, with the API code shown', async ()
   });
   await editDescription(child, 'edited child');
   await go('Backends', 'Failover backends');
-  const failover = await create('failover backend', async () => {
-    const pick = page.getByRole('combobox', { name: 'Child backends to add' });
-    await pick.locator(`option[value="${child}"]`).waitFor({ state: 'attached' });
-    await pick.selectOption(child);
-  });
+  const failover = await create('failover backend', () =>
+    selectListed(page.getByRole('combobox', { name: 'Child backends to add' }), child),
+  );
   await go('Backends', 'HTTP response backends');
-  await page.getByRole('link', { name: child }).click();
-  await page.getByRole('button', { name: 'Delete', exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await app.deleteFromList(child);
   const refusal = page.getByRole('alert').filter({ hasText: /ERR_SERVICE_\d+/ });
   await refusal.waitFor();
   expect(await refusal.textContent()).toMatch(/op_\w+/);
@@ -174,11 +170,8 @@ it('sets and removes every module of a TLS edge, with their own endpoints', asyn
   await page.getByRole('link', { name: edge }).click();
 
   // A list's select adds what is picked, as the single one sets it.
-  const choose = async (name: string, id: string) => {
-    const pick = page.getByRole('combobox', { name });
-    await pick.locator(`option[value="${id}"]`).waitFor({ state: 'attached' });
-    await pick.selectOption(id);
-  };
+  const choose = (name: string, id: string) =>
+    selectListed(page.getByRole('combobox', { name }), id);
   await app.setModule('Backend', () => choose('Backend', backend));
   await app.setModule('IP restriction', () => choose('IP policies to add', policy));
   await app.setModule('Mutual TLS', () => choose('Trusted CAs to add', ca));
@@ -257,9 +250,7 @@ it('creates, edits and deletes SSH CAs and the certificates they sign', async ()
     await page.getByRole('link', { name: tab, exact: true }).click();
     const singular = tab.slice(0, -1);
     await lifecycle(singular, async () => {
-      const pick = page.getByLabel('Certificate authority');
-      await pick.locator(`option[value="${ca}"]`).waitFor({ state: 'attached' });
-      await pick.selectOption(ca);
+      await selectListed(page.getByLabel('Certificate authority'), ca);
       await page.getByLabel('Public key').fill(PUBLIC_KEYS.ed25519);
       await page.getByRole('button', { name: 'Add principal' }).click();
       await page.getByRole('textbox', { name: 'Principal 1' }).fill('alice');

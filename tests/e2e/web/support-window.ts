@@ -41,8 +41,19 @@ export type WebWindow = {
   ): Promise<void>;
   /** Removes a module shown in `panel` (the page by default): asked first, then said "not set". */
   removeModule(label: string, panel?: Locator): Promise<void>;
+  /** Opens `id` from the list shown and confirms its Delete; the test looks for the answer. */
+  deleteFromList(id: string): Promise<void>;
   close(): Promise<void>;
 };
+
+/**
+ * Selects `value` in `select` once it is offered: a select of resources lists them only when the
+ * call for them has answered, after its dialog opened.
+ */
+export async function selectListed(select: Locator, value: string): Promise<void> {
+  await select.locator(`option[value="${value}"]`).waitFor({ state: 'attached' });
+  await select.selectOption(value);
+}
 
 /**
  * A browser of the file's own: a connection to the project's Chromium (tests/support/
@@ -138,6 +149,11 @@ export async function openWindow(viewport: { width: number; height: number }): P
         .getByRole('button', { name: `Remove ${label}` })
         .click();
       await panel.getByRole('article', { name: label }).getByText('not set').waitFor();
+    },
+    async deleteFromList(id) {
+      await page.getByRole('link', { name: id }).click();
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     },
     async close() {
       await browser.close();

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import { exposeHandlers } from '../../../../core/expose/handlers.ts';
 import { planExpose } from '../../../../core/expose/plan.ts';
 import { runExpose } from '../../../../core/expose/run.ts';
 import { ExposeRequest, type ExposeProgress } from '../../../../shared/app/ipc/expose.ts';
+import { cleanupAfterAll } from '../../../support/cleanup.ts';
 import { startAccount } from '../api/support.ts';
 
-const cleanup: (() => Promise<unknown>)[] = [];
+const cleanup = cleanupAfterAll();
 let api: ApiClient;
 const progress: ExposeProgress[] = [];
 let handlers: ReturnType<typeof exposeHandlers>;
@@ -14,9 +15,6 @@ let handlers: ReturnType<typeof exposeHandlers>;
 beforeAll(async () => {
   ({ api } = await startAccount('expose-key', cleanup));
   handlers = exposeHandlers({ client: async () => api, onProgress: (p) => progress.push(p) });
-});
-afterAll(async () => {
-  for (const close of cleanup.reverse()) await close();
 });
 
 const request = (overrides: Partial<ExposeRequest> = {}) =>

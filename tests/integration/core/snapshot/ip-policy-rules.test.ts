@@ -1,23 +1,22 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import { applyPlan } from '../../../../core/snapshot/apply.ts';
 import { exportSnapshot, serializeSnapshot } from '../../../../core/snapshot/export.ts';
 import { changesOf, planSnapshot } from '../../../../core/snapshot/plan.ts';
 import { parseSnapshot } from '../../../../shared/app/snapshot-document.ts';
+import { cleanupAfterAll } from '../../../support/cleanup.ts';
 import { startAccount, type Sandbox } from '../api/support.ts';
+import { policyWithRules } from './seed.ts';
 
 /*
  * IP policy rules in snapshots: a rule refers to its policy by name, is created after it in
  * another account, and can change its block and words but not its policy or action.
  */
 
-const cleanup: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 const WHO = {
   about: { owner: 'profile:test', target: 'Test', source: 'test.json' },
@@ -37,16 +36,11 @@ async function apply(api: ApiClient, plan: ReturnType<typeof planSnapshot>) {
 async function seeded(key: string) {
   const account = await startAccount(key, cleanup);
   const { api } = account;
-  const office = await api.ipPolicies.create({ description: 'office' });
-  const lab = await api.ipPolicies.create({ description: 'lab' });
-  await api.ipPolicyRules.create({ ip_policy_id: office.id, cidr: '10.0.0.0/8', action: 'allow' });
-  await api.ipPolicyRules.create({
-    ip_policy_id: office.id,
-    cidr: '10.9.0.0/16',
-    action: 'deny',
-    description: 'guests',
-  });
-  await api.ipPolicyRules.create({ ip_policy_id: lab.id, cidr: '2001:db8::/32', action: 'allow' });
+  await policyWithRules(api, { description: 'office' }, [
+    { cidr: '10.0.0.0/8', action: 'allow' },
+    { cidr: '10.9.0.0/16', action: 'deny', description: 'guests' },
+  ]);
+  await policyWithRules(api, { description: 'lab' }, [{ cidr: '2001:db8::/32', action: 'allow' }]);
   return account;
 }
 

@@ -1,10 +1,22 @@
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
+import { cleanupAfterAll } from '../../../support/cleanup.ts';
 import { startAccount, type Sandbox } from '../api/support.ts';
 import { CA_PEM, PUBLIC_KEYS } from '../../../unit/shared/api/fixtures.ts';
 
 export const IDP_METADATA =
   '<?xml version="1.0"?><md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.com"></md:EntityDescriptor>';
+
+/** An IP policy, then each of `rules` on it; answers the policy. */
+export async function policyWithRules(
+  api: ApiClient,
+  policy: Parameters<ApiClient['ipPolicies']['create']>[0],
+  rules: readonly Omit<Parameters<ApiClient['ipPolicyRules']['create']>[0], 'ip_policy_id'>[],
+) {
+  const created = await api.ipPolicies.create(policy);
+  for (const rule of rules) await api.ipPolicyRules.create({ ...rule, ip_policy_id: created.id });
+  return created;
+}
 
 /**
  * An account holding every kind and every module, secrets included, with look-alikes (two IP
@@ -12,18 +24,15 @@ export const IDP_METADATA =
  * another failover backend.
  */
 export async function seedAccount(api: ApiClient): Promise<void> {
-  const office = await api.ipPolicies.create({ description: 'office', metadata: '{"a":1}' });
-  const office2 = await api.ipPolicies.create({ description: 'office', metadata: '{"a":2}' });
-  await api.ipPolicies.create({ description: 'unused' });
   // Rules of both actions and families; office's two look alike but for their block.
-  await api.ipPolicyRules.create({ ip_policy_id: office.id, cidr: '10.0.0.0/8', action: 'allow' });
-  await api.ipPolicyRules.create({ ip_policy_id: office.id, cidr: '10.9.0.0/16', action: 'deny' });
-  await api.ipPolicyRules.create({
-    ip_policy_id: office2.id,
-    cidr: '2001:db8::/32',
-    action: 'allow',
-    description: 'lab v6',
-  });
+  const office = await policyWithRules(api, { description: 'office', metadata: '{"a":1}' }, [
+    { cidr: '10.0.0.0/8', action: 'allow' },
+    { cidr: '10.9.0.0/16', action: 'deny' },
+  ]);
+  const office2 = await policyWithRules(api, { description: 'office', metadata: '{"a":2}' }, [
+    { cidr: '2001:db8::/32', action: 'allow', description: 'lab v6' },
+  ]);
+  await api.ipPolicies.create({ description: 'unused' });
   const ca = await api.certificateAuthorities.create({ description: 'clients', ca_pem: CA_PEM });
   await api.sshCertificateAuthorities.create({
     description: 'hosts',
@@ -108,14 +117,11 @@ export async function seedAccount(api: ApiClient): Promise<void> {
  * `sandbox` and `api` can be taken out at once and read in the tests.
  */
 export function seededAccountForFile(key: string) {
-  const cleanup: (() => Promise<unknown>)[] = [];
+  const cleanup = cleanupAfterAll();
   let account: { sandbox: Sandbox; api: ApiClient } | undefined;
   beforeAll(async () => {
     account = await startAccount(key, cleanup);
     await seedAccount(account.api);
-  });
-  afterAll(async () => {
-    for (const step of cleanup.reverse()) await step();
   });
   const started = () => {
     if (account === undefined) throw new Error('the account starts in beforeAll');

@@ -11,6 +11,7 @@ import {
 } from '../../../../shared/app/monitor.ts';
 import type { TrayModel } from '../../../../shared/app/tray.ts';
 import type { UpdateState } from '../../../../shared/app/ipc/updates.ts';
+import { profilesState } from '../../../support/profiles.ts';
 import { session } from '../../../support/tunnel-sessions.ts';
 import { memorySettings, recordedActions } from '../support.ts';
 import { clockTime } from '../../../../shared/app/clock.ts';
@@ -22,15 +23,10 @@ const web = session({ metadata: 'web' });
 
 function setup() {
   const settings = memorySettings();
-  let state: ProfilesState = {
-    profiles: [
-      { id: 'acme', name: 'Acme', baseUrl: 'https://a.example', kind: 'remote' },
-      { id: 'globex', name: 'Globex', baseUrl: 'https://g.example', kind: 'remote' },
-    ],
-    activeId: 'acme',
-    keychain: { available: true },
-    local: { state: 'absent' },
-  };
+  let state = profilesState([
+    { id: 'acme', name: 'Acme', baseUrl: 'https://a.example', kind: 'remote' },
+    { id: 'globex', name: 'Globex', baseUrl: 'https://g.example', kind: 'remote' },
+  ]);
   const profileChanges = new Emitter<ProfilesState>('profiles');
   const events = new Emitter<MonitorEvent>('events');
   const snapshot: MonitorSnapshot = {
