@@ -21,7 +21,7 @@ import { exposeHandlers } from './expose/handlers.ts';
 import { fleetHandlers } from './fleet/handlers.ts';
 import { FleetService } from './fleet/service.ts';
 import type { SecretStore } from './profiles/keychain.ts';
-import type { StartLocalSandbox } from './profiles/local-sandbox.ts';
+import type { StartLocalSandbox } from './profiles/local-sandbox-start.ts';
 import { profileHandlers } from './profiles/handlers.ts';
 import { ProfileService, type ProfileServiceOptions } from './profiles/profiles.ts';
 import { WatchedProfiles, type MonitoredProfiles } from './monitor/watched.ts';
