@@ -30,7 +30,7 @@ import { settingsHandlers } from './settings/handlers.ts';
 import { SettingsService } from './settings/settings.ts';
 import { snapshotHandlers } from './snapshot/handlers.ts';
 import { SnapshotService } from './snapshot/service.ts';
-import { SnapshotWindow } from './snapshot/window.ts';
+import { HeldSnapshots } from './snapshot/held-snapshots.ts';
 import { sshHandlers } from './ssh/handlers.ts';
 import { sshInApp } from './ssh/app.ts';
 import type { SshService } from './ssh/service.ts';
@@ -196,7 +196,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   });
 
   const dialogs = options.dialogs ?? unavailableDialogs;
-  const snapshots = new SnapshotWindow({
+  const snapshots = new HeldSnapshots({
     service: new SnapshotService({
       dataDir: options.journalsDir ?? options.dataDir,
       holder: options.shell === 'command line' ? 'burrow apply' : 'the Burrow window',

@@ -7,7 +7,7 @@ import type { Notifier } from '../notify/notifier.ts';
 import type { SettingsService } from '../settings/settings.ts';
 import { profileAccount } from '../snapshot/account.ts';
 import { serializeSnapshot } from '../snapshot/export.ts';
-import type { SnapshotWindow } from '../snapshot/window.ts';
+import type { HeldSnapshots } from '../snapshot/held-snapshots.ts';
 import { changesConfiguration, ownChanges } from './own-changes.ts';
 import { DriftService } from './service.ts';
 
@@ -16,8 +16,8 @@ export type DriftParts = {
   readonly settings: SettingsService;
   readonly notifier: Notifier;
   readonly events: EventHub;
-  /** The window's snapshots: Put back is planned, and then applied, as any plan of theirs. */
-  readonly snapshots: SnapshotWindow;
+  /** The held snapshots: Put back is planned, and then applied, as any plan of theirs. */
+  readonly snapshots: HeldSnapshots;
   readonly record: (entry: NewActivityEntry) => void;
   readonly warn: (message: string) => void;
 };
