@@ -1,13 +1,11 @@
-import path from 'node:path';
 import type { ActionSource } from '../shared/app/activity.ts';
-import type { AppInfo, GovernorState } from '../shared/app/ipc/contract.ts';
-import type { DamagedSettings, ProfilesState } from '../shared/app/ipc/profiles.ts';
+import type { AppInfo } from '../shared/app/ipc/contract.ts';
+import type { DamagedSettings } from '../shared/app/ipc/profiles.ts';
 import { activityHandlers, appRecorder } from './activity/handlers.ts';
 import { ActivityRecord } from './activity/record.ts';
 import { UnseenActivity } from './activity/unseen.ts';
 import { agentHandlers } from './agents/handlers.ts';
 import { AgentsService } from './agents/service.ts';
-import type { BudgetState } from './api/governor.ts';
 import { ipcApiCalls } from './api/ipc-calls.ts';
 import { dialogHandlers, unavailableDialogs, type Dialogs } from './dialogs/index.ts';
 import type { IpcImplementation } from './ipc/dispatch.ts';
@@ -15,16 +13,16 @@ import { ipcErrorOf } from './ipc/dispatch.ts';
 import { EventHub } from './ipc/events.ts';
 import { startHub } from './hub/server.ts';
 import { driftHandlers } from './drift/handlers.ts';
-import { startDriftWatch } from './drift/wiring.ts';
-import { changesConfiguration, ownChanges } from './drift/own-changes.ts';
+import { keepOwnChanges, startDriftWatch } from './drift/wiring.ts';
 import { exposeHandlers } from './expose/handlers.ts';
 import { fleetHandlers } from './fleet/handlers.ts';
-import { FleetService } from './fleet/service.ts';
+import { fleetInApp } from './fleet/app.ts';
+import type { FleetService } from './fleet/service.ts';
 import type { SecretStore } from './profiles/keychain.ts';
-import type { StartLocalSandbox } from './profiles/local-sandbox.ts';
-import { profileHandlers } from './profiles/handlers.ts';
-import { ProfileService, type ProfileServiceOptions } from './profiles/profiles.ts';
-import { WatchedProfiles, type MonitoredProfiles } from './monitor/watched.ts';
+import type { StartLocalSandbox } from './profiles/local-sandbox-start.ts';
+import { onlyProfiles, profilesInApp } from './profiles/app.ts';
+import type { ProfileService, ProfileServiceOptions } from './profiles/profiles.ts';
+import { WatchedProfiles } from './monitor/watched.ts';
 import { Notifier, type NotifierOptions } from './notify/notifier.ts';
 import { sessionHandlers } from './sessions/handlers.ts';
 import { SessionsService } from './sessions/service.ts';
@@ -32,7 +30,7 @@ import { settingsHandlers } from './settings/handlers.ts';
 import { SettingsService } from './settings/settings.ts';
 import { snapshotHandlers } from './snapshot/handlers.ts';
 import { SnapshotService } from './snapshot/service.ts';
-import { SnapshotWindow } from './snapshot/window.ts';
+import { HeldSnapshots } from './snapshot/held-snapshots.ts';
 import { sshHandlers } from './ssh/handlers.ts';
 import { sshInApp } from './ssh/app.ts';
 import type { SshService } from './ssh/service.ts';
@@ -118,31 +116,6 @@ export type Burrow = {
   close(): Promise<void>;
 };
 
-/** A key's budget as the header shows it: the cool-down as the wall-clock time it ends. */
-export function governorState(
-  profileId: string,
-  { cooldownMs, ...budget }: BudgetState,
-  now = Date.now(),
-): GovernorState {
-  return { profileId, ...budget, coolingDownUntil: cooldownMs > 0 ? now + cooldownMs : null };
-}
-
-/** The profile service as a command's monitor sees it: only the profiles the command names. */
-function onlyProfiles(profiles: ProfileService, ids: readonly string[]): MonitoredProfiles {
-  const keep = new Set(ids);
-  const only = (state: ProfilesState): ProfilesState => ({
-    ...state,
-    profiles: state.profiles.filter((p) => keep.has(p.id)),
-  });
-  return {
-    state: () => only(profiles.state()),
-    client: (id) => profiles.client(id),
-    readyClient: (id) => profiles.readyClient(id),
-    subscribe: (listener) => profiles.subscribe((state) => listener(only(state))),
-    onApiEvent: (listener) => profiles.onApiEvent(listener),
-  };
-}
-
 /**
  * The main process without Electron: profiles, settings and the API behind the IPC contract.
  * electron/ and web/ build one of these, carry its calls and forward its events; nothing else.
@@ -152,32 +125,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   const settings = new SettingsService(options.store);
   settings.subscribe((value) => events.emit('settings.changed', value));
 
-  const profiles = new ProfileService({
-    store: options.store,
-    secrets: options.secrets,
-    startLocalSandbox: options.startLocalSandbox,
-    localSandboxDir: path.join(options.dataDir, 'local-sandbox'),
-    client: options.client,
-    ...(options.localSandboxWatchMs !== undefined && {
-      localSandboxWatchMs: options.localSandboxWatchMs,
-    }),
-    damagedSettings: options.damagedSettings,
-  });
-  profiles.subscribe((state) => events.emit('profiles.changed', state));
-  profiles.onApiEvent((profileId, event) => {
-    if (event.type === 'budget') {
-      const { type: _, ...budget } = event;
-      events.emit('governor.changed', governorState(profileId, budget));
-      return;
-    }
-    const { type: kind, operation, retryInMs, message } = event;
-    events.emit('api.activity', { profileId, kind, operation, retryInMs, message });
-  });
-  // The keychain is probed before anything asks for a key.
-  await profiles.init();
-  // The active profile's client, asked for now without waiting: a Local sandbox starts at once
-  // and the first window finds it starting, or running, rather than waiting for its first call.
-  if (profiles.activeProfile()) void profiles.client().catch(() => undefined);
+  const { profiles, handlers: profileCalls } = await profilesInApp(options, events);
 
   const command = options.command;
   const watched = new WatchedProfiles({
@@ -211,16 +159,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     profiles,
   });
   agents.subscribe((snapshot) => events.emit('agents.changed', snapshot));
-  const fleet = new FleetService({
-    agents: () => agents.snapshot().profiles.flatMap((p) => p.agents),
-    profileName: (id) => profiles.state().profiles.find((p) => p.id === id)?.name ?? id,
-    run: (request, runOptions) => sessions.run(request, runOptions),
-    listSessions: async (profileId, signal) =>
-      (await profiles.client(profileId)).client.tunnelSessions.listAll({ signal }),
-    record: recorder.record,
-  });
-  fleet.subscribe((rollout) => events.emit('rollout.changed', rollout));
-  fleet.onStep((step) => events.emit('rollout.step', step));
+  const fleet = fleetInApp({ agents, profiles, sessions, record: recorder.record, events });
   const updates = appUpdates(options, command ? undefined : options.updates, settings, events);
   const tray = new TrayService({
     profiles,
@@ -257,7 +196,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   });
 
   const dialogs = options.dialogs ?? unavailableDialogs;
-  const snapshots = new SnapshotWindow({
+  const snapshots = new HeldSnapshots({
     service: new SnapshotService({
       dataDir: options.journalsDir ?? options.dataDir,
       holder: options.shell === 'command line' ? 'burrow apply' : 'the Burrow window',
@@ -276,27 +215,15 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   const drift = await startDriftWatch(options, driftParts, { owner: command === undefined });
 
   const activeClient = async () => (await profiles.client()).client;
-  // What Burrow changes on an account is kept as its baseline, so Drift finds only the others'.
-  const keepOwn = ownChanges((profileId) => drift.applied(profileId));
-  const ownChange = async () => {
-    const active = profiles.activeProfile();
-    if (active) await keepOwn(active.id);
-  };
   const api = ipcApiCalls({
     client: activeClient,
     onProgress: (progress) => events.emit('api.progress', progress),
   });
-  // A resource edited in the window (or by a command inside the app) is an own change too: kept
-  // once the edit is answered, without holding the answer back.
-  const callApi: IpcImplementation['call'] = async (entry, request) => {
-    const answer = await api.call(entry, request);
-    if (changesConfiguration(entry.endpoint)) void ownChange();
-    return answer;
-  };
+  const own = keepOwnChanges(drift, profiles, api.call);
   const implementationFor = (source: ActionSource): IpcImplementation => ({
     calls: {
       'app.info': () => ({ name: 'Burrow', version: options.version, shell: options.shell }),
-      ...profileHandlers(profiles),
+      ...profileCalls,
       ...settingsHandlers(settings),
       ...sshHandlers(ssh, events),
       ...sessionHandlers({ sessions, watched, tray, notifier }, source),
@@ -308,19 +235,13 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       ...exposeHandlers({
         client: activeClient,
         onProgress: (p) => events.emit('expose.progress', p),
-        onChanged: ownChange,
+        onChanged: own.changed,
       }),
       ...updates.handlers,
       ...dialogHandlers(dialogs),
-      'governor.state': async () => {
-        const active = profiles.activeProfile();
-        if (!active) return null;
-        const { profileId, client } = await profiles.client(active.id);
-        return governorState(profileId, client.budget());
-      },
       'api.cancel': api.cancel,
     },
-    call: callApi,
+    call: own.call,
     listAll: api.listAll,
   });
 

@@ -5,7 +5,7 @@ import type { ActivityRecord } from './record.ts';
 import type { UnseenActivity } from './unseen.ts';
 
 /** The app trims the record this often (and at start); `burrow` only appends. */
-export const TRIM_EVERY_MS = 3_600_000;
+const TRIM_EVERY_MS = 3_600_000;
 
 /** The activity calls of the contract. */
 export function activityHandlers(

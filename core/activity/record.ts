@@ -18,7 +18,7 @@ import { AppError } from '../errors.ts';
 import { entriesOf, kept, lineOf } from './lines.ts';
 
 /** The record's folder in the data folder: one `<profile id>.jsonl` a profile. */
-export const ACTIVITY_DIR = 'activity';
+const ACTIVITY_DIR = 'activity';
 const SEEN_FILE = 'seen';
 const LOCK_FILE = 'trim.lock';
 /** A lock older than this was left by a process that died mid-trim. */

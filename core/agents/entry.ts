@@ -12,7 +12,7 @@ import { band, mark, startHistory } from './history.ts';
  */
 
 /** A command the API accepted but a poll never confirmed (a stop the agent ignored) ends after this. */
-export const COMMAND_MS = 60_000;
+const COMMAND_MS = 60_000;
 export const UPDATE_READY = 'The agent has updated: restart it to run the new version.';
 
 /** One agent and what core remembers of it beyond the contract. */

@@ -1,11 +1,9 @@
+import type { Endpoint, HttpMethod, PathParams } from '../../shared/api/endpoint-builders.ts';
 import {
   endpoint,
   fillPath,
-  type Endpoint,
   type EndpointName,
   type EndpointOf,
-  type HttpMethod,
-  type PathParams,
   type ResponseOf,
 } from '../../shared/api/endpoints.ts';
 import { ID_PREFIXES, isIdOf } from '../../shared/api/ids.ts';

@@ -1,5 +1,5 @@
 import { Pool } from 'undici';
-import type { HttpMethod } from '../../shared/api/endpoints.ts';
+import type { HttpMethod } from '../../shared/api/endpoint-builders.ts';
 import { SERVICE_VERSION, SERVICE_VERSION_HEADER } from '../../shared/api/version.ts';
 import {
   AbortError,

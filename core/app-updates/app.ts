@@ -11,7 +11,7 @@ export type AppUpdatesOptions = Pick<UpdateServiceOptions, 'engine' | 'clock'> &
 };
 
 /** Why there is no updater, in the Settings' words. */
-export function noUpdater(shell: AppInfo['shell']): string {
+function noUpdater(shell: AppInfo['shell']): string {
   return shell === 'browser'
     ? 'Browser mode has no updater: updates come with the installed desktop app'
     : 'Burrow runs from its sources here: updates come with an installed release';

@@ -22,7 +22,7 @@ export type Release = {
 };
 
 /** A feed file names a version and a few files: anything larger is not one, and is not read. */
-export const MAX_FEED_BYTES = 1024 * 1024;
+const MAX_FEED_BYTES = 1024 * 1024;
 
 /** The feed's file for a platform and architecture, as electron-builder names it. */
 export function channelFile(platform: NodeJS.Platform, arch: string): string {

@@ -32,7 +32,7 @@ export const newBaseline = (
  * The most a baseline file can be: twice a snapshot's most (its hashes are longer than most
  * secrets), and never more than Put back can plan.
  */
-export const MAX_BASELINE_BYTES = 2 * MAX_SNAPSHOT_TEXT;
+const MAX_BASELINE_BYTES = 2 * MAX_SNAPSHOT_TEXT;
 
 /** A baseline as read: Burrow's own, or why the file is not to be trusted. */
 export type Kept = { readonly baseline: Baseline } | { readonly damaged: string };

@@ -1,12 +1,12 @@
 import type { driftCalls } from '../../shared/app/ipc/drift.ts';
 import type { AppHandlers } from '../ipc/handlers.ts';
-import type { SnapshotWindow } from '../snapshot/window.ts';
+import type { HeldSnapshots } from '../snapshot/held-snapshots.ts';
 import type { DriftService } from './service.ts';
 
-/** The drift calls of the contract; a comparison reads a snapshot the window's snapshots opened. */
+/** The drift calls of the contract; a comparison reads a snapshot held open. */
 export function driftHandlers(
   drift: DriftService,
-  snapshots: Pick<SnapshotWindow, 'opened'>,
+  snapshots: Pick<HeldSnapshots, 'opened'>,
 ): Pick<AppHandlers, keyof typeof driftCalls> {
   return {
     'drift.state': () => drift.state(),

@@ -11,13 +11,13 @@ type Json = Record<string, unknown>;
 const HASHED = 'hmac-sha256:';
 
 /** The keychain entry of this install's hashing key, beside the profiles' API keys. */
-export const DRIFT_KEY_ACCOUNT = 'burrow-drift-key';
+const DRIFT_KEY_ACCOUNT = 'burrow-drift-key';
 
 /**
  * This install's key for hashing secrets, made on first use. It lives in the keychain, not in the
  * data folder: a copied data folder then holds hashes nobody can test guesses against.
  */
-export async function driftKey(secrets: SecretStore): Promise<Buffer> {
+async function driftKey(secrets: SecretStore): Promise<Buffer> {
   const kept = await secrets.get(DRIFT_KEY_ACCOUNT);
   if (kept !== null && /^[0-9a-f]{64}$/.test(kept)) return Buffer.from(kept, 'hex');
   const key = randomBytes(32);

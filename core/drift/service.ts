@@ -9,20 +9,21 @@ import {
 } from '../../shared/app/ipc/drift.ts';
 import type { DriftSettings } from '../../shared/app/ipc/settings.ts';
 import type { PlannedSnapshot } from '../../shared/app/ipc/snapshots.ts';
-import { SNAPSHOT_KINDS, type SnapshotDocument } from '../../shared/app/snapshot-document.ts';
-import { systemClock, type Timer } from '../api/clock.ts';
+import type { SnapshotDocument } from '../../shared/app/snapshot-document.ts';
+import type { Timer } from '../api/clock.ts';
 import { AppError } from '../errors.ts';
 import type { SecretStore } from '../profiles/keychain.ts';
 import type { SnapshotAccount } from '../snapshot/account.ts';
 import type { Plan } from '../snapshot/plan.ts';
 import type { SnapshotService } from '../snapshot/service.ts';
-import { BaselineStore, newBaseline, type Baseline } from './baseline.ts';
-import { hourlyAllowance, postponedReason } from './budget.ts';
+import { newBaseline, type Baseline } from './baseline.ts';
+import { DriftChecks } from './checks.ts';
+import { KeptBaselines } from './kept-baselines.ts';
 import { readHashed } from './check.ts';
 import { compare, type Found } from './compare.ts';
 import { hashSecrets, keyOnce, withoutHashes } from './secrets.ts';
 import { DriftWatch, statusOf } from './watch.ts';
-import { baselineSetAside, notChecked, notWatched, secretLeft, staleDrift } from './words.ts';
+import { notWatched, secretLeft, staleDrift } from './words.ts';
 
 /** What drift reaches of the profiles: their names in order, and one's account. */
 export type DriftProfiles = {
@@ -50,27 +51,47 @@ export type DriftServiceOptions = {
   readonly setTimer?: (callback: () => void, ms: number) => Timer;
 };
 
-/** The fewest requests a check makes: one list page per kind read (routes come with edges). */
-export const MIN_CHECK_REQUESTS = SNAPSHOT_KINDS.filter((k) => k !== 'httpsEdgeRoute').length;
-
 /**
  * Drift watch, one door for the window, the tray and `burrow drift`: each watched profile's
  * baseline, checked in the background within its share of the rate limit, a new drift told once.
  */
 export class DriftService {
   private readonly changes = new Emitter<DriftState>('the drift watch');
-  private readonly store: BaselineStore;
+  private readonly kept: KeptBaselines;
   private readonly watches = new Map<string, DriftWatch>();
-  /** Why each profile set aside is watched no more, until it is watched again. */
-  private readonly stoppedWhy = new Map<string, string>();
   private readonly now: () => number;
   private readonly stop = new AbortController();
-  private readonly hashKey: () => Promise<Buffer>;
+  private readonly checks: DriftChecks;
 
   constructor(private readonly options: DriftServiceOptions) {
     this.now = options.now ?? Date.now;
-    this.hashKey = keyOnce(options.secrets);
-    this.store = new BaselineStore(options.dataDir, this.hashKey);
+    const key = keyOnce(options.secrets);
+    this.kept = new KeptBaselines({
+      dataDir: options.dataDir,
+      key,
+      nameOf: (profileId) => this.nameOf(profileId),
+      now: this.now,
+      unwatch: (profileId) => {
+        this.watches.get(profileId)?.cancel();
+        this.watches.delete(profileId);
+      },
+      stopped: options.stopped,
+      changed: () => this.emit(),
+    });
+    this.checks = new DriftChecks({
+      settings: options.settings,
+      account: (profileId) => options.profiles.account(profileId),
+      snapshots: options.snapshots,
+      key,
+      reread: (watch) => this.kept.reread(watch),
+      current: (watch) => this.watches.get(watch.baseline.profileId) === watch,
+      write: (baseline) => this.kept.write(baseline),
+      tell: options.tell,
+      changed: () => this.emit(),
+      now: this.now,
+      setTimer: options.setTimer,
+      stop: this.stop.signal,
+    });
   }
 
   /**
@@ -80,13 +101,13 @@ export class DriftService {
    */
   async init(forgetOthers = false): Promise<void> {
     const known = new Set(this.options.profiles.list().map((p) => p.id));
-    for (const id of await this.store.profileIds()) {
+    for (const id of await this.kept.profileIds()) {
       try {
         if (known.has(id)) await this.load(id);
-        else if (forgetOthers) await this.store.remove(id);
+        else if (forgetOthers) await this.kept.remove(id);
       } catch (error) {
         // The keychain refused the key, the disk a read: tried again at the next start.
-        this.options.stopped?.(id, notChecked(this.nameOf(id), this.store.file(id), error));
+        this.kept.notChecked(id, error);
       }
     }
     this.emit();
@@ -97,10 +118,10 @@ export class DriftService {
    * only if it changed since.
    */
   private async load(profileId: string): Promise<void> {
-    const kept = await this.store.readChanged(profileId, null);
-    if (kept === undefined) return;
-    if ('damaged' in kept) await this.setAside(profileId, kept.damaged);
-    else this.schedule(this.watchOf(profileId, kept.baseline, kept.stamp), this.intervalMs());
+    const kept = await this.kept.changed(profileId, null);
+    if (kept === undefined || 'setAside' in kept) return;
+    const watch = this.watchOf(profileId, kept.baseline, kept.stamp);
+    this.checks.schedule(watch, this.checks.intervalMs());
   }
 
   /** The profiles changed: a removed one's baseline is deleted, a renamed one shown renamed. */
@@ -113,7 +134,7 @@ export class DriftService {
   state(): DriftState {
     return this.options.profiles.list().map((p) => {
       const status = statusOf(p.id, p.name, this.watches.get(p.id));
-      const why = status.watching ? undefined : this.stoppedWhy.get(p.id);
+      const why = status.watching ? undefined : this.kept.why(p.id);
       return why === undefined ? status : { ...status, stoppedWhy: why };
     });
   }
@@ -143,14 +164,14 @@ export class DriftService {
   async forget(profileId: string): Promise<void> {
     this.watches.get(profileId)?.cancel();
     this.watches.delete(profileId);
-    await this.store.remove(profileId);
+    await this.kept.remove(profileId);
     this.emit();
   }
 
   /** Checks now, within the budget; answers when the check is done (or postponed). */
   async check(request: DriftRequest): Promise<DriftStatus> {
     const { profileId } = DriftRequest.parse(request);
-    await this.checkWatched(this.watched(profileId));
+    await this.checks.check(this.watched(profileId));
     return this.status(profileId);
   }
 
@@ -172,7 +193,7 @@ export class DriftService {
     const watch = this.watched(profileId);
     if (this.options.planBack === undefined)
       throw new AppError('DRIFT_UNAVAILABLE', 'Put back is applied from the Burrow window');
-    const setAside = await this.reread(watch);
+    const setAside = await this.kept.reread(watch);
     if (setAside !== undefined) throw new AppError('DRIFT_NOT_WATCHED', setAside, 'profileId');
     const planned = await this.options.planBack(profileId, withoutHashes(watch.baseline.document));
     const left = (watch.drift?.secretsChanged ?? []).map(secretLeft);
@@ -214,9 +235,7 @@ export class DriftService {
 
   /** `drift.intervalMinutes` changed: each next check is one new interval after the last. */
   intervalChanged(): void {
-    for (const watch of this.watches.values())
-      if (watch.running === null && watch.nextCheckAt !== null)
-        this.schedule(watch, Math.max(0, watch.lastAt() + this.intervalMs() - this.now()));
+    this.checks.intervalChanged(this.watches.values());
     this.emit();
   }
 
@@ -233,45 +252,8 @@ export class DriftService {
     this.changes.emit(this.state());
   }
 
-  private intervalMs(): number {
-    return this.options.settings().intervalMinutes * 60_000;
-  }
-
   private nameOf(profileId: string): string {
     return this.options.profiles.list().find((p) => p.id === profileId)?.name ?? profileId;
-  }
-
-  /**
-   * The baseline file as it is now, when another process kept one since (`burrow drift --set`);
-   * answers, when it was not Burrow's, what was said as it was set aside.
-   */
-  private async reread(watch: DriftWatch): Promise<string | undefined> {
-    const { profileId } = watch.baseline;
-    const kept = await this.store.readChanged(profileId, watch.stamp);
-    if (kept === undefined) return undefined;
-    if ('damaged' in kept) return this.setAside(profileId, kept.damaged);
-    [watch.baseline, watch.stamp] = [kept.baseline, kept.stamp];
-    return undefined;
-  }
-
-  /** A baseline Burrow did not write: set aside beside itself, its profile unwatched, said once. */
-  private async setAside(profileId: string, reason: string): Promise<string> {
-    this.watches.get(profileId)?.cancel();
-    this.watches.delete(profileId);
-    const aside = await this.store.setAside(profileId, this.now()).then(
-      (file) => ({ file }),
-      (error: unknown) => ({ failed: error instanceof Error ? error.message : String(error) }),
-    );
-    const message = baselineSetAside(
-      this.nameOf(profileId),
-      this.store.file(profileId),
-      reason,
-      aside,
-    );
-    this.stoppedWhy.set(profileId, message);
-    this.options.stopped?.(profileId, message);
-    this.emit();
-    return message;
   }
 
   private watched(profileId: string): DriftWatch {
@@ -289,34 +271,10 @@ export class DriftService {
     return watch;
   }
 
-  private schedule(watch: DriftWatch, inMs: number): void {
-    const setTimer = this.options.setTimer ?? ((cb, ms) => systemClock.setTimer(cb, ms));
-    watch.cancel();
-    watch.nextCheckAt = this.now() + inMs;
-    const profileId = watch.baseline.profileId;
-    watch.timer = setTimer(() => {
-      if (this.watches.get(profileId) === watch) void this.checkWatched(watch);
-    }, inMs);
-  }
-
-  /** The account as a baseline holds it; the requests it took are counted against the budget. */
-  private async read(
-    watch: DriftWatch | undefined,
-    account: SnapshotAccount,
-    signal = this.stop.signal,
-  ) {
-    const key = await this.hashKey();
-    // A baseline is kept while a person waits (Watch, an apply, Put back); a check waits for room.
-    const personWaits = watch === undefined;
-    const live = await readHashed(this.options.snapshots, account, key, { signal, personWaits });
-    watch?.spent(this.now(), live.requests);
-    return live;
-  }
-
   /** Reads the live account and keeps it as the baseline. */
   private async keep(profileId: string, from: Baseline['from']): Promise<void> {
     const account = await this.options.profiles.account(profileId);
-    const { document, requests } = await this.read(undefined, account);
+    const { document, requests } = await this.checks.read(undefined, account);
     const watch = this.watchOf(profileId, newBaseline(profileId, document, from, this.now()));
     watch.spent(this.now(), requests);
     await this.setBaseline(watch, document, from);
@@ -328,77 +286,10 @@ export class DriftService {
     from: Baseline['from'],
   ): Promise<void> {
     const baseline = newBaseline(watch.baseline.profileId, document, from, this.now());
-    this.stoppedWhy.delete(baseline.profileId);
-    watch.stamp = await this.store.write(baseline);
+    watch.stamp = await this.kept.write(baseline);
     watch.baseline = baseline;
     watch.settle(null, document, '');
-    this.schedule(watch, this.intervalMs());
+    this.checks.schedule(watch, this.checks.intervalMs());
     this.emit();
-  }
-
-  private checkWatched(watch: DriftWatch): Promise<void> {
-    const kept = watch.ownChange;
-    const check = async () => {
-      await kept;
-      const stop = new AbortController();
-      watch.checkStop = stop;
-      try {
-        await this.runCheck(watch, AbortSignal.any([this.stop.signal, stop.signal]));
-      } finally {
-        if (watch.checkStop === stop) watch.checkStop = null;
-      }
-    };
-    watch.running ??= check().finally(() => {
-      watch.running = null;
-      this.emit();
-    });
-    return watch.running;
-  }
-
-  /** One check, unless the budget says wait; whatever fails is said in `lastCheck`. */
-  private async runCheck(watch: DriftWatch, signal: AbortSignal): Promise<void> {
-    const { budgetPercent } = this.options.settings();
-    const at = this.now();
-    const checked = (requests: number, error: string | null) =>
-      (watch.lastCheck = { at: new Date(at).toISOString(), requests, error });
-    try {
-      // A baseline kept meanwhile by another process (`burrow drift --set`) is the one checked.
-      if ((await this.reread(watch)) !== undefined) return;
-      const account = await this.options.profiles.account(watch.baseline.profileId);
-      const allowance = hourlyAllowance(account.client.budget(), budgetPercent);
-      const cost = watch.cost(MIN_CHECK_REQUESTS);
-      const fits = watch.spend.fits(cost, allowance, at);
-      if (!fits.ok) {
-        checked(0, postponedReason(cost, allowance, budgetPercent));
-        this.schedule(watch, fits.retryAt - at);
-        return;
-      }
-      this.emit();
-      const live = await this.read(watch, account, signal);
-      checked(live.requests, null);
-      await this.found(watch, await compare(watch.baseline.document, live.document), live.document);
-    } catch (error) {
-      // Stopped (the app quits, or Burrow's own change is kept instead): the next check is
-      // scheduled by whoever stopped it, and the last one still says what it found.
-      if (signal.aborted) return;
-      checked(0, error instanceof Error ? error.message : String(error));
-    }
-    if (!this.stop.signal.aborted) this.schedule(watch, this.intervalMs());
-  }
-
-  /** A drift found (or none): told once, and the baseline's memory of it kept. */
-  private async found(watch: DriftWatch, found: Found | null, live: SnapshotDocument) {
-    const { baseline } = watch;
-    // Its file set aside meanwhile (by Put back): nothing is told, nor written back. Burrow's own
-    // change made while this check read: the baseline read after it decides.
-    if (this.watches.get(baseline.profileId) !== watch || watch.ownChange !== null) return;
-    const drift = watch.settle(found, live, new Date(this.now()).toISOString());
-    const told = drift?.id ?? null;
-    if (told === baseline.toldDriftId) return;
-    if (drift) this.options.tell?.(baseline.profileId, drift);
-    // `burrow drift` tells nobody: what the app has told stays as it was.
-    if (this.options.tell === undefined) return;
-    watch.baseline = { ...baseline, toldDriftId: told };
-    watch.stamp = await this.store.write(watch.baseline);
   }
 }

@@ -1,4 +1,5 @@
 import type { NewActivityEntry } from '../../shared/app/activity.ts';
+import type { IpcImplementation } from '../ipc/dispatch.ts';
 import type { EventHub } from '../ipc/events.ts';
 import type { SecretStore } from '../profiles/keychain.ts';
 import type { ProfileService } from '../profiles/profiles.ts';
@@ -6,7 +7,8 @@ import type { Notifier } from '../notify/notifier.ts';
 import type { SettingsService } from '../settings/settings.ts';
 import { profileAccount } from '../snapshot/account.ts';
 import { serializeSnapshot } from '../snapshot/export.ts';
-import type { SnapshotWindow } from '../snapshot/window.ts';
+import type { HeldSnapshots } from '../snapshot/held-snapshots.ts';
+import { changesConfiguration, ownChanges } from './own-changes.ts';
 import { DriftService } from './service.ts';
 
 export type DriftParts = {
@@ -14,8 +16,8 @@ export type DriftParts = {
   readonly settings: SettingsService;
   readonly notifier: Notifier;
   readonly events: EventHub;
-  /** The window's snapshots: Put back is planned, and then applied, as any plan of theirs. */
-  readonly snapshots: SnapshotWindow;
+  /** The held snapshots: Put back is planned, and then applied, as any plan of theirs. */
+  readonly snapshots: HeldSnapshots;
   readonly record: (entry: NewActivityEntry) => void;
   readonly warn: (message: string) => void;
 };
@@ -91,4 +93,30 @@ export async function startDriftWatch(
   // Only the app tidies the baselines of removed profiles: a command leaves the folder as it is.
   await drift.init(owner);
   return drift;
+}
+
+/**
+ * What Burrow changes on the active profile's account is kept as its baseline, so Drift finds
+ * only the others': `changed` after an edit of its own (Expose a service), and `call`, the API's
+ * calls, whose writes to the configuration (a resource edited in the window, or by a command
+ * inside the app) are kept once they are answered, without holding the answer back.
+ */
+export function keepOwnChanges(
+  drift: Pick<DriftService, 'applied'>,
+  profiles: Pick<ProfileService, 'activeProfile'>,
+  call: IpcImplementation['call'],
+): { changed: () => Promise<void>; call: IpcImplementation['call'] } {
+  const keep = ownChanges((profileId) => drift.applied(profileId));
+  const changed = async () => {
+    const active = profiles.activeProfile();
+    if (active) await keep(active.id);
+  };
+  return {
+    changed,
+    call: async (entry, request) => {
+      const answer = await call(entry, request);
+      if (changesConfiguration(entry.endpoint)) void changed();
+      return answer;
+    },
+  };
 }

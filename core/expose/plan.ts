@@ -24,7 +24,7 @@ export type PlannedExpose = ExposePlan & { readonly bodies: ExposeBodies };
 const quoted = (name: string) => `'${name}'`;
 
 /** The service's address: https, with the port only when it is not 443. */
-export function serviceUrl(hostport: string): string {
+function serviceUrl(hostport: string): string {
   const parsed = parseHostport(hostport);
   const host = parsed?.host ?? hostport;
   return parsed?.port === 443 ? `https://${host}` : `https://${host}:${parsed?.port ?? ''}`;

@@ -3,7 +3,7 @@ import { hostLabel } from '../../shared/app/host-label.ts';
 import type { ApiClient } from '../api/client.ts';
 
 /** Where a new service goes when the account has no edge to learn its domain from. */
-export const FALLBACK_DOMAIN = 'example.com';
+const FALLBACK_DOMAIN = 'example.com';
 
 /**
  * A hostport for the service that no edge of the account serves yet: `<name>.<domain>:443`, the

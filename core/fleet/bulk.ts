@@ -17,7 +17,7 @@ const SHORT_BY_CODE = new Map<string, string>(
   Object.entries(SHORT_REASONS).map(([name, words]) => [ERRORS[name as ErrorName].code, words]),
 );
 
-export function shortReason(result: Extract<ActionResult, { ok: false }>): string {
+function shortReason(result: Extract<ActionResult, { ok: false }>): string {
   return (result.errorCode !== null && SHORT_BY_CODE.get(result.errorCode)) || result.reason;
 }
 

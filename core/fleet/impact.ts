@@ -66,7 +66,7 @@ export function exclusionOf(
 }
 
 /** "12 agents", "1 agent". */
-export function agentsWord(n: number): string {
+function agentsWord(n: number): string {
   return `${n} agent${n === 1 ? '' : 's'}`;
 }
 

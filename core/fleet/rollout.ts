@@ -2,7 +2,6 @@ import type { Agent } from '../../shared/app/agents.ts';
 import type {
   Rollout,
   RolloutAgent,
-  RolloutAgentState,
   RolloutEvent,
   RolloutOptions,
 } from '../../shared/app/fleet.ts';
@@ -10,6 +9,7 @@ import type { SessionActionRequest } from '../../shared/app/ipc/sessions.ts';
 import type { ActionEvent, ActionResult, ActionStep } from '../../shared/app/sessions/actions.ts';
 import type { FindSuccessor } from '../sessions/actions.ts';
 import type { RunOptions } from '../sessions/service.ts';
+import { FINAL, rolloutLine } from './rollout-line.ts';
 
 export type RolloutDeps = {
   /** The sessions service's run: the 10 s between update and restart is kept there. */
@@ -28,7 +28,6 @@ export type RolloutMember = {
   readonly skip?: string | undefined;
 };
 
-const FINAL: readonly RolloutAgentState[] = ['done', 'restart-yourself', 'failed', 'skipped'];
 const WINDOWS_NOTE = 'Updated; runs on Windows: restart it yourself to run the new version.';
 
 /** How far an agent got when the rollout was cancelled on it: where its step stopped. */
@@ -38,38 +37,6 @@ const CANCELLED_AT: Partial<Record<ActionStep, string>> = {
   find: 'Cancelled once restarted: it comes back online by itself',
 };
 const CANCELLED_BEFORE = 'Cancelled before its update';
-
-/** The outcomes an ended rollout counts, in the order its line says them. */
-const OUTCOMES: readonly [readonly RolloutAgentState[], string][] = [
-  [['done', 'restart-yourself'], 'updated'],
-  [['failed'], 'failed'],
-  [['skipped'], 'left out'],
-  [['cancelled'], 'cancelled'],
-  [['not-started'], 'not started'],
-];
-
-/**
- * The rollout's one line: how far while it runs ("Rolling update: 4 of 12, 1 failed"), and once
- * it ended, what became of its agents ("Rolling update done: 10 updated, 2 failed").
- */
-export function rolloutLine(
-  state: Rollout['state'],
-  agents: readonly Pick<RolloutAgent, 'state'>[],
-): string {
-  const count = (states: readonly RolloutAgentState[]) =>
-    agents.filter((a) => states.includes(a.state)).length;
-  if (state === 'running' || state === 'paused') {
-    const failed = count(['failed']);
-    const paused = state === 'paused' ? ' paused' : '';
-    return `Rolling update${paused}: ${count(FINAL)} of ${agents.length}${failed > 0 ? `, ${failed} failed` : ''}`;
-  }
-  const ended = { done: 'done', stopped: 'stopped by a failure', cancelled: 'cancelled' }[state];
-  const outcomes = OUTCOMES.flatMap(([states, word]) => {
-    const n = count(states);
-    return n > 0 ? [`${n} ${word}`] : [];
-  });
-  return `Rolling update ${ended}: ${outcomes.join(', ') || 'no agent'}`;
-}
 
 type Entry = { readonly agent: Agent; view: RolloutAgent };
 

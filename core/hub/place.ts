@@ -18,7 +18,7 @@ export const HubRecord = z.strictObject({
 });
 export type HubRecord = z.infer<typeof HubRecord>;
 
-export const HUB_RECORD_FILE = 'hub.json';
+const HUB_RECORD_FILE = 'hub.json';
 /** Far more than a record takes: a bigger file is not ours. */
 export const MAX_HUB_RECORD_BYTES = 1_024;
 /** A line of the conversation (a call, its answer, an event): beyond it the connection ends. */

@@ -10,7 +10,7 @@ import type {
 import { itemsOf, type Item, type Speaker } from './items.ts';
 
 /** At most one notification per agent (or profile, or certificate) in this long. */
-export const NOTIFY_THROTTLE_MS = 60_000;
+const NOTIFY_THROTTLE_MS = 60_000;
 /** More agents than this of one kind in one batch are told as one notification. */
 export const GROUP_ABOVE = 3;
 

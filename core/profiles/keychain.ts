@@ -8,7 +8,7 @@ export interface SecretStore {
   delete(account: string): Promise<boolean>;
 }
 
-export const KEYCHAIN_SERVICE = 'burrow';
+const KEYCHAIN_SERVICE = 'burrow';
 
 /** The OS keychain through @napi-rs/keyring's keytar-compatible module. */
 export async function osKeychain(service = KEYCHAIN_SERVICE): Promise<SecretStore> {

@@ -1,41 +1,14 @@
 import type { LocalSandboxStatus } from '../../shared/app/ipc/profiles.ts';
 import { sleep, systemClock, type Clock } from '../api/clock.ts';
-import type { RateLimit } from '../api/governor.ts';
+import { ownSandbox } from './local-sandbox-owner.ts';
 import {
   liveRecord,
   ownerToken,
-  removeRecord,
   stillRecorded,
-  writeRecord,
   type SandboxRecord,
 } from './local-sandbox-record.ts';
-import { addUser, countUsers } from './local-sandbox-users.ts';
-
-/** A running embedded sandbox, as core needs it. */
-export interface RunningSandbox {
-  readonly url: string;
-  /**
-   * The limit it enforces when started with another than the service's (`npm run web --
-   * --sandbox-rate-limit`): the Local profile's governor keeps to it instead, or it would
-   * still make every caller wait at 120 a minute for a sandbox that would have answered.
-   */
-  readonly rateLimit?: RateLimit;
-  /** Another process's: it accepts the key that process kept in the keychain. */
-  readonly joined?: boolean;
-  close(): Promise<void>;
-}
-
-/**
- * Starts the embedded sandbox. The shell (electron/ or web/) provides it, since core never
- * imports sandbox/; core decides when it runs.
- */
-export type StartLocalSandbox = (options: {
-  /** A folder of the app's data folder for the sandbox's data file; it survives restarts. */
-  readonly dataDir: string;
-  readonly apiKey: string;
-  /** With which it proves to be the sandbox its record names (shared/api/owner-proof.ts). */
-  readonly ownerSecret: string;
-}) => Promise<RunningSandbox>;
+import type { RunningSandbox, StartLocalSandbox } from './local-sandbox-start.ts';
+import { addUser } from './local-sandbox-users.ts';
 
 /** How the data file's lock says another sandbox has it (sandbox/store/lock.ts). */
 const HELD_ELSEWHERE = /in use by another sandbox/;
@@ -50,13 +23,6 @@ const HELD_WAIT_MS = 60_000;
 
 /** Between two looks at a held data file: the next owner has it this soon after it is let go. */
 const HELD_RETRY_MS = 100;
-
-/**
- * How long a process quitting lets the commands that use its sandbox finish (one call each, as
- * a rule); a longer one (a `--watch`) then fails as it would with the sandbox gone.
- */
-const USERS_WAIT_MS = 10_000;
-const USERS_RETRY_MS = 100;
 
 /** What a start waiting for a held data file says, naming the holder as the lock does. */
 function heldMessage(error: unknown): string {
@@ -89,7 +55,7 @@ export type LocalSandboxSharing = {
  * proved it knows the secret, and uses it rather than opening the same data file, until it goes.
  *
  * Hand-overs never fail: the owner, quitting, removes its record, lets the commands using its
- * sandbox finish (up to USERS_WAIT_MS), then closes it and lets go of the file. A process that
+ * sandbox finish (local-sandbox-owner.ts), then closes it and lets go of the file. A process that
  * meanwhile (or while an owner starts) finds the file held with nothing recorded waits for it
  * (every HELD_RETRY_MS on the injected clock, up to HELD_WAIT_MS), saying so in its status, and
  * takes the file or joins the new record as soon as one is there.
@@ -217,49 +183,13 @@ export class LocalSandbox {
         await sandbox.close();
         throw error;
       });
-      if (claimed === key) return this.own(sandbox, secret);
+      if (claimed === key) return ownSandbox(this.dataDir, sandbox, secret, this.clock);
       // Another process claimed its key first, which is the one joiners read: started again.
       await sandbox.close();
       key = claimed;
       // The key this start is for, unless it was stopped meanwhile (the start is not the current).
       if (this.starting?.signal === stopped) this.apiKey = claimed;
     }
-  }
-
-  /**
-   * This process's sandbox, recorded. Closing it takes the record away before the data file:
-   * while the file is still held, no later sandbox can have recorded itself, so the record
-   * removed is this one's; and a process that starts in between waits for the file.
-   */
-  private async own(sandbox: RunningSandbox, secret: string): Promise<RunningSandbox> {
-    const mine: SandboxRecord = {
-      url: sandbox.url,
-      pid: process.pid,
-      secret,
-      ...(sandbox.rateLimit && { rateLimit: sandbox.rateLimit }),
-    };
-    try {
-      await writeRecord(this.dataDir, mine);
-    } catch (error) {
-      await sandbox.close();
-      throw error;
-    }
-    return {
-      url: sandbox.url,
-      ...(sandbox.rateLimit && { rateLimit: sandbox.rateLimit }),
-      close: async () => {
-        await removeRecord(this.dataDir, mine);
-        await this.usersGone();
-        await sandbox.close();
-      },
-    };
-  }
-
-  /** Until no command uses this process's sandbox (local-sandbox-users.ts), or USERS_WAIT_MS. */
-  private async usersGone(): Promise<void> {
-    const until = this.clock.now() + USERS_WAIT_MS;
-    while ((await countUsers(this.dataDir)) > 0 && this.clock.now() < until)
-      await sleep(this.clock, USERS_RETRY_MS, undefined, () => new Error('never aborted'));
   }
 
   /**

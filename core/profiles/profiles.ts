@@ -12,7 +12,8 @@ import { AppError } from '../errors.ts';
 import type { KeyValueStore } from '../store.ts';
 import { ClientPool, type Connection, type PoolClientOptions } from './client-pool.ts';
 import type { SecretStore } from './keychain.ts';
-import { LocalSandbox, type StartLocalSandbox } from './local-sandbox.ts';
+import { LocalSandbox } from './local-sandbox.ts';
+import type { StartLocalSandbox } from './local-sandbox-start.ts';
 import { ProfileStore } from './store.ts';
 
 export type ProfileServiceOptions = {

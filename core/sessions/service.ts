@@ -50,7 +50,7 @@ export type SessionsServiceOptions = {
  * How long after the service accepted a command the sessions are looked at again: an agent
  * answers a stop before it leaves, so a poll at the 204 would still list it.
  */
-export const POLL_AFTER_COMMAND_MS = 1_000;
+const POLL_AFTER_COMMAND_MS = 1_000;
 
 /**
  * What a person does to sessions: the four actions on a session the monitor lists (the rules

@@ -40,7 +40,7 @@ export function profileAccount(
  * An account reached by address and key (`burrow --api-url`): a keyed hash of both, so that two
  * keys are two owners and the journal, which is on disk, cannot give the key back.
  */
-export function keyOwner(apiUrl: string, apiKey: string): string {
+function keyOwner(apiUrl: string, apiKey: string): string {
   const digest = createHmac('sha256', 'burrow apply journal owner')
     .update(`${apiUrl}\n${apiKey}`)
     .digest('hex');

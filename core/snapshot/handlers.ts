@@ -1,10 +1,10 @@
 import type { snapshotCalls } from '../../shared/app/ipc/snapshots.ts';
 import type { AppHandlers } from '../ipc/handlers.ts';
-import type { SnapshotWindow } from './window.ts';
+import type { HeldSnapshots } from './held-snapshots.ts';
 
-/** The snapshot calls of the contract, carried to the window's side of the snapshot service. */
+/** The snapshot calls of the contract, carried to the held snapshots. */
 export function snapshotHandlers(
-  snapshots: SnapshotWindow,
+  snapshots: HeldSnapshots,
 ): Pick<AppHandlers, keyof typeof snapshotCalls> {
   return {
     'snapshots.export': (request) => snapshots.export(request),

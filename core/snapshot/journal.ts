@@ -78,7 +78,7 @@ export function journalPath(folder: string, id: string): string {
 
 export const stepsPath = (folder: string, id: string) => join(folder, `apply-${id}.steps`);
 
-export async function readIfThere(path: string): Promise<string | undefined> {
+async function readIfThere(path: string): Promise<string | undefined> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
@@ -88,7 +88,7 @@ export async function readIfThere(path: string): Promise<string | undefined> {
 }
 
 /** Marks in order; a last line cut short by a kill was never synced, so it never happened. */
-export function replay(journal: Journal, text: string): void {
+function replay(journal: Journal, text: string): void {
   for (const line of text.split('\n')) {
     let mark: Mark;
     try {
@@ -102,7 +102,7 @@ export function replay(journal: Journal, text: string): void {
 }
 
 /** The plan file of journal `id` that `text` holds, if it is one: a damaged file is not. */
-export function planFileOf(text: string, id: string): PlanFile | undefined {
+function planFileOf(text: string, id: string): PlanFile | undefined {
   let saved: Partial<PlanFile> | null;
   try {
     saved = JSON.parse(text) as Partial<PlanFile> | null;

@@ -16,7 +16,7 @@ import { startWorker } from '../threads.ts';
 import { openSnapshot } from './open.ts';
 
 /** Texts shorter than this (in UTF-16 units) are opened on the calling thread. */
-export const IN_PLACE_BELOW = 256 * 1024;
+const IN_PLACE_BELOW = 256 * 1024;
 
 export type OpenJob = { readonly fileName: string; readonly text: string };
 

@@ -32,7 +32,7 @@ export type {
 
 export type PlanOptions = { readonly prune?: boolean };
 
-export function documentDigest(document: SnapshotDocument): string {
+function documentDigest(document: SnapshotDocument): string {
   return createHash('sha256')
     .update(JSON.stringify(canonical(document.resources)))
     .digest('hex');

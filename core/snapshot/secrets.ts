@@ -42,11 +42,7 @@ const otherProvider = (target: Json, path: readonly string[]) =>
  * The field, of those saying whom the secret at `path` is for, that `document` changes from the
  * account's (`provider`, `issuer`, `client_id`); undefined when it is for the same party.
  */
-export function newOwnerOf(
-  document: Json,
-  target: Json,
-  path: readonly string[],
-): string | undefined {
+function newOwnerOf(document: Json, target: Json, path: readonly string[]): string | undefined {
   const mine = getPath(document, path.slice(0, -1));
   const theirs = getPath(target, path.slice(0, -1));
   if (!isPlainObject(mine)) return undefined;

@@ -11,7 +11,7 @@ import {
 } from './journal.ts';
 
 /** A journal this old is of an apply nobody will carry on; it holds secrets, so it goes. */
-export const STOPPED_APPLY_DAYS = 30;
+const STOPPED_APPLY_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** An apply that stopped and may be carried on, as it is offered where applies are. */

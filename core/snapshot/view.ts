@@ -3,7 +3,7 @@ import { KINDS } from './kinds.ts';
 import { maskStep } from './mask.ts';
 import type { Plan, PlanStep } from './plan.ts';
 
-export function countsOf(plan: Plan): PlanCounts {
+function countsOf(plan: Plan): PlanCounts {
   const count = (action: PlanStep['action']) =>
     plan.steps.filter((s) => s.action === action).length;
   return {

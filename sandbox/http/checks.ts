@@ -1,4 +1,4 @@
-import type { Endpoint } from '../../shared/api/endpoints.ts';
+import type { Endpoint } from '../../shared/api/endpoint-builders.ts';
 import type { ErrorName } from '../../shared/api/errors.ts';
 import { TunnelSessionCommand } from '../../shared/api/tunnel-sessions.ts';
 import { SERVICE_VERSION_HEADER, SUPPORTED_VERSIONS } from '../../shared/api/version.ts';

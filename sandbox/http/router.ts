@@ -1,4 +1,5 @@
-import type { AnyEndpoint, HttpMethod } from '../../shared/api/endpoints.ts';
+import type { HttpMethod } from '../../shared/api/endpoint-builders.ts';
+import type { AnyEndpoint } from '../../shared/api/endpoints.ts';
 
 export type RouteMatch =
   | {

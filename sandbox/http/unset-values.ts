@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Endpoint } from '../../shared/api/endpoints.ts';
+import type { Endpoint } from '../../shared/api/endpoint-builders.ts';
 import { MODULE_KEY } from '../../shared/api/path-echo.ts';
 import { isPlainObject } from '../../shared/api/validate.ts';
 

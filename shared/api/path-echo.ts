@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Endpoint } from './endpoints.ts';
+import type { Endpoint } from './endpoint-builders.ts';
 import { isPlainObject, validateBody, validationFailure, type Validated } from './validate.ts';
 
 /**

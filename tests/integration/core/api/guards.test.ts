@@ -5,7 +5,8 @@ import {
   InvalidArgumentError,
   UnsafeUrlError,
 } from '../../../../core/api/errors.ts';
-import { ENDPOINTS, type PathParams } from '../../../../shared/api/endpoints.ts';
+import type { PathParams } from '../../../../shared/api/endpoint-builders.ts';
+import { ENDPOINTS } from '../../../../shared/api/endpoints.ts';
 import { ID_PREFIXES, type IdKind } from '../../../../shared/api/ids.ts';
 import { clientOf, startSandbox, type Sandbox } from './support.ts';
 

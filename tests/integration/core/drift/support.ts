@@ -7,7 +7,7 @@ import { DriftService, type DriftServiceOptions } from '../../../../core/drift/s
 import { ipcErrorOf } from '../../../../core/ipc/dispatch.ts';
 import { profileOwner } from '../../../../core/snapshot/account.ts';
 import { SnapshotService } from '../../../../core/snapshot/service.ts';
-import { SnapshotWindow } from '../../../../core/snapshot/window.ts';
+import { HeldSnapshots } from '../../../../core/snapshot/held-snapshots.ts';
 import type { Drift } from '../../../../shared/app/ipc/drift.ts';
 import type { Profile } from '../../../../shared/app/ipc/profiles.ts';
 import { testKeychain } from '../profiles/support.ts';
@@ -39,7 +39,7 @@ export function testClock(start = Date.parse('2026-11-26T10:00:00Z')) {
 
 /**
  * Drift watch over one profile of a real sandbox, with the real keychain, the real snapshot
- * service and the window's snapshots for Put back; told drifts are kept in `told`.
+ * service and the held snapshots for Put back; told drifts are kept in `told`.
  */
 export async function driftOver(
   api: ApiClient,
@@ -55,7 +55,7 @@ export async function driftOver(
   const snapshots = new SnapshotService({ dataDir, holder: 'a test' });
   const told: Drift[] = [];
   let profiles: Profile[] = [PROFILE];
-  const window: SnapshotWindow = new SnapshotWindow({
+  const window: HeldSnapshots = new HeldSnapshots({
     service: snapshots,
     profiles: {
       state: () => ({ profiles }),

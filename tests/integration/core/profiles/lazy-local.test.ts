@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { ProfileService } from '../../../../core/profiles/profiles.ts';
-import type { StartLocalSandbox } from '../../../../core/profiles/local-sandbox.ts';
+import type { StartLocalSandbox } from '../../../../core/profiles/local-sandbox-start.ts';
 import { openConfStore } from '../../../../core/store.ts';
 import { startEmbeddedSandbox } from '../../../../sandbox/embedded.ts';
 import { startSandbox } from '../../../../sandbox/index.ts';

@@ -6,7 +6,7 @@ import { snapshotHandlers } from '../../../../core/snapshot/handlers.ts';
 import { openSnapshot } from '../../../../core/snapshot/open.ts';
 import { planSnapshot } from '../../../../core/snapshot/plan.ts';
 import type { Planned, SnapshotService } from '../../../../core/snapshot/service.ts';
-import { SnapshotWindow } from '../../../../core/snapshot/window.ts';
+import { HeldSnapshots } from '../../../../core/snapshot/held-snapshots.ts';
 import { policiesSnapshot } from './accounts.ts';
 
 /*
@@ -52,7 +52,7 @@ const client = {} as ApiClient;
 
 function window(service: SnapshotService) {
   const profile = { id: 'prf_staging', name: 'Staging', baseUrl: 'https://api.example.com' };
-  const snapshots = new SnapshotWindow({
+  const snapshots = new HeldSnapshots({
     service,
     profiles: {
       state: () => ({ profiles: [{ ...profile, kind: 'remote' } as never] }),

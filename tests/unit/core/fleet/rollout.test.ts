@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rolloutLine, RolloutRun, type RolloutDeps } from '../../../../core/fleet/rollout.ts';
+import { rolloutLine } from '../../../../core/fleet/rollout-line.ts';
+import { RolloutRun, type RolloutDeps } from '../../../../core/fleet/rollout.ts';
 import type { Agent } from '../../../../shared/app/agents.ts';
 import type { Rollout, RolloutAgentState } from '../../../../shared/app/fleet.ts';
 import type { ActionResult, ActionStep } from '../../../../shared/app/sessions/actions.ts';

@@ -30,13 +30,13 @@ import { applied, applyFailure, type Describe } from './outcome.ts';
 import type { Planned, SnapshotService } from './service.ts';
 import { planView } from './view.ts';
 
-/** What the window's snapshots reach of the profiles: their list and a client for one. */
+/** What the held snapshots reach of the profiles: their list and a client for one. */
 export type SnapshotProfiles = {
   state(): { readonly profiles: readonly Profile[] };
   client(id: string): Promise<{ profileId: string; client: ApiClient }>;
 };
 
-export type SnapshotWindowOptions = {
+export type HeldSnapshotsOptions = {
   /** Export, plan and apply themselves: the same service `burrow` drives. */
   readonly service: SnapshotService;
   readonly profiles: SnapshotProfiles;
@@ -62,17 +62,19 @@ const fileNameOf = (profile: Profile) =>
   }.json`;
 
 /**
- * The window's side of snapshots: profiles and dialogs turned into the service's accounts, and
- * the documents and plans held here under ids so that secrets stay in core.
+ * Snapshots as the app's callers reach them, by id: the window and `burrow` inside the app (export,
+ * open, plan, apply), and drift (a comparison with an opened snapshot, Put back planned and
+ * applied as any plan). Profiles and dialogs are turned into the service's accounts, and the
+ * documents and plans are held here under ids so that secrets stay in core.
  */
-export class SnapshotWindow {
+export class HeldSnapshots {
   private readonly snapshots = new Held<{ document: SnapshotDocument; fileName: string }>(
     'snapshot',
   );
   private readonly plans = new Held<HeldPlan>('plan');
   private readonly running = new Map<string, AbortController>();
 
-  constructor(private readonly options: SnapshotWindowOptions) {}
+  constructor(private readonly options: HeldSnapshotsOptions) {}
 
   /** The service underneath, for what reads the same accounts (drift): one journal, one lock. */
   get service(): SnapshotService {

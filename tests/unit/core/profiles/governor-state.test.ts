@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BudgetState } from '../../../core/api/governor.ts';
-import { governorState } from '../../../core/burrow.ts';
+import type { BudgetState } from '../../../../core/api/governor.ts';
+import { governorState } from '../../../../core/profiles/app.ts';
 
 const budget: BudgetState = {
   capacity: 120,
