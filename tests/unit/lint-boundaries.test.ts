@@ -33,6 +33,8 @@ const forbidden: Array<[string, string]> = [
   ['renderer/src/x.ts', "import { a } from '../../core/ipc/dispatch.ts';"],
   ['renderer/src/x.ts', "import { a } from '../../sandbox/index.ts';"],
   ['renderer/src/x.ts', "import { readFileSync } from 'node:fs';"],
+  ['renderer/src/x.ts', "import { readFile } from 'node:fs/promises';"],
+  ['shared/app/x.ts', "import { readFile } from 'node:fs/promises';"],
   ['renderer/src/x.ts', "import 'electron';"],
   ['web/x.ts', "import 'electron';"],
   ['web/x.ts', "import { a } from '../electron/main.ts';"],
