@@ -1,5 +1,6 @@
 import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { syncDirectory } from '../../shared/node/sync-directory.ts';
 import { crashPoint } from './crash-points.ts';
 
 /** The parsed file, or undefined when there is none yet. Unreadable or unparsable is an error. */
@@ -61,15 +62,4 @@ export async function writeAtomically(path: string, text: string): Promise<void>
   }
   await crashPoint('snapshot.afterRename');
   await syncDirectory(dirname(path));
-}
-
-export async function syncDirectory(dir: string): Promise<void> {
-  // Windows cannot open a directory for fsync; there the rename is as durable as it gets.
-  if (process.platform === 'win32') return;
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }

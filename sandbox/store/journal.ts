@@ -1,7 +1,7 @@
 import { open, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { syncDirectory } from '../../shared/node/sync-directory.ts';
 import { crashPoint } from './crash-points.ts';
-import { syncDirectory } from './data-file.ts';
 
 /**
  * The append-only journal beside the data file: one JSON line per committed transaction. A line

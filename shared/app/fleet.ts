@@ -53,9 +53,11 @@ export type BulkRequest = z.input<typeof BulkRequest>;
 export const LeftOut = z.object({ agent: AgentRef, name: z.string(), reason: z.string() });
 export type LeftOut = z.output<typeof LeftOut>;
 
-/** What a bulk action will do, per rule, said before it runs: the one confirmation. */
-export const BulkImpact = z.object({
-  action: SessionActionName,
+/**
+ * What acting on a selection will do, said before it starts, for its one confirmation: a bulk
+ * action and a rolling update each add what is theirs.
+ */
+const SelectionImpact = z.object({
   included: z.array(AgentRef),
   leftOut: z.array(LeftOut),
   /** How many profiles the included agents are on. */
@@ -66,6 +68,9 @@ export const BulkImpact = z.object({
    */
   summary: z.string(),
 });
+
+/** What a bulk action will do, per rule. */
+export const BulkImpact = SelectionImpact.extend({ action: SessionActionName });
 export type BulkImpact = z.output<typeof BulkImpact>;
 
 export const BulkAgentResult = z.object({
@@ -94,21 +99,15 @@ export const RolloutImpactRequest = z.strictObject({ agents: FleetSelection });
 export type RolloutImpactRequest = z.input<typeof RolloutImpactRequest>;
 
 /**
- * What a rolling update of these agents will do, said before it starts: who is updated (and
- * restarted, but for Windows agents), who is left out for sure and why, and who runs the newest
- * version of its major that its account runs, so likely has nothing newer: left out unless a
- * person asks for them too.
+ * What a rolling update of these agents will do: who is updated (and restarted, but for Windows
+ * agents), who is left out for sure and why, and who runs the newest version of its major that
+ * its account runs, so likely has nothing newer: left out unless a person asks for them too. Its
+ * summary reads "Update and restart 4 agents on 2 profiles; 2 are left out."
  */
-export const RolloutImpact = z.object({
-  included: z.array(AgentRef),
+export const RolloutImpact = SelectionImpact.extend({
   /** Of the included, how many run Windows: updated only, to be restarted by hand. */
   windows: z.int(),
-  leftOut: z.array(LeftOut),
   unsure: z.array(LeftOut),
-  /** How many profiles the included agents are on. */
-  profiles: z.int(),
-  /** "Update and restart 4 agents on 2 profiles; 2 are left out." */
-  summary: z.string(),
 });
 export type RolloutImpact = z.output<typeof RolloutImpact>;
 

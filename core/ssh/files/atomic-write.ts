@@ -12,6 +12,7 @@ import { constants } from 'node:fs';
 import { link, lstat, open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileRole, SavedFile } from '../../../shared/app/ssh/results.ts';
+import { syncDirectory } from '../../../shared/node/sync-directory.ts';
 import { errnoOf, ioError, SshError } from '../errors.ts';
 
 export type FileToWrite = {
@@ -100,17 +101,6 @@ async function writeNew(file: string, mode: number, content: string): Promise<vo
   await handle.close();
 }
 
-async function syncFolder(folder: string): Promise<void> {
-  // Windows cannot open a folder for fsync; its rename is durable without it.
-  if (process.platform === 'win32') return;
-  const handle = await open(folder, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
 /** A file put in place: how to take it back, and what to remove once the whole set is in. */
 type Committed = { undo(): Promise<void>; leftover: string | undefined };
 
@@ -176,13 +166,13 @@ export async function writeFilesAtomically(
     // From here until the marker goes, a crash leaves a set to take back (leftovers.ts).
     await writeNew(marker, 0o600, JSON.stringify(files.map((f) => path.basename(f.path))));
     marked = true;
-    await syncFolder(folder);
+    await syncDirectory(folder);
     for (const [i, file] of files.entries()) {
       await options.hooks?.beforeCommit?.(file.path, i);
       const backup = sideName(file.path, set, 'old');
       committed.push(await commit(temps[i] ?? '', file.path, backup, options.overwrite));
     }
-    await syncFolder(folder);
+    await syncDirectory(folder);
     await unlink(marker); // the whole set is in
   } catch (error) {
     let undone = true;
@@ -194,7 +184,7 @@ export async function writeFilesAtomically(
   }
   // A linked temporary file is a second name of the new file; a backup, of the old one.
   await removeAll([...temps, ...committed.flatMap((c) => c.leftover ?? [])]);
-  await syncFolder(folder);
+  await syncDirectory(folder);
   return files.map((f) => ({ path: f.path, role: f.role, mode: MODES[f.role] }));
 }
 

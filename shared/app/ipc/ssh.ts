@@ -11,6 +11,7 @@ import {
 } from '../ssh/requests.ts';
 import { ProfileId } from './profiles.ts';
 import {
+  GenerateStep,
   SavedCertificate,
   type CertificateAuthorityName,
   type AgentResult,
@@ -78,7 +79,7 @@ export const sshCalls = {
 
 export const SshProgress = z.object({
   requestId: RequestId,
-  step: z.enum(['generating', 'signing', 'saving']),
+  step: GenerateStep,
   message: z.string(),
 });
 export type SshProgress = z.infer<typeof SshProgress>;

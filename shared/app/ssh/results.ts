@@ -75,7 +75,8 @@ export type SignResult = {
   readonly sshCommand: SshCommand | null;
 };
 
-export type GenerateStep = 'generating' | 'signing' | 'saving';
+export const GenerateStep = z.enum(['generating', 'signing', 'saving']);
+export type GenerateStep = z.output<typeof GenerateStep>;
 export type GenerateProgress = { readonly step: GenerateStep; readonly message: string };
 
 export type ExistingFiles = {
