@@ -217,6 +217,25 @@ it("asks before Escape drops a rule's changes, and gives the focus back to its E
   expect(bridge.calls.filter((c) => c.name === 'api.ipPolicyRules.update')).toEqual([]);
 });
 
+it('keeps the next rule typed while the last one is being added', async () => {
+  let answer: (() => void) | undefined;
+  open([], {
+    'api.ipPolicyRules.create': ({ body }: { body: Record<string, string> }) =>
+      new Promise((resolve) => {
+        answer = () => resolve(rule(body['cidr'] ?? '', 'allow'));
+      }),
+  });
+  const cidr = page.getByRole('textbox', { name: 'Address block (CIDR) of the new rule' });
+  await userEvent.fill(cidr, '10.0.0.0/8');
+  await userEvent.keyboard('{Enter}');
+  await expect.poll(() => answer).toBeDefined();
+  await userEvent.fill(cidr, '10.9.0.0/16');
+  answer?.();
+  await expect.poll(shownRules).toEqual(['10.0.0.0/8 | Allow | ']);
+  await expect.element(cidr).toHaveValue('10.9.0.0/16');
+  await expect.element(cidr).toHaveFocus();
+});
+
 it('edits a rule in its row, sending only what changed', async () => {
   const { bridge } = open([rule('10.0.0.0/8', 'allow', POLICY, 'office')]);
   await userEvent.click(page.getByRole('button', { name: 'Edit the allow rule 10.0.0.0/8' }));
@@ -253,6 +272,9 @@ it('replaces a rule whose action changes, the new one made before the old one go
   await expect
     .element(page.getByText('Saving replaces the rule: its action is fixed.'))
     .toBeVisible();
+  await expect
+    .element(page.getByRole('combobox', { name: 'Action of the allow rule 10.0.0.0/8' }))
+    .toHaveAccessibleDescription('Saving replaces the rule: its action is fixed.');
   await userEvent.click(page.getByRole('button', { name: 'Save the allow rule 10.0.0.0/8' }));
   await expect.poll(shownRules).toEqual(['10.0.0.0/8 | Deny | office']);
   const writes = bridge.calls.filter((c) => /ipPolicyRules\.(create|update|delete)$/.test(c.name));

@@ -51,9 +51,12 @@ export class RuleDraft {
 
   /** Something typed that leaving the row would lose. */
   get changed(): boolean {
-    return (Object.keys(this.#start) as (keyof RuleValues)[]).some(
-      (k) => this.values[k] !== this.#start[k],
-    );
+    return !this.holds(this.#start);
+  }
+
+  /** Whether the row still holds just these values. */
+  holds(values: RuleValues): boolean {
+    return (Object.keys(values) as (keyof RuleValues)[]).every((k) => this.values[k] === values[k]);
   }
 
   /** The first field with a problem, after a try to save; none when the row may be sent. */

@@ -83,7 +83,8 @@ it("edits an IP policy's rules in their rows, at both sizes, light and dark", as
     await rules.getByRole('combobox', { name: 'Action of the new rule' }).selectOption(action);
     await description.fill(words);
     await rules.getByRole('button', { name: 'Add rule' }).click();
-    await rules.getByRole('cell', { name: block, exact: true }).waitFor();
+    // Its row, not the new rule's field that still shows the block.
+    await rules.getByRole('button', { name: `Edit the ${action} rule ${block}` }).waitFor();
   }
   // The toasts of the adds would cover the table at 800×600.
   const dismiss = page.getByRole('status').getByRole('button', { name: 'Dismiss' });
@@ -96,6 +97,17 @@ it("edits an IP policy's rules in their rows, at both sizes, light and dark", as
   await page.setViewportSize({ width: 800, height: 600 });
   await rules.scrollIntoViewIfNeeded();
   expect(await shootEverywhere(page, 'ip-policy-rules')).toEqual([]);
+  // A rule in its row, its action changed: Save and Cancel, and what saving it does.
+  await rules.getByRole('button', { name: 'Edit the deny rule 10.9.0.0/16' }).click();
+  await rules
+    .getByRole('combobox', { name: 'Action of the deny rule 10.9.0.0/16' })
+    .selectOption('allow');
+  await rules.getByText('Saving replaces the rule: its action is fixed.').waitFor();
+  await page.setViewportSize({ width: 800, height: 600 });
+  await rules.scrollIntoViewIfNeeded();
+  expect(await shootEverywhere(page, 'ip-policy-rules-editing')).toEqual([]);
+  await rules.getByRole('button', { name: 'Cancel editing the deny rule 10.9.0.0/16' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
   await page.setViewportSize({ width: 1200, height: 800 });
   await deleteOpen(id);
 }, 120_000);
