@@ -129,6 +129,113 @@ it('refuses a bad block at its field in words, sends nothing, and adds the rule 
   await expect.element(cidr).toHaveFocus();
 });
 
+it('keeps all that was typed when a block is refused, and names the field', async () => {
+  const { bridge } = open([]);
+  const cidr = page.getByRole('textbox', { name: 'Address block (CIDR) of the new rule' });
+  const description = page.getByRole('textbox', { name: 'Description of the new rule' });
+  const action = page.getByRole('combobox', { name: 'Action of the new rule' });
+  await userEvent.fill(cidr, 'office');
+  await userEvent.selectOptions(action, 'deny');
+  await userEvent.fill(description, 'the office, its guests');
+  await userEvent.keyboard('{Enter}');
+
+  await expect.element(cidr).toHaveAccessibleDescription(/^Address block \(CIDR\) must be/);
+  await expect.element(cidr).toHaveFocus();
+  await expect.element(cidr).toHaveValue('office');
+  await expect.element(action).toHaveValue('deny');
+  await expect.element(description).toHaveValue('the office, its guests');
+  expect(bridge.calls.filter((c) => c.name === 'api.ipPolicyRules.create')).toEqual([]);
+});
+
+it('asks before Escape drops a half-filled new rule, then empties it and sends nothing', async () => {
+  const { bridge } = open([rule('10.0.0.0/8', 'allow')]);
+  const cidr = page.getByRole('textbox', { name: 'Address block (CIDR) of the new rule' });
+  const description = page.getByRole('textbox', { name: 'Description of the new rule' });
+  await userEvent.fill(cidr, '10.9.');
+  await userEvent.fill(description, 'half');
+  await userEvent.keyboard('{Enter}');
+  await expect.element(cidr).toHaveAttribute('aria-invalid', 'true');
+  await userEvent.click(description);
+
+  await userEvent.keyboard('{Escape}');
+  const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+  await expect.element(ask).toBeVisible();
+  await userEvent.click(ask.getByRole('button', { name: 'Keep editing' }));
+  await expect.element(ask).not.toBeInTheDocument();
+  await expect.element(cidr).toHaveValue('10.9.');
+  await expect.element(description).toHaveValue('half');
+  await expect.element(description).toHaveFocus();
+
+  await userEvent.keyboard('{Escape}');
+  await userEvent.click(ask.getByRole('button', { name: 'Discard' }));
+  await expect.element(cidr).toHaveValue('');
+  await expect.element(description).toHaveValue('');
+  await expect.element(cidr).not.toHaveAttribute('aria-invalid', 'true');
+  await expect.element(page.getByText(/must be an address block/)).not.toBeInTheDocument();
+  await expect.element(description).toHaveFocus();
+  await expect.poll(shownRules).toEqual(['10.0.0.0/8 | Allow | ']);
+  expect(bridge.calls.filter((c) => /ipPolicyRules\.(create|update)$/.test(c.name))).toEqual([]);
+
+  // Nothing typed, nothing to ask.
+  await userEvent.keyboard('{Escape}');
+  await expect.element(ask).not.toBeInTheDocument();
+});
+
+it("asks before Escape drops a rule's changes, and gives the focus back to its Edit", async () => {
+  const { bridge } = open([rule('10.0.0.0/8', 'allow', POLICY, 'office')]);
+  const edit = page.getByRole('button', { name: 'Edit the allow rule 10.0.0.0/8' });
+  const cidr = page.getByRole('textbox', {
+    name: 'Address block (CIDR) of the allow rule 10.0.0.0/8',
+  });
+  await userEvent.click(edit);
+  // The row's first field takes the focus from the Edit button it replaces.
+  await expect.element(cidr).toHaveFocus();
+  await userEvent.keyboard('{Escape}');
+  await expect.element(cidr).not.toBeInTheDocument();
+  await expect.element(edit).toHaveFocus();
+
+  await userEvent.click(edit);
+  await userEvent.fill(cidr, '10.1.0.0/16');
+  await userEvent.keyboard('{Escape}');
+  const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+  await userEvent.click(ask.getByRole('button', { name: 'Keep editing' }));
+  await expect.element(cidr).toHaveValue('10.1.0.0/16');
+  await expect.element(cidr).toHaveFocus();
+
+  // Cancel asks as Escape does.
+  await userEvent.click(
+    page.getByRole('button', { name: 'Cancel editing the allow rule 10.0.0.0/8' }),
+  );
+  await userEvent.click(ask.getByRole('button', { name: 'Keep editing' }));
+  await expect.element(cidr).toHaveValue('10.1.0.0/16');
+
+  await userEvent.click(cidr);
+  await userEvent.keyboard('{Escape}');
+  await userEvent.click(ask.getByRole('button', { name: 'Discard' }));
+  await expect.poll(shownRules).toEqual(['10.0.0.0/8 | Allow | office']);
+  await expect.element(edit).toHaveFocus();
+  expect(bridge.calls.filter((c) => c.name === 'api.ipPolicyRules.update')).toEqual([]);
+});
+
+it('keeps the next rule typed while the last one is being added', async () => {
+  let answer: (() => void) | undefined;
+  open([], {
+    'api.ipPolicyRules.create': ({ body }: { body: Record<string, string> }) =>
+      new Promise((resolve) => {
+        answer = () => resolve(rule(body['cidr'] ?? '', 'allow'));
+      }),
+  });
+  const cidr = page.getByRole('textbox', { name: 'Address block (CIDR) of the new rule' });
+  await userEvent.fill(cidr, '10.0.0.0/8');
+  await userEvent.keyboard('{Enter}');
+  await expect.poll(() => answer).toBeDefined();
+  await userEvent.fill(cidr, '10.9.0.0/16');
+  answer?.();
+  await expect.poll(shownRules).toEqual(['10.0.0.0/8 | Allow | ']);
+  await expect.element(cidr).toHaveValue('10.9.0.0/16');
+  await expect.element(cidr).toHaveFocus();
+});
+
 it('edits a rule in its row, sending only what changed', async () => {
   const { bridge } = open([rule('10.0.0.0/8', 'allow', POLICY, 'office')]);
   await userEvent.click(page.getByRole('button', { name: 'Edit the allow rule 10.0.0.0/8' }));
@@ -165,6 +272,9 @@ it('replaces a rule whose action changes, the new one made before the old one go
   await expect
     .element(page.getByText('Saving replaces the rule: its action is fixed.'))
     .toBeVisible();
+  await expect
+    .element(page.getByRole('combobox', { name: 'Action of the allow rule 10.0.0.0/8' }))
+    .toHaveAccessibleDescription('Saving replaces the rule: its action is fixed.');
   await userEvent.click(page.getByRole('button', { name: 'Save the allow rule 10.0.0.0/8' }));
   await expect.poll(shownRules).toEqual(['10.0.0.0/8 | Deny | office']);
   const writes = bridge.calls.filter((c) => /ipPolicyRules\.(create|update|delete)$/.test(c.name));

@@ -23,6 +23,14 @@ export function focusFirst(
   target.focus({ preventScroll: true });
 }
 
+/** The question before what was typed in `where` ("this form") is dropped. */
+export const discardWords = (where: string) => ({
+  title: 'Discard your changes?',
+  message: `What you typed in ${where} is lost.`,
+  confirmLabel: 'Discard',
+  cancelLabel: 'Keep editing',
+});
+
 /**
  * Keeps what a dialog holds (a form with changes, a token not copied yet) from being dropped
  * unasked: Escape on the dialog `inside` is in, and a change of the window's address (a link,

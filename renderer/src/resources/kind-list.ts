@@ -1,7 +1,6 @@
 import { parseAclRule } from '../../../shared/api/acl.ts';
 import {
   moduleBlockedByUpstreamTermination,
-  TLS_VERSIONS,
   type TerminationCheckedEdge,
 } from '../../../shared/api/edge-modules.ts';
 import { isDomainName, parseHostport } from '../../../shared/api/hosts.ts';
@@ -15,9 +14,9 @@ import {
   type Column,
   kind,
   type Field,
-  type ModuleSpec,
   type ResourceKind,
 } from './kind-shape.ts';
+import { HTTPS_EDGE_MODULES, TLS_EDGE_MODULES } from './modules/edge-modules.ts';
 import { hostCertificateSetup } from './ssh-setup.ts';
 
 /*
@@ -138,87 +137,6 @@ const hostportsField = {
 
 /** Edges as plain resources; their modules are set and removed with endpoints of their own. */
 const edgeFields = [...describedFields, hostportsField] as const;
-
-const enabled = { name: 'enabled', label: 'Enabled', type: 'boolean' } as const;
-const minVersion = {
-  name: 'min_version',
-  label: 'Minimum TLS version',
-  type: 'select',
-  options: ['', ...TLS_VERSIONS],
-  help: 'Default: the service chooses a safe minimum.',
-} as const satisfies Field;
-
-const mutualTls: ModuleSpec = {
-  name: 'mutual_tls',
-  label: 'Mutual TLS',
-  fields: [
-    enabled,
-    {
-      name: 'certificate_authority_ids',
-      read: 'certificate_authorities',
-      label: 'Trusted CAs',
-      type: 'refs',
-      kinds: ['certificateAuthority'],
-      offers: 'certificateAuthority',
-      required: true,
-    },
-  ],
-};
-
-export const TLS_EDGE_MODULES: readonly ModuleSpec[] = [
-  {
-    name: 'backend',
-    label: 'Backend',
-    fields: [
-      enabled,
-      {
-        name: 'backend_id',
-        read: 'backend',
-        label: 'Backend',
-        type: 'ref',
-        kinds: BACKEND_KINDS,
-        required: true,
-      },
-    ],
-  },
-  {
-    name: 'ip_restriction',
-    label: 'IP restriction',
-    fields: [
-      enabled,
-      {
-        name: 'ip_policy_ids',
-        read: 'ip_policies',
-        label: 'IP policies',
-        type: 'refs',
-        kinds: ['ipPolicy'],
-        required: true,
-      },
-    ],
-  },
-  mutualTls,
-  {
-    name: 'tls_termination',
-    label: 'TLS termination',
-    fields: [
-      enabled,
-      {
-        name: 'terminate_at',
-        label: 'Terminate at',
-        type: 'select',
-        options: ['edge', 'upstream'],
-        help: 'Upstream: TLS passes through to the agent; no minimum version, no mutual TLS.',
-      },
-      // Passing TLS through leaves no version for the edge to enforce: the field goes away.
-      { ...minVersion, when: (v) => v['terminate_at'] !== 'upstream' },
-    ],
-  },
-];
-
-const HTTPS_EDGE_MODULES: readonly ModuleSpec[] = [
-  mutualTls,
-  { name: 'tls_termination', label: 'TLS termination', fields: [enabled, minVersion] },
-];
 
 export const KINDS: readonly ResourceKind[] = [
   kind({

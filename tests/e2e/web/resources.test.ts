@@ -1,7 +1,13 @@
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CA_PEM, PUBLIC_KEYS } from '../../unit/shared/api/fixtures.ts';
-import { openWindow, screenshot, selectListed, type WebWindow } from './support-window.ts';
+import {
+  openWindow,
+  screenshot,
+  selectListed,
+  shootEverywhere,
+  type WebWindow,
+} from './support-window.ts';
 
 /*
  * Every kind of resource through the window, in Debian's Chromium against `npm run web` and its
@@ -66,6 +72,51 @@ it('refuses a description too long in bytes before any call', async () => {
 }, 120_000);
 
 it('creates, edits and deletes an IP policy', () => lifecycle('IP policy'), 120_000);
+
+it("edits an IP policy's rules in their rows, at both sizes, light and dark", async () => {
+  await go('IP policies');
+  const id = await create('IP policy', () => page.getByLabel('Description').fill('office'));
+  await page.getByRole('link', { name: id }).click();
+  const rules = page.getByRole('table', { name: "Rules of IP policy 'office'" });
+  const cidr = rules.getByRole('textbox', { name: 'Address block (CIDR) of the new rule' });
+  const description = rules.getByRole('textbox', { name: 'Description of the new rule' });
+  for (const [block, action, words] of [
+    ['10.0.0.0/8', 'allow', 'The office network, every floor'],
+    ['10.9.0.0/16', 'deny', 'Guests, on the wireless network in the lobby and the meeting rooms'],
+    ['2001:db8:abcd:12::/64', 'allow', ''],
+  ] as const) {
+    await cidr.fill(block);
+    await rules.getByRole('combobox', { name: 'Action of the new rule' }).selectOption(action);
+    await description.fill(words);
+    await rules.getByRole('button', { name: 'Add rule' }).click();
+    // Its row, not the new rule's field that still shows the block.
+    await rules.getByRole('button', { name: `Edit the ${action} rule ${block}` }).waitFor();
+  }
+  // The toasts of the adds would cover the table at 800×600.
+  const dismiss = page.getByRole('status').getByRole('button', { name: 'Dismiss' });
+  while ((await dismiss.count()) > 0) await dismiss.first().click();
+  // A block refused at its field, beside the rules as they read.
+  await cidr.fill('10.0.0.0/40');
+  await rules.getByRole('button', { name: 'Add rule' }).click();
+  await rules.getByText(/^Address block \(CIDR\) must end with a prefix length/).waitFor();
+  // At 800×600 the panel is below the policy's fields: shown as a person would scroll to it.
+  await page.setViewportSize({ width: 800, height: 600 });
+  await rules.scrollIntoViewIfNeeded();
+  expect(await shootEverywhere(page, 'ip-policy-rules')).toEqual([]);
+  // A rule in its row, its action changed: Save and Cancel, and what saving it does.
+  await rules.getByRole('button', { name: 'Edit the deny rule 10.9.0.0/16' }).click();
+  await rules
+    .getByRole('combobox', { name: 'Action of the deny rule 10.9.0.0/16' })
+    .selectOption('allow');
+  await rules.getByText('Saving replaces the rule: its action is fixed.').waitFor();
+  await page.setViewportSize({ width: 800, height: 600 });
+  await rules.scrollIntoViewIfNeeded();
+  expect(await shootEverywhere(page, 'ip-policy-rules-editing')).toEqual([]);
+  await rules.getByRole('button', { name: 'Cancel editing the deny rule 10.9.0.0/16' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
+  await page.setViewportSize({ width: 1200, height: 800 });
+  await deleteOpen(id);
+}, 120_000);
 
 it('shows a new credential token once, and never again', async () => {
   await go('Credentials');

@@ -12,14 +12,12 @@ import {
   WEBHOOK_PROVIDERS,
 } from '../../../../shared/api/webhook-providers.ts';
 import type { Field, Item, ModuleSpec } from '../kind-shape.ts';
-import { TLS_EDGE_MODULES } from '../kind-list.ts';
+import { enabled, TLS_EDGE_MODULES } from './edge-modules.ts';
 
 /*
  * The modules of an HTTPS route as forms. Backend and IP restriction are the TLS edge's own;
  * the rest follow their write schemas in shared/api, which check every body before its PUT.
  */
-
-const enabled = { name: 'enabled', label: 'Enabled', type: 'boolean' } as const;
 
 /** Modules whose only setting is whether they apply. */
 const toggle = (name: string, label: string): ModuleSpec => ({ name, label, fields: [enabled] });
