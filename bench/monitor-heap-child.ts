@@ -52,18 +52,18 @@ const monitor = createSessionMonitor({
   reconnectGraceMs: 20,
 });
 let offline = 0;
-monitor.subscribe((event) => {
+monitor.onEvent((event) => {
   if (event.kind === 'offline') offline += event.sessions.length;
 });
 const agents = await AgentsService.open({
   dataDir: dir,
   watched: {
     snapshot: () => monitor.snapshot(),
-    onEvent: (listener) => monitor.subscribe(listener),
+    onEvent: (listener) => monitor.onEvent(listener),
     onSnapshot: (listener) => monitor.onSnapshot(listener),
   },
   sessions: { onAction: () => () => undefined },
-  profiles: { state: () => ({ profiles: [{ id: PROFILE }] }), subscribe: () => () => undefined },
+  profiles: { state: () => ({ profiles: [{ id: PROFILE }] }), onChange: () => () => undefined },
   now,
 });
 monitor.setProfiles([PROFILE]);

@@ -40,7 +40,7 @@ export async function offlineNotices(
 
   const governor = new RateGovernor();
   let peak = 0;
-  governor.subscribe((state) => (peak = Math.max(peak, state.used)));
+  governor.onChange((state) => (peak = Math.max(peak, state.used)));
   const monitor = createSessionMonitor({
     clientFor: (_id, onEvent) =>
       createApiClient({ baseUrl: sandbox.url, apiKey: KEY, governor, onEvent }),
@@ -53,8 +53,8 @@ export async function offlineNotices(
     mute: () => undefined,
   });
   let noticed = 0;
-  monitor.subscribe((event) => notifier.hear(event));
-  notifier.subscribe((notification) => {
+  monitor.onEvent((event) => notifier.hear(event));
+  notifier.onNotification((notification) => {
     if (notification.kind === 'offline') noticed = performance.now();
   });
   monitor.setProfiles([PROFILE]);

@@ -76,7 +76,7 @@ async function runSize(size: number, dir: string): Promise<Run> {
 
   const governor = new RateGovernor({ limit: LIMIT });
   let peak = 0;
-  governor.subscribe((state) => (peak = Math.max(peak, state.used)));
+  governor.onChange((state) => (peak = Math.max(peak, state.used)));
   const events: MonitorEvent[] = [];
   const monitor: SessionMonitor = createSessionMonitor({
     clientFor: (_id, onEvent) =>
@@ -96,7 +96,7 @@ async function runSize(size: number, dir: string): Promise<Run> {
     pollTimeoutMs: 120_000 / SCALE,
     reconnectGraceMs: 30_000 / SCALE,
   });
-  monitor.subscribe((event) => events.push(event));
+  monitor.onEvent((event) => events.push(event));
   const polls = () => monitor.snapshot().profiles[0]?.polls ?? 0;
   const nextPoll = () => {
     const after = polls();

@@ -105,9 +105,9 @@ async function ownBurrow(
 }
 
 /** A command waiting for the Local sandbox's data file says why it is slow (once). */
-function sayLocalWait(service: Pick<ProfileService, 'subscribe'>, io: Io): void {
+function sayLocalWait(service: Pick<ProfileService, 'onChange'>, io: Io): void {
   let waiting = false;
-  service.subscribe(({ local }) => {
+  service.onChange(({ local }) => {
     if (waiting || local.state !== 'starting' || local.message === undefined) return;
     waiting = true;
     io.stderr.write(`burrow: ${escapeControls(local.message)}\n`);
@@ -118,7 +118,7 @@ function sayLocalWait(service: Pick<ProfileService, 'subscribe'>, io: Io): void 
 const onOf =
   (events: EventHub): Door['on'] =>
   (name, listener) =>
-    events.subscribe(listenerOf(name, listener));
+    events.onEvent(listenerOf(name, listener));
 
 /**
  * A Burrow of this process for `accounts`, its waits said from its first poll on (its events

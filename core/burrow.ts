@@ -123,7 +123,7 @@ export type Burrow = {
 export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   const events = options.events ?? new EventHub();
   const settings = new SettingsService(options.store);
-  settings.subscribe((value) => events.emit('settings.changed', value));
+  settings.onChange((value) => events.emit('settings.changed', value));
 
   const { profiles, handlers: profileCalls } = await profilesInApp(options, events);
 
@@ -135,7 +135,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
   });
   const activity = new ActivityRecord(options.dataDir);
   const unseenActivity = new UnseenActivity(activity);
-  unseenActivity.subscribe((unseen) => events.emit('activity.appended', { unseen }));
+  unseenActivity.onChange((unseen) => events.emit('activity.appended', { unseen }));
   const recorder = appRecorder(activity, unseenActivity, { trim: command === undefined });
   const notifier = new Notifier({
     settings,
@@ -158,7 +158,7 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
     sessions,
     profiles,
   });
-  agents.subscribe((snapshot) => events.emit('agents.changed', snapshot));
+  agents.onChange((snapshot) => events.emit('agents.changed', snapshot));
   const fleet = fleetInApp({ agents, profiles, sessions, record: recorder.record, events });
   const updates = appUpdates(options, command ? undefined : options.updates, settings, events);
   const tray = new TrayService({
@@ -182,8 +182,8 @@ export async function createBurrow(options: BurrowOptions): Promise<Burrow> {
       if (polls > 0) notifier.heardSessions(profileId, listed);
   });
   sessions.onAction((event) => events.emit('sessions.action', event));
-  notifier.subscribe((notification) => events.emit('notification', notification));
-  tray.subscribe((model) => events.emit('tray.changed', model));
+  notifier.onNotification((notification) => events.emit('notification', notification));
+  tray.onChange((model) => events.emit('tray.changed', model));
 
   const { ssh, watch: watchCertificates } = sshInApp({
     profiles,

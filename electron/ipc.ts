@@ -9,7 +9,7 @@ import { invokeHandler } from './ipc-guard.ts';
 export function registerIpc(implementation: IpcImplementation, events: EventHub): void {
   ipcMain.handle(IPC_INVOKE_CHANNEL, invokeHandler(implementation));
   // Events go to our own pages only: the same check as for a call, on the page's main frame.
-  events.subscribe((event) => {
+  events.onEvent((event) => {
     for (const contents of webContents.getAllWebContents()) {
       if (!contents.isDestroyed() && isTrustedSender(contents.getURL(), true))
         contents.send(IPC_EVENT_CHANNEL, event);

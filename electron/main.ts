@@ -138,7 +138,7 @@ if (!app.requestSingleInstanceLock()) {
       );
     applyLogin();
     stops.push(
-      settings.subscribe((next) => {
+      settings.onChange((next) => {
         if (next.launchAtLogin === launchAtLogin) return;
         launchAtLogin = next.launchAtLogin;
         applyLogin();

@@ -8,7 +8,7 @@ import { notificationRoute, routeHref } from '../shared/app/routes.ts';
 
 /** Each notification core's policy decided to show, once; returns the unsubscribe. */
 export interface NotificationSource {
-  subscribe(listener: (notification: Notification) => void): () => void;
+  onNotification(listener: (notification: Notification) => void): () => void;
   /** A notification's Restart or Mute, carried out by core by the notification's id. */
   act(id: string, action: Exclude<NotificationAction, 'open'>): Promise<unknown>;
 }
@@ -51,7 +51,7 @@ export function forwardNotifications(
     platform: NodeJS.Platform;
   },
 ): () => void {
-  return source.subscribe((notification) => {
+  return source.onNotification((notification) => {
     const open = () => shell.openWindow(routeHref(notificationRoute(notification.target)));
     show(nativeOptions(notification, shell.platform), {
       click: open,

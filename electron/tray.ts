@@ -7,7 +7,7 @@ import { trayIconFile, trayTemplate, trayTexts } from './tray-template.ts';
 export interface TrayModelSource {
   model(): TrayModel;
   /** Called on every change of the model; returns the unsubscribe. */
-  subscribe(listener: (model: TrayModel) => void): () => void;
+  onChange(listener: (model: TrayModel) => void): () => void;
   /** A session, profile or notification item of the menu, carried out by core by its id. */
   run(itemId: string): Promise<unknown>;
 }
@@ -37,7 +37,7 @@ export function startTray(
     );
   };
   render(source.model());
-  const unsubscribe = source.subscribe(render);
+  const unsubscribe = source.onChange(render);
   return () => {
     unsubscribe();
     tray.destroy();

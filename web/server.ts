@@ -206,7 +206,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       response.write(chunk);
       if (response.writableLength > MAX_STREAM_BUFFER_BYTES) end();
     };
-    const unsubscribe = options.events.subscribe((event) =>
+    const unsubscribe = options.events.onEvent((event) =>
       write(`data: ${JSON.stringify(event)}\n\n`),
     );
     const heartbeat = setInterval(() => write(': ♥\n\n'), HEARTBEAT_MS);

@@ -25,7 +25,7 @@ export class UnseenActivity {
     return this.current;
   }
 
-  subscribe(listener: (unseen: number) => void): () => void {
+  onChange(listener: (unseen: number) => void): () => void {
     return this.changes.subscribe(listener);
   }
 

@@ -18,7 +18,7 @@ export type AgentsServiceOptions = {
   /** The app's profiles: a removed one's agents go with it. */
   readonly profiles: {
     state(): { readonly profiles: readonly { readonly id: string }[] };
-    subscribe(listener: () => void): () => void;
+    onChange(listener: () => void): () => void;
   };
   /** Wall-clock time (epoch ms). */
   readonly now?: () => number;
@@ -68,7 +68,7 @@ export class AgentsService {
       options.watched.onEvent((event) => service.update(registry.applyEvent(event))),
       options.watched.onSnapshot(polled),
       options.sessions.onAction((event) => service.update(registry.applyAction(event))),
-      options.profiles.subscribe(() => service.update(registry.keepProfiles(ids()))),
+      options.profiles.onChange(() => service.update(registry.keepProfiles(ids()))),
     );
     // A poll may have ended while the file was read.
     polled(options.watched.snapshot());
@@ -79,7 +79,7 @@ export class AgentsService {
     return this.registry.snapshot(profileId);
   }
 
-  subscribe(listener: (snapshot: AgentsSnapshot) => void): () => void {
+  onChange(listener: (snapshot: AgentsSnapshot) => void): () => void {
     return this.changes.subscribe(listener);
   }
 

@@ -114,7 +114,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   };
   const unsubscribe = options.onEvent
-    ? governor.subscribe((state) => emit({ type: 'budget', ...state }))
+    ? governor.onChange((state) => emit({ type: 'budget', ...state }))
     : () => undefined;
   const basePath = transport.base.pathname.replace(/\/+$/, '');
 

@@ -152,7 +152,7 @@ export class RateGovernor {
    * Calls `listener` with the new state whenever a slot is taken or freed, the queue moves or a
    * cool-down begins or ends.
    */
-  subscribe(listener: (state: BudgetState) => void): () => void {
+  onChange(listener: (state: BudgetState) => void): () => void {
     return this.changes.subscribe(listener);
   }
 

@@ -34,7 +34,7 @@ export function appUpdates(
     settings,
     ...(options?.clock && { clock: options.clock }),
   });
-  service.subscribe((state) => events.emit('updates.changed', state));
+  service.onChange((state) => events.emit('updates.changed', state));
   if (options?.notify) service.onNotice(options.notify);
   service.start();
   return { service, handlers: updateHandlers(service) };

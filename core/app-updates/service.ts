@@ -83,7 +83,7 @@ export class UpdateService {
     if (this.options.engine) void this.check();
   }
 
-  subscribe(listener: (state: UpdateState) => void): () => void {
+  onChange(listener: (state: UpdateState) => void): () => void {
     return this.changes.subscribe(listener);
   }
 

@@ -239,7 +239,7 @@ export class DriftService {
     this.emit();
   }
 
-  subscribe(listener: (state: DriftState) => void): () => void {
+  onChange(listener: (state: DriftState) => void): () => void {
     return this.changes.subscribe(listener);
   }
 

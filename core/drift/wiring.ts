@@ -83,10 +83,10 @@ export async function startDriftWatch(
       return snapshots.plan({ source, targetProfileId: profileId, prune: true });
     },
   });
-  drift.subscribe((state) => parts.events.emit('drift.changed', state));
-  profiles.subscribe(() => void drift.profilesChanged());
+  drift.onChange((state) => parts.events.emit('drift.changed', state));
+  profiles.onChange(() => void drift.profilesChanged());
   let interval = settings.get().drift.intervalMinutes;
-  settings.subscribe(({ drift: { intervalMinutes } }) => {
+  settings.onChange(({ drift: { intervalMinutes } }) => {
     if (intervalMinutes !== interval) drift.intervalChanged();
     interval = intervalMinutes;
   });

@@ -27,7 +27,7 @@ export function fleetInApp({ agents, profiles, sessions, record, events }: Fleet
       (await profiles.client(profileId)).client.tunnelSessions.listAll({ signal }),
     record,
   });
-  fleet.subscribe((rollout) => events.emit('rollout.changed', rollout));
+  fleet.onChange((rollout) => events.emit('rollout.changed', rollout));
   fleet.onStep((step) => events.emit('rollout.step', step));
   return fleet;
 }

@@ -165,7 +165,7 @@ export class FleetService {
     };
   }
 
-  subscribe(listener: (rollout: Rollout) => void): () => void {
+  onChange(listener: (rollout: Rollout) => void): () => void {
     return this.changes.subscribe(listener);
   }
 

@@ -120,7 +120,7 @@ function serve(socket: Socket, secret: string, options: HubOptions, sockets: Set
           if (!proves(secret, 'command', challenge, message['proof'])) return socket.destroy();
           stage = 'open';
           clearTimeout(deadline);
-          stopEvents = options.events.subscribe((event) => send({ event }));
+          stopEvents = options.events.onEvent((event) => send({ event }));
           return send({ welcome: true });
         }
         const id = message['id'];

@@ -13,7 +13,7 @@ export class EventHub {
     this.stream.emit({ name, payload } as IpcEvent);
   }
 
-  subscribe(subscriber: (event: IpcEvent) => void): () => void {
+  onEvent(subscriber: (event: IpcEvent) => void): () => void {
     return this.stream.subscribe(subscriber);
   }
 

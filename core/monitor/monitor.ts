@@ -251,7 +251,7 @@ export function createSessionMonitor(options: SessionMonitorOptions): SessionMon
       profile.expectations.set(sessionId, { command, until: clock.now() + expectationMs });
     },
     snapshot,
-    subscribe: (listener) => events.subscribe(listener),
+    onEvent: (listener) => events.subscribe(listener),
     onSnapshot: (listener) => snapshots.subscribe(listener),
     async close() {
       if (closed) return;

@@ -52,7 +52,7 @@ export interface SessionMonitor {
   /** A stop or restart of ours was accepted: report `stopped`, or hold `offline` for the restart. */
   expect(profileId: string, sessionId: string, command: ExpectedCommand): void;
   snapshot(): MonitorSnapshot;
-  subscribe(listener: (event: MonitorEvent) => void): () => void;
+  onEvent(listener: (event: MonitorEvent) => void): () => void;
   /** Called whenever the snapshot may have changed: after each poll, on pause and resume. */
   onSnapshot(listener: (snapshot: MonitorSnapshot) => void): () => void;
   close(): Promise<void>;

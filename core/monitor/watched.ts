@@ -17,7 +17,7 @@ export interface MonitoredProfiles {
   client(id: string): Promise<{ profileId: string; client: ApiClient }>;
   /** The client already made for a profile, if any (it is dropped when the key changes). */
   readyClient(id: string): ApiClient | undefined;
-  subscribe(listener: (state: ProfilesState) => void): () => void;
+  onChange(listener: (state: ProfilesState) => void): () => void;
   /** Each client's events (429s, retries), by profile. */
   onApiEvent(listener: (profileId: string, event: ApiEvent) => void): () => void;
 }
@@ -25,7 +25,7 @@ export interface MonitoredProfiles {
 /** The poll interval, and its changes. */
 export interface PollSettings {
   get(): Settings;
-  subscribe(listener: (settings: Settings) => void): () => void;
+  onChange(listener: (settings: Settings) => void): () => void;
 }
 
 export type WatchedProfilesOptions = {
@@ -76,10 +76,10 @@ export class WatchedProfiles {
     });
     this.stops.push(
       this.monitor.onSnapshot(() => this.snapshotChanged()),
-      settings.subscribe((value) =>
+      settings.onChange((value) =>
         this.monitor.setIntervalMs(intervalMs(value.pollIntervalSeconds)),
       ),
-      options.profiles.subscribe(() => this.follow()),
+      options.profiles.onChange(() => this.follow()),
       options.profiles.onApiEvent((profileId, event) => this.apiListeners.get(profileId)?.(event)),
     );
     this.follow();
@@ -103,7 +103,7 @@ export class WatchedProfiles {
   }
 
   onEvent(listener: (event: MonitorEvent) => void): () => void {
-    return this.monitor.subscribe(listener);
+    return this.monitor.onEvent(listener);
   }
 
   /** A session the last poll listed, if it did. */

@@ -241,7 +241,7 @@ export class Notifier {
   }
 
   /** Each notification to show, once; the shell shows it its way. */
-  subscribe(listener: (notification: Notification) => void): () => void {
+  onNotification(listener: (notification: Notification) => void): () => void {
     return this.shown.subscribe(listener);
   }
 

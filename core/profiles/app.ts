@@ -28,7 +28,7 @@ export function onlyProfiles(profiles: ProfileService, ids: readonly string[]): 
     state: () => only(profiles.state()),
     client: (id) => profiles.client(id),
     readyClient: (id) => profiles.readyClient(id),
-    subscribe: (listener) => profiles.subscribe((state) => listener(only(state))),
+    onChange: (listener) => profiles.onChange((state) => listener(only(state))),
     onApiEvent: (listener) => profiles.onApiEvent(listener),
   };
 }
@@ -58,7 +58,7 @@ export async function profilesInApp(options: ProfilesInAppOptions, events: Event
     }),
     damagedSettings: options.damagedSettings,
   });
-  profiles.subscribe((state) => events.emit('profiles.changed', state));
+  profiles.onChange((state) => events.emit('profiles.changed', state));
   profiles.onApiEvent((profileId, event) => {
     if (event.type === 'budget') {
       const { type: _, ...budget } = event;

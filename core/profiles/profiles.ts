@@ -167,7 +167,7 @@ export class ProfileService {
   }
 
   /** Every change of the list, the active profile, the keychain or the Local sandbox's status. */
-  subscribe(listener: (state: ProfilesState) => void): () => void {
+  onChange(listener: (state: ProfilesState) => void): () => void {
     return this.changes.subscribe(listener);
   }
 

@@ -47,7 +47,7 @@ export class SettingsService {
     return this.current;
   }
 
-  subscribe(listener: (settings: Settings) => void): () => void {
+  onChange(listener: (settings: Settings) => void): () => void {
     return this.changes.subscribe(listener);
   }
 }

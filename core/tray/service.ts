@@ -15,13 +15,13 @@ import { trayModel, type TrayState } from './model.ts';
 export type TrayServiceOptions = {
   readonly profiles: {
     state(): ProfilesState;
-    subscribe(listener: (state: ProfilesState) => void): () => void;
+    onChange(listener: (state: ProfilesState) => void): () => void;
     switch(id: string): ProfilesState;
   };
   /** Each profile's agents (an `AgentsSnapshot`), and their changes. */
   readonly agents: {
     snapshot(): TrayState['agents'];
-    subscribe(listener: () => void): () => void;
+    onChange(listener: () => void): () => void;
   };
   /** The monitor as the app follows the profiles (core/monitor/watched.ts): health and events. */
   readonly watched: {
@@ -32,24 +32,24 @@ export type TrayServiceOptions = {
   readonly runSession: (request: SessionActionRequest) => Promise<ActionResult>;
   readonly settings: {
     get(): Settings;
-    subscribe(listener: (settings: Settings) => void): () => void;
+    onChange(listener: (settings: Settings) => void): () => void;
   };
   readonly pauseNotifications: (choice: 'hour' | 'tomorrow' | 'resume') => unknown;
   /** The fleet's rolling update: its line at the top, and the question before quitting. */
   readonly rollout?: {
     rolloutState(): Pick<Rollout, 'state' | 'line'> | null;
     quitQuestion(): ConfirmRequest | null;
-    subscribe(listener: () => void): () => void;
+    onChange(listener: () => void): () => void;
   };
   /** The activity since the Activity screen was last seen (core/activity/unseen.ts). */
   readonly activity: {
     unseen(): number;
-    subscribe(listener: (unseen: number) => void): () => void;
+    onChange(listener: (unseen: number) => void): () => void;
   };
   /** Burrow's own update: "Restart to update" once one is ready, and its install. */
   readonly updates?: {
     state(): UpdateState;
-    subscribe(listener: (state: UpdateState) => void): () => void;
+    onChange(listener: (state: UpdateState) => void): () => void;
     install(): unknown;
   };
   readonly now?: () => number;
@@ -79,18 +79,18 @@ export class TrayService {
     this.current = this.build();
     this.currentJson = JSON.stringify(this.current);
     this.stops = [
-      options.profiles.subscribe(() => this.changed()),
+      options.profiles.onChange(() => this.changed()),
       options.watched.onSnapshot(() => this.changed()),
-      options.agents.subscribe(() => this.changed()),
-      options.rollout?.subscribe(() => this.changed()) ?? (() => undefined),
+      options.agents.onChange(() => this.changed()),
+      options.rollout?.onChange(() => this.changed()) ?? (() => undefined),
       options.watched.onEvent((event) => {
         if (event.kind !== 'offline') return;
         this.unseenOffline += event.sessions.length;
         this.changed();
       }),
-      options.activity.subscribe(() => this.changed()),
-      options.updates?.subscribe(() => this.changed()) ?? (() => undefined),
-      options.settings.subscribe((value) => {
+      options.activity.onChange(() => this.changed()),
+      options.updates?.onChange(() => this.changed()) ?? (() => undefined),
+      options.settings.onChange((value) => {
         this.watchDoNotDisturb(value.doNotDisturbUntil);
         this.changed();
       }),
@@ -102,7 +102,7 @@ export class TrayService {
     return this.current;
   }
 
-  subscribe(listener: (model: TrayModel) => void): () => void {
+  onChange(listener: (model: TrayModel) => void): () => void {
     return this.changes.subscribe(listener);
   }
 

@@ -63,7 +63,7 @@ async function readyUpdate() {
   });
   await service.check();
   await new Promise<void>((resolve) => {
-    const stop = service.subscribe((state) => state.phase === 'ready' && (stop(), resolve()));
+    const stop = service.onChange((state) => state.phase === 'ready' && (stop(), resolve()));
   });
   service.close();
   expect(await readFile(running, 'utf8')).toBe('the running version');

@@ -23,7 +23,7 @@ describe('notifications', () => {
     const reported: unknown[] = [];
     forwardNotifications(
       {
-        subscribe: (l) => (listeners.push(l), () => {}),
+        onNotification: (l) => (listeners.push(l), () => {}),
         act: async (id, action) => {
           acted.push(`${id} ${action}`);
           if (action === 'mute') throw new Error('full');

@@ -223,7 +223,7 @@ describe('an agent’s states with real agents', () => {
   it('is never offline through a restart of the API, a revoked key, or a sleep', async () => {
     const w = await watching(['steady']);
     const states = new Set<AgentState>();
-    w.agents.subscribe((snapshot) =>
+    w.agents.onChange((snapshot) =>
       snapshot.profiles[0]?.agents.forEach((a) => states.add(a.state)),
     );
     await sandbox?.close();

@@ -41,7 +41,7 @@ describe('the unseen activity', { timeout: 30_000 }, () => {
     const recorder = appRecorder(record, unseen);
     stops.push(() => unseen.close(), recorder.stop);
     const heard: number[] = [];
-    unseen.subscribe((n) => heard.push(n));
+    unseen.onChange((n) => heard.push(n));
 
     recorder.record({
       kind: 'notice',

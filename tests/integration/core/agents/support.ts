@@ -26,11 +26,11 @@ export async function watchingAgents(
     dataDir,
     watched: {
       snapshot: () => watch.monitor.snapshot(),
-      onEvent: (listener) => watch.monitor.subscribe(listener),
+      onEvent: (listener) => watch.monitor.onEvent(listener),
       onSnapshot: (listener) => watch.monitor.onSnapshot(listener),
     },
     sessions: { onAction: (listener) => progress.subscribe(listener) },
-    profiles: { state: () => ({ profiles: [{ id: PROFILE }] }), subscribe: () => () => undefined },
+    profiles: { state: () => ({ profiles: [{ id: PROFILE }] }), onChange: () => () => undefined },
     ...(options.now && { now: options.now }),
   });
   const actions = createSessionActions({

@@ -69,7 +69,7 @@ async function updater(options: { current?: string; autoDownload?: boolean } = {
 function until(service: UpdateService, matches: (state: UpdateState) => boolean) {
   return new Promise<UpdateState>((resolve) => {
     if (matches(service.state())) return resolve(service.state());
-    const stop = service.subscribe((state) => {
+    const stop = service.onChange((state) => {
       if (!matches(state)) return;
       stop();
       resolve(state);

@@ -156,7 +156,7 @@ describe('the session monitor’s life', () => {
       clock,
     });
     const offline: string[] = [];
-    monitor.subscribe((e) => {
+    monitor.onEvent((e) => {
       if (e.kind === 'offline') offline.push(...e.sessions.map((s) => s.id));
     });
     const profile = () => monitor.snapshot().profiles[0];
@@ -222,7 +222,7 @@ describe('the session monitor’s life', () => {
       'The monitor does not watch profile "nope"',
     );
     expect(() => watch.monitor.expect('nope', 'ts_1', 'stop')).toThrow('does not watch');
-    watch.monitor.subscribe(() => {
+    watch.monitor.onEvent(() => {
       throw new Error('a listener bug');
     });
     await watch.monitor.pollNow();

@@ -40,7 +40,7 @@ export function drivenMonitor(
     clock,
     ...options,
   });
-  monitor.subscribe((event) => events.push(event));
+  monitor.onEvent((event) => events.push(event));
   monitor.setProfiles([PROFILE]);
   return {
     monitor,

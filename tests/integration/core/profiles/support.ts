@@ -98,7 +98,7 @@ export async function startApp(
     client: { retry: FAST_RETRY },
     ...options,
   });
-  burrow.events.subscribe((event) => events.push(event));
+  burrow.events.onEvent((event) => events.push(event));
   opened.push(burrow);
   // Every app call a test makes checks its answer against the contract's result schema.
   const checked = { ...burrow, implementation: checkingResults(burrow.implementation) };

@@ -292,7 +292,7 @@ describe('snapshots in the window', () => {
     const plan = await value<PlannedSnapshot>(app, 'snapshots.plan', request);
     // Cancelled as the third step starts: two are done, the third never sent.
     let second: unknown;
-    const stop = app.burrow.events.subscribe((event) => {
+    const stop = app.burrow.events.onEvent((event) => {
       // A second apply to the same profile while one runs would race its journal.
       if (event.name === 'snapshots.progress' && event.payload.phase === 'applying')
         second ??= call(app, 'snapshots.apply', { planId: plan.planId, requestId: 'c3' });

@@ -132,7 +132,7 @@ describe('RateGovernor', () => {
   it('tells subscribers about every change of the budget', async () => {
     const { governor, take, release } = setup(2, 1_000);
     const states: BudgetState[] = [];
-    const unsubscribe = governor.subscribe((s) => states.push(s));
+    const unsubscribe = governor.onChange((s) => states.push(s));
     await take('a');
     release('a');
     unsubscribe();
@@ -157,7 +157,7 @@ describe('RateGovernor after a 429', () => {
   it('stops every caller for one shared cool-down, reported once, however many were refused', async () => {
     const { clock, governor, granted, take, refuse, streaks } = setup(10, 1_000);
     const cooldowns: number[] = [];
-    governor.subscribe((s) => cooldowns.push(s.cooldownMs));
+    governor.onChange((s) => cooldowns.push(s.cooldownMs));
     for (const name of ['a', 'b', 'c']) void take(name);
     await flush();
     expect(refuse('a', 500)).toBe(500);

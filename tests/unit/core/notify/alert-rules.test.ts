@@ -54,7 +54,7 @@ function setup(
     setTimer: (run, ms) => clock.setTimer(run, ms),
   });
   const shown: Notification[] = [];
-  notifier.subscribe((n) => shown.push(n));
+  notifier.onNotification((n) => shown.push(n));
   return { notifier, shown, recorded, clock };
 }
 

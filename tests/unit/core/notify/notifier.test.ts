@@ -19,7 +19,7 @@ function setup() {
     now: () => NOW,
   });
   const shown: Notification[] = [];
-  notifier.subscribe((n) => shown.push(n));
+  notifier.onNotification((n) => shown.push(n));
   return { notifier, shown, ran, muted };
 }
 

@@ -90,14 +90,14 @@ function setup() {
   const tray = new TrayService({
     profiles: {
       state: () => state,
-      subscribe: (listener) => profileChanges.subscribe(listener),
+      onChange: (listener) => profileChanges.subscribe(listener),
       switch: (id) => {
         state = { ...state, activeId: id };
         profileChanges.emit(state);
         return state;
       },
     },
-    agents: { snapshot: () => agents, subscribe: (listener) => agentChanges.subscribe(listener) },
+    agents: { snapshot: () => agents, onChange: (listener) => agentChanges.subscribe(listener) },
     watched: {
       snapshot: () => snapshot,
       onSnapshot: () => () => undefined,
@@ -106,15 +106,15 @@ function setup() {
     settings,
     runSession,
     pauseNotifications: (choice) => paused.push(choice),
-    activity: { unseen: () => unseen, subscribe: (l) => activityChanges.subscribe(l) },
+    activity: { unseen: () => unseen, onChange: (l) => activityChanges.subscribe(l) },
     updates: {
       state: () => update,
-      subscribe: (listener) => updateChanges.subscribe(listener),
+      onChange: (listener) => updateChanges.subscribe(listener),
       install: () => installs.push(update.offered ?? 'nothing'),
     },
   });
   const models: TrayModel[] = [];
-  tray.subscribe((model) => models.push(model));
+  tray.onChange((model) => models.push(model));
   return { tray, events, ran, paused, models, setAgents, setUnseen, setUpdate, installs };
 }
 

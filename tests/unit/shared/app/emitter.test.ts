@@ -62,10 +62,10 @@ describe('event sources built on it', () => {
     const store = memoryStore();
     const settings = new SettingsService(store);
     const heard: number[] = [];
-    settings.subscribe(() => {
+    settings.onChange(() => {
       throw new Error('a closed window');
     });
-    settings.subscribe((value) => heard.push(value.pollIntervalSeconds));
+    settings.onChange((value) => heard.push(value.pollIntervalSeconds));
     expect(settings.update({ pollIntervalSeconds: 30 }).pollIntervalSeconds).toBe(30);
     expect(heard).toEqual([30]);
     expect(store.data.get('settings')).toMatchObject({ pollIntervalSeconds: 30 });
@@ -75,10 +75,10 @@ describe('event sources built on it', () => {
     const hub = new EventHub();
     const fanout = createEventFanout();
     const heard: unknown[] = [];
-    hub.subscribe(() => {
+    hub.onEvent(() => {
       throw new Error('gone');
     });
-    hub.subscribe((event) => fanout.deliver(event));
+    hub.onEvent((event) => fanout.deliver(event));
     fanout.on('settings.changed', () => {
       throw new Error('a broken screen');
     });

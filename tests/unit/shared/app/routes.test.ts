@@ -75,7 +75,7 @@ function electronNotificationRoutes(): string[] {
   const listeners: ((n: Notification) => void)[] = [];
   forwardNotifications(
     {
-      subscribe: (listener) => (listeners.push(listener), () => undefined),
+      onNotification: (listener) => (listeners.push(listener), () => undefined),
       act: () => Promise.resolve(),
     },
     (_options, on) => clicks.push(on.click),

@@ -83,7 +83,7 @@ describe('the certificate lead time', () => {
       now: () => now,
     });
     const shown: Notification[] = [];
-    notifier.subscribe((n) => shown.push(n));
+    notifier.onNotification((n) => shown.push(n));
     const reminder: CertificateExpiring = {
       kind: 'certificate-expiring',
       certId: cert.id,
