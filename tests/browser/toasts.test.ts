@@ -2,8 +2,8 @@ import { render } from '@testing-library/svelte';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import ToastsView from '../../renderer/src/components/Toasts.svelte';
-import { SessionsState } from '../../renderer/src/lib/sessions.svelte.ts';
-import { Toasts } from '../../renderer/src/lib/toasts.svelte.ts';
+import { SessionsState } from '../../renderer/src/stores/sessions.svelte.ts';
+import { Toasts } from '../../renderer/src/stores/toasts.svelte.ts';
 import { scriptedBridge } from './support/scripted-bridge.ts';
 
 const problem = { code: 'ERR_SERVICE_5001', message: 'Refused', operationId: 'op_toast1' };

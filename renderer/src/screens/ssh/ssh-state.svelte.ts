@@ -1,6 +1,6 @@
 import type { SSHCertificateAuthority } from '../../../../shared/api/ssh-certificate-authorities.ts';
 import type { RenewalDue, SavedCertificate } from '../../../../shared/app/ssh/results.ts';
-import type { AppState } from '../../lib/app-state.svelte.ts';
+import type { AppState } from '../../stores/app-state.svelte.ts';
 
 export type Badge = 'valid' | 'due' | 'expired';
 

@@ -8,8 +8,8 @@ import type {
 import type { Profile, ProfilesState } from '../../../shared/app/ipc/profiles.ts';
 import type { Settings } from '../../../shared/app/ipc/settings.ts';
 import { DriftStatuses } from './drift.svelte.ts';
-import { problemOf } from './errors.ts';
-import { followState, type FollowedState } from './follow-state.ts';
+import { problemOf } from '../lib/errors.ts';
+import { followState, type FollowedState } from '../lib/follow-state.ts';
 import { SessionsState } from './sessions.svelte.ts';
 import { Toasts } from './toasts.svelte.ts';
 

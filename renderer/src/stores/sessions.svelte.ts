@@ -6,7 +6,7 @@ import type { ActionEvent } from '../../../shared/app/sessions/actions.ts';
 import type { TrayModel } from '../../../shared/app/tray.ts';
 import { AgentsState } from './agents.svelte.ts';
 import { FleetState } from './fleet.svelte.ts';
-import { followState } from './follow-state.ts';
+import { followState } from '../lib/follow-state.ts';
 import type { Toasts } from './toasts.svelte.ts';
 
 /**
