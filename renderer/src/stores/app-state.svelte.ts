@@ -14,6 +14,7 @@ import { NotificationsState } from './notifications.svelte.ts';
 import { SessionsState } from './sessions.svelte.ts';
 import { Toasts } from './toasts.svelte.ts';
 import { TrayState } from './tray.svelte.ts';
+import { UpdatesState } from './updates.svelte.ts';
 
 /** A wait the API client is in, with the moment it ends so the header can count down. */
 export type Wait = ApiActivity & { readonly until: number };
@@ -35,6 +36,7 @@ export class AppState {
   readonly tray: TrayState;
   readonly notifications: NotificationsState;
   readonly drift: DriftStatuses;
+  readonly updates: UpdatesState;
   private followedGovernor: FollowedState<'governor.changed'> | undefined;
 
   constructor(readonly bridge: Bridge) {
@@ -42,6 +44,7 @@ export class AppState {
     this.tray = new TrayState(bridge);
     this.notifications = new NotificationsState(bridge, this.toasts);
     this.drift = new DriftStatuses(bridge);
+    this.updates = new UpdatesState(bridge);
   }
 
   get activeProfile(): Profile | undefined {
@@ -80,6 +83,7 @@ export class AppState {
       this.tray.start(),
       this.notifications.start(),
       this.drift.start(),
+      this.updates.start(),
     ];
     void this.load(profiles, settings);
     return () => stops.forEach((stop) => stop());
