@@ -139,3 +139,27 @@ it('opens from the tray\'s "3 new", and seeing it clears the count', async () =>
     .element(page.getByRole('button', { name: '3 new in Activity' }))
     .not.toBeInTheDocument();
 });
+
+it('shows the entries of the filter picked last, whichever answer comes last', async () => {
+  window.location.hash = '#/activity';
+  let answerAll = () => {};
+  const bridge = scriptedBridge({
+    'activity.list': (filter: ActivityFilter) => {
+      const list = {
+        entries: RECORD.filter((e) => filter.kind === undefined || e.kind === filter.kind),
+        unseen: 0,
+      };
+      // The whole record answers slowly: the person picks a kind before it comes.
+      if (filter.kind !== undefined) return list;
+      return new Promise((resolve) => (answerAll = () => resolve(list)));
+    },
+    'activity.seen': () => null,
+  });
+  render(App, { bridge });
+  await page.getByRole('combobox', { name: 'Kind' }).selectOptions('Notices');
+  await expect.element(page.getByRole('rowheader', { name: /web is offline/ })).toBeVisible();
+  answerAll();
+  await expect.poll(() => bridge.calls.filter((c) => c.name === 'activity.list')).toHaveLength(2);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(titles()).toEqual(['web is offline Not listed since 10:00.']);
+});

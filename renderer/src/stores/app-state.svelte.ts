@@ -9,6 +9,7 @@ import type { Profile, ProfilesState } from '../../../shared/app/ipc/profiles.ts
 import type { Settings } from '../../../shared/app/ipc/settings.ts';
 import { problemOf } from '../lib/errors.ts';
 import { followState, type FollowedState } from '../lib/follow-state.ts';
+import { ActivityState } from './activity.svelte.ts';
 import { DriftStatuses } from './drift.svelte.ts';
 import { NotificationsState } from './notifications.svelte.ts';
 import { SessionsState } from './sessions.svelte.ts';
@@ -37,6 +38,7 @@ export class AppState {
   readonly notifications: NotificationsState;
   readonly drift: DriftStatuses;
   readonly updates: UpdatesState;
+  readonly activity: ActivityState;
   private followedGovernor: FollowedState<'governor.changed'> | undefined;
 
   constructor(readonly bridge: Bridge) {
@@ -45,6 +47,7 @@ export class AppState {
     this.notifications = new NotificationsState(bridge, this.toasts);
     this.drift = new DriftStatuses(bridge);
     this.updates = new UpdatesState(bridge);
+    this.activity = new ActivityState(bridge, this.toasts);
   }
 
   get activeProfile(): Profile | undefined {
@@ -84,6 +87,7 @@ export class AppState {
       this.notifications.start(),
       this.drift.start(),
       this.updates.start(),
+      this.activity.start(),
     ];
     void this.load(profiles, settings);
     return () => stops.forEach((stop) => stop());
