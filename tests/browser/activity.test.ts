@@ -1,5 +1,5 @@
 import { render } from '@testing-library/svelte';
-import { expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 import '../../renderer/src/app.css';
@@ -162,4 +162,18 @@ it('shows the entries of the filter picked last, whichever answer comes last', a
   await expect.poll(() => bridge.calls.filter((c) => c.name === 'activity.list')).toHaveLength(2);
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(titles()).toEqual(['web is offline Not listed since 10:00.']);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+it('moves its times on while it is shown, as the other screens do', async () => {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+  vi.setSystemTime(AT + 2000 + 25_000);
+  showing('#/activity');
+  const row = page.getByRole('row', { name: /Restart db/ });
+  await expect.element(row).toHaveTextContent('25 seconds ago');
+  vi.advanceTimersByTime(60_000);
+  await expect.element(row).toHaveTextContent('1 minute ago');
 });
