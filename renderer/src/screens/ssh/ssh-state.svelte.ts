@@ -18,6 +18,11 @@ export class SshState {
 
   constructor(readonly app: AppState) {}
 
+  /** A reminder from core's periodic check turns a badge to "renew soon" while this is shown. */
+  follow(): () => void {
+    return this.app.bridge.on('ssh.certificateExpiring', () => void this.loadSaved());
+  }
+
   async loadCas(): Promise<void> {
     const cas = await this.app.run(() =>
       this.app.bridge.invoke('api.sshCertificateAuthorities.listAll'),
