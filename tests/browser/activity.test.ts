@@ -1,5 +1,5 @@
 import { render } from '@testing-library/svelte';
-import { expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 import '../../renderer/src/app.css';
@@ -138,4 +138,42 @@ it('opens from the tray\'s "3 new", and seeing it clears the count', async () =>
   await expect
     .element(page.getByRole('button', { name: '3 new in Activity' }))
     .not.toBeInTheDocument();
+});
+
+it('shows the entries of the filter picked last, whichever answer comes last', async () => {
+  window.location.hash = '#/activity';
+  let answerAll = () => {};
+  const bridge = scriptedBridge({
+    'activity.list': (filter: ActivityFilter) => {
+      const list = {
+        entries: RECORD.filter((e) => filter.kind === undefined || e.kind === filter.kind),
+        unseen: 0,
+      };
+      // The whole record answers slowly: the person picks a kind before it comes.
+      if (filter.kind !== undefined) return list;
+      return new Promise((resolve) => (answerAll = () => resolve(list)));
+    },
+    'activity.seen': () => null,
+  });
+  render(App, { bridge });
+  await page.getByRole('combobox', { name: 'Kind' }).selectOptions('Notices');
+  await expect.element(page.getByRole('rowheader', { name: /web is offline/ })).toBeVisible();
+  answerAll();
+  await expect.poll(() => bridge.calls.filter((c) => c.name === 'activity.list')).toHaveLength(2);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(titles()).toEqual(['web is offline Not listed since 10:00.']);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+it('moves its times on while it is shown, as the other screens do', async () => {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+  vi.setSystemTime(AT + 2000 + 25_000);
+  showing('#/activity');
+  const row = page.getByRole('row', { name: /Restart db/ });
+  await expect.element(row).toHaveTextContent('25 seconds ago');
+  vi.advanceTimersByTime(60_000);
+  await expect.element(row).toHaveTextContent('1 minute ago');
 });

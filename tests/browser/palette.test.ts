@@ -176,3 +176,17 @@ it('runs an action on the whole fleet after the fleet’s own question, then sho
     .toEqual([{ action: 'restart', agents: [ref] }]);
   await expect.element(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible();
 });
+
+it('shows an id in the monospace face the window’s code uses', async () => {
+  showing();
+  await expect.element(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible();
+  await openPalette();
+  await userEvent.keyboard('offnet');
+  await expect.element(option(/^office network/)).toBeVisible();
+  const id = option(/^office network/)
+    .element()
+    .querySelector('.id');
+  const code = document.body.appendChild(document.createElement('code'));
+  expect(id && getComputedStyle(id).fontFamily).toBe(getComputedStyle(code).fontFamily);
+  code.remove();
+});

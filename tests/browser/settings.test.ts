@@ -235,3 +235,50 @@ it('says in words that browser mode has no updater', async () => {
   await expect.element(updates).toHaveTextContent('Browser mode has no updater');
   await expect.element(updates.getByRole('button', { name: 'Check now' })).not.toBeInTheDocument();
 });
+
+const IDLE = {
+  phase: 'idle',
+  current: '1.2.3',
+  offered: null,
+  message: 'Burrow is up to date',
+  lastCheck: null,
+  nextCheckAt: null,
+} as const;
+
+it('keeps what core told of the updates while Settings was closed', async () => {
+  window.location.hash = '#/sessions';
+  const bridge = scriptedBridge({ 'updates.state': () => IDLE });
+  render(App, { bridge });
+  await expect.element(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible();
+  // Downloaded in the background while another screen was shown; core says it once.
+  bridge.emit('updates.changed', {
+    ...IDLE,
+    phase: 'ready',
+    offered: '1.3.0',
+    message: 'Burrow 1.3.0 is ready: restart to update',
+  });
+  openSettings();
+  const updates = page.getByRole('region', { name: 'Updates' });
+  await expect
+    .element(updates.getByRole('status'))
+    .toHaveTextContent('Burrow 1.3.0 is ready: restart to update');
+  await expect.element(updates.getByRole('button', { name: 'Restart to update' })).toBeVisible();
+});
+
+it('shows what Check now answered, with no event after it', async () => {
+  openSettings();
+  const bridge = scriptedBridge({
+    'updates.state': () => IDLE,
+    'updates.check': () => ({
+      ...IDLE,
+      phase: 'available',
+      offered: '1.3.0',
+      message: 'Burrow 1.3.0 is available',
+    }),
+  });
+  render(App, { bridge });
+  const updates = page.getByRole('region', { name: 'Updates' });
+  await updates.getByRole('button', { name: 'Check now' }).click();
+  await expect.element(updates.getByRole('button', { name: 'Download 1.3.0' })).toBeVisible();
+  await expect.element(updates.getByRole('status')).toHaveTextContent('Burrow 1.3.0 is available');
+});

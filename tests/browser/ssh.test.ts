@@ -219,6 +219,31 @@ it('badges saved certificates as valid, due or expired, and forgets one only whe
   expect(bridge.argsOf('ssh.forget')).toEqual(['c']);
 });
 
+it('turns a badge to "renew soon" when core reminds of it while the screen is open', async () => {
+  const saved = [
+    { ...made('id_ok').saved, id: 'a', certificatePath: `${SSH_FOLDER}/id_ok-cert.pub` },
+  ];
+  const reminder = {
+    dueAt: '2026-11-23T10:00:00Z',
+    expired: false,
+    key: 'a',
+    message: 'Renew id_ok-cert.pub',
+  };
+  let due: unknown[] = [];
+  const bridge = openSsh({ 'ssh.listSaved': () => saved, 'ssh.due': () => due });
+  await page.getByRole('tab', { name: /Saved certificates/ }).click();
+  const row = page.getByRole('row', { name: /id_ok-cert\.pub/ });
+  await expect.element(row).toHaveTextContent('valid');
+  due = [{ ...reminder, savedId: 'a', reason: 'two-thirds', validUntil: '2026-11-24T10:00:00Z' }];
+  bridge.emit('ssh.certificateExpiring', {
+    ...reminder,
+    certId: 'a',
+    name: 'id_ok-cert.pub',
+    expiresAt: '2026-11-24T10:00:00Z',
+  });
+  await expect.element(row).toHaveTextContent('renew soon');
+});
+
 it("reads a saved certificate's validity as the window reads every moment, not as RFC 3339", async () => {
   const saved = { ...made('id_ok').saved, certificatePath: `${SSH_FOLDER}/id_ok-cert.pub` };
   const [after, before] = ['2026-11-29T06:51:29.000Z', '2027-11-29T06:51:29.000Z'];

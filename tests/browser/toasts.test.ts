@@ -2,8 +2,9 @@ import { render } from '@testing-library/svelte';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import ToastsView from '../../renderer/src/components/Toasts.svelte';
-import { SessionsState } from '../../renderer/src/lib/sessions.svelte.ts';
-import { Toasts } from '../../renderer/src/lib/toasts.svelte.ts';
+import { NotificationsState } from '../../renderer/src/stores/notifications.svelte.ts';
+import { SessionsState } from '../../renderer/src/stores/sessions.svelte.ts';
+import { Toasts } from '../../renderer/src/stores/toasts.svelte.ts';
 import { scriptedBridge } from './support/scripted-bridge.ts';
 
 const problem = { code: 'ERR_SERVICE_5001', message: 'Refused', operationId: 'op_toast1' };
@@ -137,7 +138,7 @@ it('names the agent an action was sent to: the palette, the tray or a terminal i
 it('shows an API back as good news and an agent gone as a problem, not both as errors', () => {
   const toasts = new Toasts();
   const bridge = scriptedBridge();
-  const stop = new SessionsState(bridge, toasts).start();
+  const stop = new NotificationsState(bridge, toasts).start();
   const notice = (tone: 'problem' | 'good', title: string) => ({
     id: title,
     kind: tone === 'good' ? ('apiHealth' as const) : ('offline' as const),
@@ -156,7 +157,7 @@ it('shows an API back as good news and an agent gone as a problem, not both as e
 it('keeps quiet hours’ summary until it is dismissed, whatever comes after it', () => {
   const toasts = new Toasts();
   const bridge = scriptedBridge();
-  const stop = new SessionsState(bridge, toasts).start();
+  const stop = new NotificationsState(bridge, toasts).start();
   bridge.emit('notification', {
     id: 'quietSummary:prf_a:1',
     kind: 'quietSummary',

@@ -1,6 +1,6 @@
 import type { Component } from 'svelte';
 import type { ScreenId, ScreenParams } from '../../../shared/app/routes.ts';
-import type { AppState } from '../lib/app-state.svelte.ts';
+import type { AppState } from '../stores/app-state.svelte.ts';
 import ResourceSection from '../resources/ResourceSection.svelte';
 import ActivityScreen from './activity/ActivityScreen.svelte';
 import DriftScreen from './drift/DriftScreen.svelte';

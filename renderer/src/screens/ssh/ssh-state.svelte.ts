@@ -1,6 +1,6 @@
 import type { SSHCertificateAuthority } from '../../../../shared/api/ssh-certificate-authorities.ts';
 import type { RenewalDue, SavedCertificate } from '../../../../shared/app/ssh/results.ts';
-import type { AppState } from '../../lib/app-state.svelte.ts';
+import type { AppState } from '../../stores/app-state.svelte.ts';
 
 export type Badge = 'valid' | 'due' | 'expired';
 
@@ -17,6 +17,11 @@ export class SshState {
   defaultFolder = $state('');
 
   constructor(readonly app: AppState) {}
+
+  /** A reminder from core's periodic check turns a badge to "renew soon" while this is shown. */
+  follow(): () => void {
+    return this.app.bridge.on('ssh.certificateExpiring', () => void this.loadSaved());
+  }
 
   async loadCas(): Promise<void> {
     const cas = await this.app.run(() =>

@@ -11,8 +11,8 @@ import type {
 import { outcomeHolds } from '../../../shared/app/fleet-outcome.ts';
 import type { Bridge } from '../../../shared/app/ipc/bridge.ts';
 import type { SessionAction } from '../../../shared/app/sessions/rules.ts';
-import { problemOf } from './errors.ts';
-import { followState, type FollowedState } from './follow-state.ts';
+import { problemOf } from '../lib/errors.ts';
+import { followState, type FollowedState } from '../lib/follow-state.ts';
 import type { Toasts } from './toasts.svelte.ts';
 
 const refOf = (agent: Agent): AgentRef => ({ profileId: agent.profileId, agentId: agent.id });

@@ -1,6 +1,6 @@
 import type { DriftState, DriftStatus } from '../../../shared/app/ipc/drift.ts';
 import type { Bridge } from '../../../shared/app/ipc/bridge.ts';
-import { followState, type FollowedState } from './follow-state.ts';
+import { followState, type FollowedState } from '../lib/follow-state.ts';
 
 /**
  * Every profile's drift watch as core tells it: the checks go on in core whatever the window

@@ -6,8 +6,8 @@ import type {
 } from '../../../shared/app/agents.ts';
 import type { Bridge } from '../../../shared/app/ipc/bridge.ts';
 import type { SessionAction } from '../../../shared/app/sessions/rules.ts';
-import { problemOf } from './errors.ts';
-import { followState } from './follow-state.ts';
+import { problemOf } from '../lib/errors.ts';
+import { followState } from '../lib/follow-state.ts';
 import type { Toasts } from './toasts.svelte.ts';
 
 /** An action clicked and not yet seen by core: what the row shows until core's state moves. */

@@ -7,18 +7,23 @@ import type {
 } from '../../../shared/app/ipc/contract.ts';
 import type { Profile, ProfilesState } from '../../../shared/app/ipc/profiles.ts';
 import type { Settings } from '../../../shared/app/ipc/settings.ts';
+import { problemOf } from '../lib/errors.ts';
+import { followState, type FollowedState } from '../lib/follow-state.ts';
+import { ActivityState } from './activity.svelte.ts';
 import { DriftStatuses } from './drift.svelte.ts';
-import { problemOf } from './errors.ts';
-import { followState, type FollowedState } from './follow-state.ts';
+import { NotificationsState } from './notifications.svelte.ts';
 import { SessionsState } from './sessions.svelte.ts';
 import { Toasts } from './toasts.svelte.ts';
+import { TrayState } from './tray.svelte.ts';
+import { UpdatesState } from './updates.svelte.ts';
 
 /** A wait the API client is in, with the moment it ends so the header can count down. */
 export type Wait = ApiActivity & { readonly until: number };
 
 /**
  * The window's state, fed by the Bridge's events: what the main process says is true, the window
- * shows. Screens read it and call the Bridge; none of them keeps a copy of its own.
+ * shows. It makes and starts every store of the window (one a domain, each following its own
+ * events); screens read them and call the Bridge, and none of them subscribes or keeps a copy.
  */
 export class AppState {
   info = $state<AppInfo | undefined>();
@@ -29,12 +34,20 @@ export class AppState {
   failure = $state<IpcError | undefined>();
   readonly toasts = new Toasts();
   readonly sessions: SessionsState;
+  readonly tray: TrayState;
+  readonly notifications: NotificationsState;
   readonly drift: DriftStatuses;
+  readonly updates: UpdatesState;
+  readonly activity: ActivityState;
   private followedGovernor: FollowedState<'governor.changed'> | undefined;
 
   constructor(readonly bridge: Bridge) {
     this.sessions = new SessionsState(bridge, this.toasts);
+    this.tray = new TrayState(bridge);
+    this.notifications = new NotificationsState(bridge, this.toasts);
     this.drift = new DriftStatuses(bridge);
+    this.updates = new UpdatesState(bridge);
+    this.activity = new ActivityState(bridge, this.toasts);
   }
 
   get activeProfile(): Profile | undefined {
@@ -70,7 +83,11 @@ export class AppState {
         this.wait = { ...activity, until: Date.now() + activity.retryInMs };
       }),
       this.sessions.start(),
+      this.tray.start(),
+      this.notifications.start(),
       this.drift.start(),
+      this.updates.start(),
+      this.activity.start(),
     ];
     void this.load(profiles, settings);
     return () => stops.forEach((stop) => stop());
