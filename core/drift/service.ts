@@ -19,7 +19,7 @@ import type { SnapshotService } from '../snapshot/service.ts';
 import { newBaseline, type Baseline } from './baseline.ts';
 import { DriftChecks } from './checks.ts';
 import { KeptBaselines } from './kept-baselines.ts';
-import { readHashed } from './check.ts';
+import { readHashed } from './paced-read.ts';
 import { compare, type Found } from './compare.ts';
 import { hashSecrets, keyOnce, withoutHashes } from './secrets.ts';
 import { DriftWatch, statusOf } from './watch.ts';
