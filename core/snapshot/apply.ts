@@ -2,7 +2,7 @@ import type { ApiClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { Priority } from '../api/governor.ts';
 import { AppError } from '../errors.ts';
-import { swapRefs } from './fields.ts';
+import { swapRefs } from './resources/fields.ts';
 import {
   markStep,
   openJournal,
@@ -10,7 +10,7 @@ import {
   type Journal,
   type JournalAbout,
 } from './journal.ts';
-import { KINDS } from './kinds.ts';
+import { KINDS } from './resources/kinds.ts';
 import { takeApplyLock } from './lock.ts';
 import type { Blocker, Plan, PlanStep } from './plan.ts';
 import { findCreated } from './recover.ts';

@@ -15,9 +15,9 @@ import {
   secretPaths,
   swapRefs,
   withoutPath,
-} from './fields.ts';
+} from './resources/fields.ts';
 import { isPlainObject } from '../../shared/api/validate.ts';
-import { KINDS, type Resource } from './kinds.ts';
+import { KINDS, type Resource } from './resources/kinds.ts';
 import { nameResources } from './names.ts';
 import { sshCaCreateFields } from './ssh-ca.ts';
 

@@ -1,4 +1,4 @@
-import { getPath, secretPaths, withPath, withoutPath } from './fields.ts';
+import { getPath, secretPaths, withPath, withoutPath } from './resources/fields.ts';
 import { isPlainObject } from '../../shared/api/validate.ts';
 
 type Json = Record<string, unknown>;
