@@ -8,7 +8,7 @@ import {
   type ApplyProgress,
   type ApplyResult,
 } from './apply.ts';
-import { exportSnapshot, type ExportProgress } from './export.ts';
+import { exportSnapshot, type ExportProgress } from './export/export.ts';
 import { journalFolder, openJournal, removeJournal, type JournalAbout } from './journal.ts';
 import { sweepLeftovers, takeApplyLock } from './lock.ts';
 import { openSnapshotOffThread } from './open-worker.ts';

@@ -172,7 +172,7 @@ export const KINDS: { readonly [K in SnapshotKind]: KindInfo } = {
     create: HTTPSEdgeRouteCreate,
     update: HTTPSEdgeRouteUpdate,
     modules: ROUTE_MODULES,
-    // The edge's name goes in front (names.ts): a path alone says little.
+    // The edge's name goes in front (export/names.ts): a path alone says little.
     label: (r) => [r['description'], r['match']],
   },
 };

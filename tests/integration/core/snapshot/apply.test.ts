@@ -10,7 +10,7 @@ import {
   ApplyStepError,
   type ApplyProgress,
 } from '../../../../core/snapshot/apply.ts';
-import { exportSnapshot } from '../../../../core/snapshot/export.ts';
+import { exportSnapshot } from '../../../../core/snapshot/export/export.ts';
 import { changesOf, planSnapshot } from '../../../../core/snapshot/plan.ts';
 import { SNAPSHOT_KINDS, type SnapshotDocument } from '../../../../shared/app/snapshot-document.ts';
 import { FakeClock } from '../../../support/fake-clock.ts';

@@ -4,7 +4,7 @@ import {
   exportSnapshot,
   serializeSnapshot,
   type ExportProgress,
-} from '../../../../core/snapshot/export.ts';
+} from '../../../../core/snapshot/export/export.ts';
 import { changesOf, planSnapshot } from '../../../../core/snapshot/plan.ts';
 import {
   parseSnapshot,
