@@ -8,9 +8,9 @@ import {
   type SnapshotKind,
 } from '../../shared/app/snapshot-document.ts';
 import { canonical } from '../snapshot/resources/fields.ts';
-import { dependencyOrder } from '../snapshot/order.ts';
-import { changesOf, planSnapshot, type Plan, type PlanStep } from '../snapshot/plan.ts';
-import { planView } from '../snapshot/view.ts';
+import { dependencyOrder } from '../snapshot/plan/order.ts';
+import { changesOf, planSnapshot, type Plan, type PlanStep } from '../snapshot/plan/plan.ts';
+import { planView } from '../snapshot/plan/view.ts';
 import { secretsChangedIn } from './secrets.ts';
 import { driftSummary } from './words.ts';
 

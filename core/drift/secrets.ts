@@ -9,7 +9,7 @@ import {
   withPath,
   withoutPath,
 } from '../snapshot/resources/fields.ts';
-import type { PlanStep } from '../snapshot/plan.ts';
+import type { PlanStep } from '../snapshot/plan/plan.ts';
 
 type Json = Record<string, unknown>;
 

@@ -14,7 +14,7 @@ import type { Timer } from '../api/clock.ts';
 import { AppError } from '../errors.ts';
 import type { SecretStore } from '../profiles/keychain.ts';
 import type { SnapshotAccount } from '../snapshot/account.ts';
-import type { Plan } from '../snapshot/plan.ts';
+import type { Plan } from '../snapshot/plan/plan.ts';
 import type { SnapshotService } from '../snapshot/service.ts';
 import { newBaseline, type Baseline } from './baseline.ts';
 import { DriftChecks } from './checks.ts';

@@ -12,7 +12,7 @@ import {
 } from './journal.ts';
 import { KINDS } from './resources/kinds.ts';
 import { takeApplyLock } from './lock.ts';
-import type { Blocker, Plan, PlanStep } from './plan.ts';
+import type { Blocker, Plan, PlanStep } from './plan/plan.ts';
 import { findCreated } from './recover.ts';
 
 type Json = Record<string, unknown>;

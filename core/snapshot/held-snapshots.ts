@@ -28,7 +28,7 @@ import { serializeSnapshot } from './export/export.ts';
 import { Held } from './held.ts';
 import { applied, applyFailure, type Describe } from './outcome.ts';
 import type { Planned, SnapshotService } from './service.ts';
-import { planView } from './view.ts';
+import { planView } from './plan/view.ts';
 
 /** What the held snapshots reach of the profiles: their list and a client for one. */
 export type SnapshotProfiles = {

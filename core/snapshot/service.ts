@@ -12,7 +12,7 @@ import { exportSnapshot, type ExportProgress } from './export/export.ts';
 import { journalFolder, openJournal, removeJournal, type JournalAbout } from './journal.ts';
 import { sweepLeftovers, takeApplyLock } from './lock.ts';
 import { openSnapshotOffThread } from './open-worker.ts';
-import { planSnapshot, type Plan } from './plan.ts';
+import { planSnapshot, type Plan } from './plan/plan.ts';
 import { stoppedApplies, stoppedJournal, type StoppedApply } from './stopped.ts';
 
 export type SnapshotServiceOptions = {

@@ -5,7 +5,7 @@ import {
   serializeSnapshot,
   type ExportProgress,
 } from '../../../../core/snapshot/export/export.ts';
-import { changesOf, planSnapshot } from '../../../../core/snapshot/plan.ts';
+import { changesOf, planSnapshot } from '../../../../core/snapshot/plan/plan.ts';
 import {
   parseSnapshot,
   SNAPSHOT_KINDS,

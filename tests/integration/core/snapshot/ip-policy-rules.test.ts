@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import { applyPlan } from '../../../../core/snapshot/apply.ts';
 import { exportSnapshot, serializeSnapshot } from '../../../../core/snapshot/export/export.ts';
-import { changesOf, planSnapshot } from '../../../../core/snapshot/plan.ts';
+import { changesOf, planSnapshot } from '../../../../core/snapshot/plan/plan.ts';
 import { parseSnapshot } from '../../../../shared/app/snapshot-document.ts';
 import { cleanupAfterAll } from '../../../support/cleanup.ts';
 import { startAccount, type Sandbox } from '../api/support.ts';

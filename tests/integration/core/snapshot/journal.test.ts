@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { journalPath, markStep, openJournal } from '../../../../core/snapshot/journal.ts';
-import type { Plan } from '../../../../core/snapshot/plan.ts';
+import type { Plan } from '../../../../core/snapshot/plan/plan.ts';
 
 /** A plan of `n` creates; the journal never looks inside its steps. */
 const planOf = (n: number): Plan => ({

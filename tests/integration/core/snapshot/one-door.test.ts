@@ -4,7 +4,7 @@ import { unavailableDialogs } from '../../../../core/dialogs/index.ts';
 import type { ApplyResult } from '../../../../core/snapshot/apply.ts';
 import { snapshotHandlers } from '../../../../core/snapshot/handlers.ts';
 import { openSnapshot } from '../../../../core/snapshot/open.ts';
-import { planSnapshot } from '../../../../core/snapshot/plan.ts';
+import { planSnapshot } from '../../../../core/snapshot/plan/plan.ts';
 import type { Planned, SnapshotService } from '../../../../core/snapshot/service.ts';
 import { HeldSnapshots } from '../../../../core/snapshot/held-snapshots.ts';
 import { policiesSnapshot } from './accounts.ts';
