@@ -26,7 +26,7 @@ import { profileAccount, type SnapshotAccount } from './account.ts';
 import type { ExportProgress } from './export/export.ts';
 import { serializeSnapshot } from './export/export.ts';
 import { Held } from './held.ts';
-import { applied, applyFailure, type Describe } from './outcome.ts';
+import { applied, applyFailure, type Describe } from './apply/outcome.ts';
 import type { Planned, SnapshotService } from './service.ts';
 import { planView } from './plan/view.ts';
 

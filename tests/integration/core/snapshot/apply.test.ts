@@ -9,7 +9,7 @@ import {
   ApplyBlockedError,
   ApplyStepError,
   type ApplyProgress,
-} from '../../../../core/snapshot/apply.ts';
+} from '../../../../core/snapshot/apply/apply.ts';
 import { exportSnapshot } from '../../../../core/snapshot/export/export.ts';
 import { changesOf, planSnapshot } from '../../../../core/snapshot/plan/plan.ts';
 import { SNAPSHOT_KINDS, type SnapshotDocument } from '../../../../shared/app/snapshot-document.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
-import { applyPlan } from '../../../../core/snapshot/apply.ts';
+import { applyPlan } from '../../../../core/snapshot/apply/apply.ts';
 import { exportSnapshot, serializeSnapshot } from '../../../../core/snapshot/export/export.ts';
 import { changesOf, planSnapshot } from '../../../../core/snapshot/plan/plan.ts';
 import { parseSnapshot } from '../../../../shared/app/snapshot-document.ts';

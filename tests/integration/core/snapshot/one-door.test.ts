@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import { unavailableDialogs } from '../../../../core/dialogs/index.ts';
-import type { ApplyResult } from '../../../../core/snapshot/apply.ts';
+import type { ApplyResult } from '../../../../core/snapshot/apply/apply.ts';
 import { snapshotHandlers } from '../../../../core/snapshot/handlers.ts';
 import { openSnapshot } from '../../../../core/snapshot/open.ts';
 import { planSnapshot } from '../../../../core/snapshot/plan/plan.ts';
