@@ -11,7 +11,7 @@ import {
 import { exportSnapshot, type ExportProgress } from './export/export.ts';
 import { journalFolder, openJournal, removeJournal, type JournalAbout } from './apply/journal.ts';
 import { sweepLeftovers, takeApplyLock } from './apply/lock.ts';
-import { openSnapshotOffThread } from './open-worker.ts';
+import { openSnapshotOffThread } from './open/open-worker.ts';
 import { planSnapshot, type Plan } from './plan/plan.ts';
 import { stoppedApplies, stoppedJournal, type StoppedApply } from './apply/stopped.ts';
 
