@@ -21,9 +21,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createApiClient, type ApiClient } from '../core/api/client.ts';
 import { RateGovernor } from '../core/api/governor.ts';
-import { applyPlan, callsOf } from '../core/snapshot/apply.ts';
-import { exportSnapshot } from '../core/snapshot/export.ts';
-import { planSnapshot } from '../core/snapshot/plan.ts';
+import { applyPlan, callsOf } from '../core/snapshot/apply/apply.ts';
+import { exportSnapshot } from '../core/snapshot/export/export.ts';
+import { planSnapshot } from '../core/snapshot/plan/plan.ts';
 import { startSandbox } from '../sandbox/index.ts';
 import {
   SNAPSHOT_KINDS,

@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { BridgeCallError } from '../shared/app/ipc/bridge.ts';
 import { escapeControls } from '../shared/app/printable.ts';
-import { ApplyBlockedError } from '../core/snapshot/apply.ts';
+import { ApplyBlockedError } from '../core/snapshot/apply/apply.ts';
 
 type Writable = { write(text: string): unknown };
 

@@ -8,7 +8,7 @@ import type {
 } from '../shared/app/ipc/snapshots.ts';
 import { escapeControls } from '../shared/app/printable.ts';
 import { writeWhole } from '../core/files.ts';
-import { ApplyBlockedError, ApplyCancelledError } from '../core/snapshot/apply.ts';
+import { ApplyBlockedError, ApplyCancelledError } from '../core/snapshot/apply/apply.ts';
 import type { Options } from './args.ts';
 import type { Door, DoorAccount } from './door.ts';
 import { ApplyStoppedError, CliError, confirm, writeJson, type Io } from './io.ts';

@@ -27,7 +27,7 @@ await build({
       input: {
         main: 'electron/main.ts',
         'generator-thread': 'core/ssh/keys/generator-thread.ts',
-        'open-thread': 'core/snapshot/open-thread.ts',
+        'open-thread': 'core/snapshot/open/open-thread.ts',
       },
       external: ['electron', ...nodeModules, ...Object.keys(pkg.dependencies)],
       output: { format: 'es', entryFileNames: '[name].js' },

@@ -21,7 +21,7 @@ const EXTERNAL = [
 /** The worker threads core starts (core/ssh key generation, core/snapshot opening). */
 export const WORKER_ENTRIES = {
   'generator-thread': 'core/ssh/keys/generator-thread.ts',
-  'open-thread': 'core/snapshot/open-thread.ts',
+  'open-thread': 'core/snapshot/open/open-thread.ts',
 } as const;
 
 /**

@@ -6,7 +6,7 @@ import type { SnapshotAccount } from '../snapshot/account.ts';
 import type { SnapshotService } from '../snapshot/service.ts';
 import type { Baseline } from './baseline.ts';
 import { hourlyAllowance, postponedReason } from './budget.ts';
-import { readHashed } from './check.ts';
+import { readHashed } from './paced-read.ts';
 import { compare, type Found } from './compare.ts';
 import type { DriftWatch } from './watch.ts';
 

@@ -7,10 +7,10 @@ import {
   type SnapshotEntry,
   type SnapshotKind,
 } from '../../shared/app/snapshot-document.ts';
-import { canonical } from '../snapshot/fields.ts';
-import { dependencyOrder } from '../snapshot/order.ts';
-import { changesOf, planSnapshot, type Plan, type PlanStep } from '../snapshot/plan.ts';
-import { planView } from '../snapshot/view.ts';
+import { canonical } from '../snapshot/resources/fields.ts';
+import { dependencyOrder } from '../snapshot/plan/order.ts';
+import { changesOf, planSnapshot, type Plan, type PlanStep } from '../snapshot/plan/plan.ts';
+import { planView } from '../snapshot/plan/view.ts';
 import { secretsChangedIn } from './secrets.ts';
 import { driftSummary } from './words.ts';
 

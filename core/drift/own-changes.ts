@@ -1,5 +1,5 @@
 import type { AnyEndpoint } from '../../shared/api/endpoints.ts';
-import { KINDS } from '../snapshot/kinds.ts';
+import { KINDS } from '../snapshot/resources/kinds.ts';
 
 const SNAPSHOT_GROUPS: ReadonlySet<string> = new Set(Object.values(KINDS).map((k) => k.group));
 

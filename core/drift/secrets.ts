@@ -2,8 +2,14 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { SnapshotDocument, SnapshotEntry } from '../../shared/app/snapshot-document.ts';
 import { SNAPSHOT_KINDS } from '../../shared/app/snapshot-document.ts';
 import type { SecretStore } from '../profiles/keychain.ts';
-import { getPath, isSecretValue, secretPaths, withPath, withoutPath } from '../snapshot/fields.ts';
-import type { PlanStep } from '../snapshot/plan.ts';
+import {
+  getPath,
+  isSecretValue,
+  secretPaths,
+  withPath,
+  withoutPath,
+} from '../snapshot/resources/fields.ts';
+import type { PlanStep } from '../snapshot/plan/plan.ts';
 
 type Json = Record<string, unknown>;
 

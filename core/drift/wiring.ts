@@ -6,7 +6,7 @@ import type { ProfileService } from '../profiles/profiles.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import type { SettingsService } from '../settings/settings.ts';
 import { profileAccount } from '../snapshot/account.ts';
-import { serializeSnapshot } from '../snapshot/export.ts';
+import { serializeSnapshot } from '../snapshot/export/export.ts';
 import type { HeldSnapshots } from '../snapshot/held-snapshots.ts';
 import { changesConfiguration, ownChanges } from './own-changes.ts';
 import { DriftService } from './service.ts';

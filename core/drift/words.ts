@@ -1,6 +1,6 @@
 import type { SnapshotKind } from '../../shared/app/snapshot-document.ts';
 import { AppError } from '../errors.ts';
-import type { PlanStep } from '../snapshot/plan.ts';
+import type { PlanStep } from '../snapshot/plan/plan.ts';
 
 /** Each kind as a person names it: one, and several. */
 const KIND_WORDS: Record<SnapshotKind, readonly [string, string]> = {

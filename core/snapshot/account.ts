@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Profile } from '../../shared/app/ipc/profiles.ts';
 import type { ApiClient } from '../api/client.ts';
-import { snapshotAddress } from './address.ts';
 
 /** An account snapshots are read from or applied to, as the window and the command name it. */
 export type SnapshotAccount = {
@@ -14,6 +13,14 @@ export type SnapshotAccount = {
   readonly owner: string;
   readonly profileName?: string;
 };
+
+/**
+ * A profile's account as snapshots and journals name it. The Local sandbox listens on another
+ * port each run, so it is named by its profile: an apply stopped on it resumes.
+ */
+function snapshotAddress(profile: Pick<Profile, 'id' | 'kind' | 'baseUrl'>): string {
+  return profile.kind === 'local' ? `burrow-local-sandbox:${profile.id}` : profile.baseUrl;
+}
 
 /** A profile's account: the window and `burrow --profile` share its journals. */
 export const profileOwner = (profileId: string) => `profile:${profileId}`;

@@ -23,12 +23,12 @@ import type { Dialogs } from '../dialogs/index.ts';
 import { AppError } from '../errors.ts';
 import { writeWhole } from '../files.ts';
 import { profileAccount, type SnapshotAccount } from './account.ts';
-import type { ExportProgress } from './export.ts';
-import { serializeSnapshot } from './export.ts';
+import type { ExportProgress } from './export/export.ts';
+import { serializeSnapshot } from './export/export.ts';
 import { Held } from './held.ts';
-import { applied, applyFailure, type Describe } from './outcome.ts';
+import { applied, applyFailure, type Describe } from './apply/outcome.ts';
 import type { Planned, SnapshotService } from './service.ts';
-import { planView } from './view.ts';
+import { planView } from './plan/view.ts';
 
 /** What the held snapshots reach of the profiles: their list and a client for one. */
 export type SnapshotProfiles = {

@@ -7,13 +7,13 @@ import {
   type ApplyingPlan,
   type ApplyProgress,
   type ApplyResult,
-} from './apply.ts';
-import { exportSnapshot, type ExportProgress } from './export.ts';
-import { journalFolder, openJournal, removeJournal, type JournalAbout } from './journal.ts';
-import { sweepLeftovers, takeApplyLock } from './lock.ts';
-import { openSnapshotOffThread } from './open-worker.ts';
-import { planSnapshot, type Plan } from './plan.ts';
-import { stoppedApplies, stoppedJournal, type StoppedApply } from './stopped.ts';
+} from './apply/apply.ts';
+import { exportSnapshot, type ExportProgress } from './export/export.ts';
+import { journalFolder, openJournal, removeJournal, type JournalAbout } from './apply/journal.ts';
+import { sweepLeftovers, takeApplyLock } from './apply/lock.ts';
+import { openSnapshotOffThread } from './open/open-worker.ts';
+import { planSnapshot, type Plan } from './plan/plan.ts';
+import { stoppedApplies, stoppedJournal, type StoppedApply } from './apply/stopped.ts';
 
 export type SnapshotServiceOptions = {
   /** The app's data folder: journals and apply locks go to its `snapshots/`. */

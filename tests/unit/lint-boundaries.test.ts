@@ -61,7 +61,7 @@ const allowed: Array<[string, string]> = [
   ['web/x.ts', "import { a } from '../core/ipc/dispatch.ts';"],
   ['web/x.ts', "import { a } from '../sandbox/index.ts';"],
   ['renderer/src/x.ts', "import { a } from '../../shared/app/ipc/bridge.ts';"],
-  ['cli/x.ts', "import { a } from '../core/snapshot/plan.ts';"],
+  ['cli/x.ts', "import { a } from '../core/snapshot/plan/plan.ts';"],
   ['cli/x.ts', "import { a } from '../sandbox/embedded.ts';"],
 ];
 

@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { builtBurrow } from '../../support/built-cli.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exportSnapshot } from '../../../core/snapshot/export.ts';
+import { exportSnapshot } from '../../../core/snapshot/export/export.ts';
 import { SNAPSHOT_KINDS } from '../../../shared/app/snapshot-document.ts';
 import { clientOf, startSandbox, type Sandbox } from '../../integration/core/api/support.ts';
 import { seedAccount } from '../../integration/core/snapshot/seed.ts';

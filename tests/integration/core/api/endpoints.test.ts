@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import { ApiError } from '../../../../core/api/errors.ts';
 import type { CallArgs } from '../../../../core/api/types.ts';
-import type { KindGroup } from '../../../../core/snapshot/kinds.ts';
+import type { KindGroup } from '../../../../core/snapshot/resources/kinds.ts';
 import {
   ENDPOINTS,
   type BodyOf,

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import { withoutHashes } from '../../../../core/drift/secrets.ts';
 import { profileOwner } from '../../../../core/snapshot/account.ts';
-import { changesOf, planSnapshot } from '../../../../core/snapshot/plan.ts';
+import { changesOf, planSnapshot } from '../../../../core/snapshot/plan/plan.ts';
 import { noSecretService } from '../../../support/secret-service.ts';
 import { clientOf, startAccount, type Sandbox } from '../api/support.ts';
 import { seedAccount } from '../snapshot/seed.ts';

@@ -9,9 +9,9 @@ import {
   ApplyBlockedError,
   ApplyStepError,
   type ApplyProgress,
-} from '../../../../core/snapshot/apply.ts';
-import { exportSnapshot } from '../../../../core/snapshot/export.ts';
-import { changesOf, planSnapshot } from '../../../../core/snapshot/plan.ts';
+} from '../../../../core/snapshot/apply/apply.ts';
+import { exportSnapshot } from '../../../../core/snapshot/export/export.ts';
+import { changesOf, planSnapshot } from '../../../../core/snapshot/plan/plan.ts';
 import { SNAPSHOT_KINDS, type SnapshotDocument } from '../../../../shared/app/snapshot-document.ts';
 import { FakeClock } from '../../../support/fake-clock.ts';
 import { clientOf, startAccount, startSandbox, type Sandbox } from '../api/support.ts';

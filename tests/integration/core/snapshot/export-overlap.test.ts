@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
-import { exportSnapshot } from '../../../../core/snapshot/export.ts';
+import { exportSnapshot } from '../../../../core/snapshot/export/export.ts';
 import { seededAccountForFile } from './seed.ts';
 
 const account = seededAccountForFile('snapshot-overlap');

@@ -4,8 +4,8 @@ import {
   exportSnapshot,
   serializeSnapshot,
   type ExportProgress,
-} from '../../../../core/snapshot/export.ts';
-import { changesOf, planSnapshot } from '../../../../core/snapshot/plan.ts';
+} from '../../../../core/snapshot/export/export.ts';
+import { changesOf, planSnapshot } from '../../../../core/snapshot/plan/plan.ts';
 import {
   parseSnapshot,
   SNAPSHOT_KINDS,

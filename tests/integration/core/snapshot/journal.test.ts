@@ -2,8 +2,8 @@ import { appendFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { journalPath, markStep, openJournal } from '../../../../core/snapshot/journal.ts';
-import type { Plan } from '../../../../core/snapshot/plan.ts';
+import { journalPath, markStep, openJournal } from '../../../../core/snapshot/apply/journal.ts';
+import type { Plan } from '../../../../core/snapshot/plan/plan.ts';
 
 /** A plan of `n` creates; the journal never looks inside its steps. */
 const planOf = (n: number): Plan => ({

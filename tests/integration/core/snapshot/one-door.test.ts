@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import { unavailableDialogs } from '../../../../core/dialogs/index.ts';
-import type { ApplyResult } from '../../../../core/snapshot/apply.ts';
+import type { ApplyResult } from '../../../../core/snapshot/apply/apply.ts';
 import { snapshotHandlers } from '../../../../core/snapshot/handlers.ts';
-import { openSnapshot } from '../../../../core/snapshot/open.ts';
-import { planSnapshot } from '../../../../core/snapshot/plan.ts';
+import { openSnapshot } from '../../../../core/snapshot/open/open.ts';
+import { planSnapshot } from '../../../../core/snapshot/plan/plan.ts';
 import type { Planned, SnapshotService } from '../../../../core/snapshot/service.ts';
 import { HeldSnapshots } from '../../../../core/snapshot/held-snapshots.ts';
 import { policiesSnapshot } from './accounts.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../../core/errors.ts';
-import { openSnapshot } from '../../../../core/snapshot/open.ts';
-import { planSnapshot } from '../../../../core/snapshot/plan.ts';
+import { openSnapshot } from '../../../../core/snapshot/open/open.ts';
+import { planSnapshot } from '../../../../core/snapshot/plan/plan.ts';
 import type { SnapshotDocument } from '../../../../shared/app/snapshot-document.ts';
 import { fuzzCount } from '../../../support/fuzz-size.ts';
 import { snapshotDocument } from '../../../support/snapshot-documents.ts';

@@ -3,8 +3,8 @@
  * opening it in place, and the main loop kept turning meanwhile.
  */
 import { describe, expect, it } from 'vitest';
-import { openSnapshotOffThread } from '../../../../core/snapshot/open-worker.ts';
-import { openSnapshot } from '../../../../core/snapshot/open.ts';
+import { openSnapshotOffThread } from '../../../../core/snapshot/open/open-worker.ts';
+import { openSnapshot } from '../../../../core/snapshot/open/open.ts';
 import type { SnapshotDocument } from '../../../../shared/app/snapshot-document.ts';
 import { snapshotDocument } from '../../../support/snapshot-documents.ts';
 

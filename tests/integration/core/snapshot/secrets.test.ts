@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { profileOwner, type SnapshotAccount } from '../../../../core/snapshot/account.ts';
-import { ApplyBlockedError } from '../../../../core/snapshot/apply.ts';
+import { ApplyBlockedError } from '../../../../core/snapshot/apply/apply.ts';
 import { SnapshotService } from '../../../../core/snapshot/service.ts';
 import type { SnapshotDocument } from '../../../../shared/app/snapshot-document.ts';
 import { startAccount } from '../api/support.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compare } from '../../../../core/drift/compare.ts';
-import { changesOf, planSnapshot } from '../../../../core/snapshot/plan.ts';
-import { planView } from '../../../../core/snapshot/view.ts';
+import { changesOf, planSnapshot } from '../../../../core/snapshot/plan/plan.ts';
+import { planView } from '../../../../core/snapshot/plan/view.ts';
 import type { SnapshotDocument, SnapshotEntry } from '../../../../shared/app/snapshot-document.ts';
 import { noResources, snapshotDocument } from '../../../support/snapshot-documents.ts';
 

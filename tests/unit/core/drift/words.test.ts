@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashSecrets, secretsChangedIn, withoutHashes } from '../../../../core/drift/secrets.ts';
 import { driftSummary } from '../../../../core/drift/words.ts';
-import type { PlanStep } from '../../../../core/snapshot/plan.ts';
+import type { PlanStep } from '../../../../core/snapshot/plan/plan.ts';
 import type { SnapshotDocument } from '../../../../shared/app/snapshot-document.ts';
 import { snapshotDocument } from '../../../support/snapshot-documents.ts';
 

@@ -1,8 +1,8 @@
-import type { ApiClient } from '../api/client.ts';
-import { ApiError } from '../api/errors.ts';
-import type { Priority } from '../api/governor.ts';
-import { AppError } from '../errors.ts';
-import { swapRefs } from './fields.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { ApiError } from '../../api/errors.ts';
+import type { Priority } from '../../api/governor.ts';
+import { AppError } from '../../errors.ts';
+import { swapRefs } from '../resources/fields.ts';
 import {
   markStep,
   openJournal,
@@ -10,9 +10,9 @@ import {
   type Journal,
   type JournalAbout,
 } from './journal.ts';
-import { KINDS } from './kinds.ts';
+import { KINDS } from '../resources/kinds.ts';
 import { takeApplyLock } from './lock.ts';
-import type { Blocker, Plan, PlanStep } from './plan.ts';
+import type { Blocker, Plan, PlanStep } from '../plan/plan.ts';
 import { findCreated } from './recover.ts';
 
 type Json = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { readdir, stat } from 'node:fs/promises';
-import type { StoppedApplyView } from '../../shared/app/ipc/snapshots.ts';
+import type { StoppedApplyView } from '../../../shared/app/ipc/snapshots.ts';
 import { doneSteps } from './apply.ts';
 import {
   journalIdOf,

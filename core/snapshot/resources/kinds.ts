@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AgentIngressCreate, AgentIngressUpdate } from '../../shared/api/agent-ingresses.ts';
+import { AgentIngressCreate, AgentIngressUpdate } from '../../../shared/api/agent-ingresses.ts';
 import {
   FailoverBackendCreate,
   FailoverBackendUpdate,
@@ -7,36 +7,36 @@ import {
   HTTPResponseBackendUpdate,
   TunnelGroupBackendCreate,
   TunnelGroupBackendUpdate,
-} from '../../shared/api/backends.ts';
+} from '../../../shared/api/backends.ts';
 import {
   CertificateAuthorityCreate,
   CertificateAuthorityUpdate,
-} from '../../shared/api/certificate-authorities.ts';
+} from '../../../shared/api/certificate-authorities.ts';
 import {
   CredentialCreate,
   CredentialUpdate,
   SSHCredentialCreate,
   SSHCredentialUpdate,
-} from '../../shared/api/credentials.ts';
+} from '../../../shared/api/credentials.ts';
 import {
   HTTPSEdgeRouteCreate,
   HTTPSEdgeRouteUpdate,
   ROUTE_MODULES,
-} from '../../shared/api/https-edge-routes.ts';
+} from '../../../shared/api/https-edge-routes.ts';
 import {
   HTTPS_EDGE_MODULES,
   HTTPSEdgeCreate,
   HTTPSEdgeUpdate,
-} from '../../shared/api/https-edges.ts';
-import { IPPolicyCreate, IPPolicyUpdate } from '../../shared/api/ip-policies.ts';
-import { IPPolicyRuleCreate, IPPolicyRuleUpdate } from '../../shared/api/ip-policy-rules.ts';
-import type { ModuleTable } from '../../shared/api/module-forms.ts';
+} from '../../../shared/api/https-edges.ts';
+import { IPPolicyCreate, IPPolicyUpdate } from '../../../shared/api/ip-policies.ts';
+import { IPPolicyRuleCreate, IPPolicyRuleUpdate } from '../../../shared/api/ip-policy-rules.ts';
+import type { ModuleTable } from '../../../shared/api/module-forms.ts';
 import {
   SSHCertificateAuthorityCreate,
   SSHCertificateAuthorityUpdate,
-} from '../../shared/api/ssh-certificate-authorities.ts';
-import { TLS_EDGE_MODULES, TLSEdgeCreate, TLSEdgeUpdate } from '../../shared/api/tls-edges.ts';
-import type { SnapshotKind } from '../../shared/app/snapshot-document.ts';
+} from '../../../shared/api/ssh-certificate-authorities.ts';
+import { TLS_EDGE_MODULES, TLSEdgeCreate, TLSEdgeUpdate } from '../../../shared/api/tls-edges.ts';
+import type { SnapshotKind } from '../../../shared/app/snapshot-document.ts';
 
 /** The API's group of each kind: `${group}.create`, `${group}.update`, `${group}.delete`. */
 export type KindGroup =
@@ -172,7 +172,7 @@ export const KINDS: { readonly [K in SnapshotKind]: KindInfo } = {
     create: HTTPSEdgeRouteCreate,
     update: HTTPSEdgeRouteUpdate,
     modules: ROUTE_MODULES,
-    // The edge's name goes in front (names.ts): a path alone says little.
+    // The edge's name goes in front (export/names.ts): a path alone says little.
     label: (r) => [r['description'], r['match']],
   },
 };

@@ -1,4 +1,4 @@
-import type { ApplyOutcome } from '../../shared/app/ipc/snapshots.ts';
+import type { ApplyOutcome } from '../../../shared/app/ipc/snapshots.ts';
 import { ApplyBlockedError, ApplyStepError, type ApplyResult } from './apply.ts';
 
 export type ApplyFailure = Extract<ApplyOutcome, { ok: false }>;

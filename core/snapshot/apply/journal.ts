@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { writeWhole } from '../files.ts';
-import type { Plan } from './plan.ts';
+import { writeWhole } from '../../files.ts';
+import type { Plan } from '../plan/plan.ts';
 
 /**
  * What an apply has done, on disk: each step is marked `started` before its first call and

@@ -4,8 +4,8 @@
  * in never holds the main loop for long either.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { SNAPSHOT_KINDS } from '../../shared/app/snapshot-document.ts';
-import { AppError } from '../errors.ts';
+import { SNAPSHOT_KINDS } from '../../../shared/app/snapshot-document.ts';
+import { AppError } from '../../errors.ts';
 import { openSnapshot } from './open.ts';
 import type { OpenJob, OpenReply } from './open-worker.ts';
 

@@ -1,11 +1,11 @@
-import type { ApiClient } from '../api/client.ts';
+import type { ApiClient } from '../../api/client.ts';
 import {
   NOT_INCLUDED,
   SNAPSHOT_KINDS,
   type SnapshotDocument,
   type SnapshotEntry,
   type SnapshotKind,
-} from '../../shared/app/snapshot-document.ts';
+} from '../../../shared/app/snapshot-document.ts';
 import {
   canonical,
   isSecretValue,
@@ -15,9 +15,9 @@ import {
   secretPaths,
   swapRefs,
   withoutPath,
-} from './fields.ts';
-import { isPlainObject } from '../../shared/api/validate.ts';
-import { KINDS, type Resource } from './kinds.ts';
+} from '../resources/fields.ts';
+import { isPlainObject } from '../../../shared/api/validate.ts';
+import { KINDS, type Resource } from '../resources/kinds.ts';
 import { nameResources } from './names.ts';
 import { sshCaCreateFields } from './ssh-ca.ts';
 

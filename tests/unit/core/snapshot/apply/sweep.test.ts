@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { lockPath, sweepLeftovers } from '../../../../core/snapshot/lock.ts';
+import { lockPath, sweepLeftovers } from '../../../../../core/snapshot/apply/lock.ts';
 
 /*
  * An apply killed between two of its writes (the lock placed but its temporary file not yet

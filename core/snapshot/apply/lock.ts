@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { AppError } from '../errors.ts';
-import { isRunning } from '../process-alive.ts';
+import { AppError } from '../../errors.ts';
+import { isRunning } from '../../process-alive.ts';
 
 /**
  * One apply per account at a time, across processes (the window, `burrow apply`, two terminals):

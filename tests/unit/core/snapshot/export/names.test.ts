@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameResources, slug } from '../../../../core/snapshot/names.ts';
+import { nameResources, slug } from '../../../../../core/snapshot/export/names.ts';
 
 const candidate = (id: string, label: unknown[], content = '{}', prefix?: string) => ({
   id,

@@ -1,4 +1,4 @@
-import type { SnapshotKind } from '../../shared/app/snapshot-document.ts';
+import type { SnapshotKind } from '../../../shared/app/snapshot-document.ts';
 
 /** What a name is made for: the resource's words, and its fields for telling look-alikes apart. */
 export type NameCandidate = {

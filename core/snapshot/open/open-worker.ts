@@ -10,9 +10,9 @@ import {
   type SnapshotDocument,
   type SnapshotEntry,
   type SnapshotKind,
-} from '../../shared/app/snapshot-document.ts';
-import { AppError } from '../errors.ts';
-import { startWorker } from '../threads.ts';
+} from '../../../shared/app/snapshot-document.ts';
+import { AppError } from '../../errors.ts';
+import { startWorker } from '../../threads.ts';
 import { openSnapshot } from './open.ts';
 
 /** Texts shorter than this (in UTF-16 units) are opened on the calling thread. */

@@ -1,4 +1,4 @@
-import { referencesOf, type SnapshotEntry } from '../../shared/app/snapshot-document.ts';
+import { referencesOf, type SnapshotEntry } from '../../../shared/app/snapshot-document.ts';
 
 /**
  * Resources of one kind with those they refer to first (a failover backend after the failover

@@ -1,5 +1,5 @@
-import type { PlanCounts, PlanView, StepView } from '../../shared/app/ipc/snapshots.ts';
-import { KINDS } from './kinds.ts';
+import type { PlanCounts, PlanView, StepView } from '../../../shared/app/ipc/snapshots.ts';
+import { KINDS } from '../resources/kinds.ts';
 import { maskStep } from './mask.ts';
 import type { Plan, PlanStep } from './plan.ts';
 

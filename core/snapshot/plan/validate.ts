@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { ID_PREFIXES, type IdKind } from '../../shared/api/ids.ts';
-import { swapRefs } from './fields.ts';
-import { KINDS } from './kinds.ts';
+import { ID_PREFIXES, type IdKind } from '../../../shared/api/ids.ts';
+import { swapRefs } from '../resources/fields.ts';
+import { KINDS } from '../resources/kinds.ts';
 import type { Blocker, PlanStep } from './steps.ts';
 
 type Json = Record<string, unknown>;

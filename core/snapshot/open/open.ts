@@ -1,6 +1,6 @@
-import { escapeControls } from '../../shared/app/printable.ts';
-import { parseSnapshot, type SnapshotDocument } from '../../shared/app/snapshot-document.ts';
-import { AppError } from '../errors.ts';
+import { escapeControls } from '../../../shared/app/printable.ts';
+import { parseSnapshot, type SnapshotDocument } from '../../../shared/app/snapshot-document.ts';
+import { AppError } from '../../errors.ts';
 
 /** What editors on Windows put first in a UTF-8 file: not part of the JSON. */
 const BYTE_ORDER_MARK = '\uFEFF';

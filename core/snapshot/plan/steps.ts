@@ -1,5 +1,5 @@
 /** What a plan is made of: its steps and what blocks it, apart from how a plan is made. */
-import type { SnapshotKind } from '../../shared/app/snapshot-document.ts';
+import type { SnapshotKind } from '../../../shared/app/snapshot-document.ts';
 
 type Json = Record<string, unknown>;
 

@@ -4,9 +4,9 @@ import {
   type SnapshotDocument,
   type SnapshotEntry,
   type SnapshotKind,
-} from '../../shared/app/snapshot-document.ts';
-import { canonical, keysOf, swapRefs } from './fields.ts';
-import { KINDS } from './kinds.ts';
+} from '../../../shared/app/snapshot-document.ts';
+import { canonical, keysOf, swapRefs } from '../resources/fields.ts';
+import { KINDS } from '../resources/kinds.ts';
 import { dependencyOrder } from './order.ts';
 import type { Blocker, DeleteStep, FieldChange, Plan, PlanStep, UpdateStep } from './steps.ts';
 import { invalidFields } from './validate.ts';

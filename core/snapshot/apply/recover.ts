@@ -1,7 +1,7 @@
-import type { ApiClient } from '../api/client.ts';
-import type { SnapshotKind } from '../../shared/app/snapshot-document.ts';
-import { createForm } from './export.ts';
-import { KINDS, type Resource } from './kinds.ts';
+import type { ApiClient } from '../../api/client.ts';
+import type { SnapshotKind } from '../../../shared/app/snapshot-document.ts';
+import { createForm } from '../export/export.ts';
+import { KINDS, type Resource } from '../resources/kinds.ts';
 
 /** Whether `actual` holds everything `wanted` says: objects key by key, the rest equal. */
 function holds(actual: unknown, wanted: unknown): boolean {
