@@ -4,10 +4,10 @@ import type { AppState } from '../stores/app-state.svelte.ts';
 import ResourceSection from '../resources/ResourceSection.svelte';
 import ActivityScreen from './activity/ActivityScreen.svelte';
 import DriftScreen from './drift/DriftScreen.svelte';
-import Sessions from './Sessions.svelte';
-import Settings from './Settings.svelte';
+import SessionsScreen from './sessions/SessionsScreen.svelte';
+import SettingsScreen from './settings/SettingsScreen.svelte';
 import SnapshotsScreen from './snapshots/SnapshotsScreen.svelte';
-import SshSection from './ssh/SshSection.svelte';
+import SshScreen from './ssh/SshScreen.svelte';
 
 /** What the window hands the screen its address names: a screen takes the parts it needs. */
 export type ScreenProps<S extends ScreenId> = {
@@ -23,16 +23,16 @@ export type ScreenProps<S extends ScreenId> = {
  * their kinds found by screen in renderer/src/resources/kind-list.ts.
  */
 export const SCREEN_VIEWS: { readonly [S in ScreenId]: Component<ScreenProps<S>> } = {
-  sessions: Sessions,
+  sessions: SessionsScreen,
   edges: ResourceSection,
   backends: ResourceSection,
   credentials: ResourceSection,
-  ssh: SshSection,
+  ssh: SshScreen,
   'ip-policies': ResourceSection,
   'agent-ingresses': ResourceSection,
   'abuse-reports': ResourceSection,
   snapshots: SnapshotsScreen,
   drift: DriftScreen,
   activity: ActivityScreen,
-  settings: Settings,
+  settings: SettingsScreen,
 };
