@@ -13,7 +13,7 @@ const NEW_ADDRESS =
   'Open the newest address in the terminal where `npm run web` runs: it prints a new one when the last is used up.';
 
 /** Why this tab cannot call Burrow: said on the page in place of empty screens. */
-export const SIGNED_OUT = `This tab is signed out: Burrow restarted, or newer tabs took its place. ${NEW_ADDRESS}`;
+const SIGNED_OUT = `This tab is signed out: Burrow restarted, or newer tabs took its place. ${NEW_ADDRESS}`;
 const ADDRESS_USED = `This address is used up: each address Burrow prints signs one browser in, once. ${NEW_ADDRESS}`;
 
 /**

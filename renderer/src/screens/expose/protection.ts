@@ -52,7 +52,7 @@ export function initialProtectionValues(): Record<ProtectionModule, Values> {
 }
 
 /** The module as the API writes it, from the form's values. */
-export function protectionBody(module: ProtectionModule, values: Values): Values {
+function protectionBody(module: ProtectionModule, values: Values): Values {
   const { spec, fields } = protectionForm(module);
   const body = bodyOf(fields, values);
   return spec.shape ? spec.shape.write(body) : body;

@@ -32,7 +32,7 @@ function isBusy(agent: Agent, pending: SessionAction | undefined): boolean {
   return pending !== undefined || agent.step !== null || COMMANDED.includes(agent.state);
 }
 
-export function lastSeen(agent: Agent, now: number): string {
+function lastSeen(agent: Agent, now: number): string {
   return `last seen ${timeWords(agent.lastSeenAt, now)}`;
 }
 

@@ -41,7 +41,7 @@ export type FleetLine =
   | { readonly kind: 'agent'; readonly agent: Agent };
 
 /** The agents under their profiles' headings, profiles in their own order; none without agents. */
-export function grouped(
+function grouped(
   agents: readonly Agent[],
   profiles: readonly Pick<Profile, 'id' | 'name'>[],
 ): FleetLine[] {

@@ -7,7 +7,7 @@ import type { Agent, AgentMark } from '../../../../shared/app/agents.ts';
  * instead of the picture.
  */
 
-export const DAY_MS = 86_400_000;
+const DAY_MS = 86_400_000;
 
 /** Kinds drawn as marks: going on- and offline are already the bands' edges. */
 const MARKED: readonly AgentMark['kind'][] = ['restarted', 'updated', 'stopped'];
