@@ -16,7 +16,7 @@ import { request } from 'undici';
 import { createApiClient } from '../core/api/client.ts';
 import { RateGovernor } from '../core/api/governor.ts';
 import { startSandbox } from '../sandbox/index.ts';
-import { SERVICE_VERSION, SERVICE_VERSION_HEADER } from '../shared/api/version.ts';
+import { SERVICE_VERSION, SERVICE_VERSION_HEADER } from '../shared/api/catalog/version.ts';
 
 const API_KEY = 'bench-key';
 const PAGE_SIZE = 100;

@@ -9,7 +9,7 @@ import { createApiClient } from '../core/api/client.ts';
 import { UPDATE_SETTLE_MS } from '../core/sessions/actions.ts';
 import { FleetService } from '../core/fleet/service.ts';
 import { SessionsService } from '../core/sessions/service.ts';
-import type { TunnelSession } from '../shared/api/tunnel-sessions.ts';
+import type { TunnelSession } from '../shared/api/kinds/tunnel-sessions.ts';
 import { agentId, type Agent } from '../shared/app/agents.ts';
 import { agentDisplayName, agentKey } from '../shared/app/monitor.ts';
 import { startSandbox } from '../sandbox/index.ts';

@@ -1,4 +1,4 @@
-import type { TunnelSession } from '../shared/api/tunnel-sessions.ts';
+import type { TunnelSession } from '../shared/api/kinds/tunnel-sessions.ts';
 import type { ActionEvent } from '../shared/app/sessions/actions.ts';
 import { agentName } from '../shared/app/monitor.ts';
 import { escapeControls } from '../shared/app/printable.ts';

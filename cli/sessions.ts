@@ -1,4 +1,4 @@
-import type { TunnelSession } from '../shared/api/tunnel-sessions.ts';
+import type { TunnelSession } from '../shared/api/kinds/tunnel-sessions.ts';
 import { agentName, type MonitorEvent } from '../shared/app/monitor.ts';
 import { escapeControls } from '../shared/app/printable.ts';
 import { CliError, jsonText, table, writeJson, type Io } from './io.ts';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isIdOf } from '../shared/api/ids.ts';
+import { isIdOf } from '../shared/api/values/ids.ts';
 import { NewKeySpec, VALIDITY_PRESETS, type ValidityPreset } from '../shared/app/ssh/requests.ts';
 import type { SignResult } from '../shared/app/ssh/results.ts';
 import type { Options } from './args.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIdOf } from '../shared/api/ids.ts';
+import { isIdOf } from '../shared/api/values/ids.ts';
 
 const UserId = z.string().refine((s) => isIdOf('user', s), 'must be a user id such as "usr_alice"');
 const BotId = z.string().refine((s) => isIdOf('bot', s), 'must be a bot id such as "bot_ci"');

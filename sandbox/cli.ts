@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { isLoopbackHost } from '../shared/api/loopback-address.ts';
+import { isLoopbackHost } from '../shared/api/values/loopback-address.ts';
 import { MAX_ABUSE_REVIEW_DELAY_MS } from './abuse/review.ts';
 import { parseAccountsFile, type AccountsFile } from './accounts.ts';
 import { optionsOrExit, parseFlags, UsageError } from './cli-args.ts';

@@ -10,7 +10,7 @@ import { startSandbox, type Sandbox, type SandboxOptions } from './index.ts';
 export async function startEmbeddedSandbox(options: {
   readonly dataDir: string;
   readonly apiKey: string;
-  /** Its proof of being the sandbox its record names (shared/api/owner-proof.ts). */
+  /** Its proof of being the sandbox its record names (shared/api/catalog/owner-proof.ts). */
   readonly ownerSecret?: string;
   /** The service's own limit unless told otherwise (`npm run web -- --sandbox-rate-limit off`). */
   readonly rateLimit?: SandboxOptions['rateLimit'];

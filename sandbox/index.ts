@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { OWNER_TOKEN } from '../shared/api/owner-proof.ts';
+import { OWNER_TOKEN } from '../shared/api/catalog/owner-proof.ts';
 import { DEFAULT_ABUSE_REVIEW_DELAY_MS, TimedAbuseReview } from './abuse/review.ts';
 import { defaultAccounts, parseAccountsFile, type AccountsFile } from './accounts.ts';
 import { startDemo, type Demo } from './demo/demo.ts';
@@ -49,7 +49,7 @@ export interface SandboxOptions {
   abuseReviewDelayMs?: number;
   /**
    * The secret with which it proves to be the sandbox a Local sandbox record names
-   * (shared/api/owner-proof.ts); absent: it answers no challenge.
+   * (shared/api/catalog/owner-proof.ts); absent: it answers no challenge.
    */
   ownerSecret?: string;
 }

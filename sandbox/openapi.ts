@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { ENDPOINTS } from '../shared/api/endpoints.ts';
-import { ErrorBody } from '../shared/api/error-body.ts';
-import { ERRORS } from '../shared/api/errors.ts';
-import { ID_PREFIXES, type IdKind } from '../shared/api/ids.ts';
-import { LIST_LIMIT_MAX } from '../shared/api/list.ts';
-import { echoedPathParams } from '../shared/api/path-echo.ts';
-import { SERVICE_VERSION, SERVICE_VERSION_HEADER } from '../shared/api/version.ts';
+import { ENDPOINTS } from '../shared/api/catalog/endpoints.ts';
+import { ErrorBody } from '../shared/api/errors/error-body.ts';
+import { ERRORS } from '../shared/api/errors/errors.ts';
+import { ID_PREFIXES, type IdKind } from '../shared/api/values/ids.ts';
+import { LIST_LIMIT_MAX } from '../shared/api/catalog/list.ts';
+import { echoedPathParams } from '../shared/api/catalog/path-echo.ts';
+import { SERVICE_VERSION, SERVICE_VERSION_HEADER } from '../shared/api/catalog/version.ts';
 import { bodyMayBeLeftOut } from './http/checks.ts';
 
 type JsonSchema = Record<string, unknown>;

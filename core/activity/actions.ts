@@ -1,4 +1,4 @@
-import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import type { TunnelSession } from '../../shared/api/kinds/tunnel-sessions.ts';
 import type { ActionSource, NewActivityEntry } from '../../shared/app/activity.ts';
 import type { RolloutEvent } from '../../shared/app/fleet.ts';
 import { agentId } from '../../shared/app/agents.ts';

@@ -1,6 +1,6 @@
 import { agentId, GONE_STATES, type Agent, type AgentState } from '../../shared/app/agents.ts';
-import { ERRORS } from '../../shared/api/errors.ts';
-import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import { ERRORS } from '../../shared/api/errors/errors.ts';
+import type { TunnelSession } from '../../shared/api/kinds/tunnel-sessions.ts';
 import { agentDisplayName, agentKey } from '../../shared/app/monitor.ts';
 import type { ActionResult } from '../../shared/app/sessions/actions.ts';
 import { COMMAND_REFUSALS } from '../../shared/app/sessions/rules.ts';

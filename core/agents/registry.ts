@@ -1,5 +1,5 @@
 import { agentId, type AgentState, type AgentsSnapshot } from '../../shared/app/agents.ts';
-import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import type { TunnelSession } from '../../shared/api/kinds/tunnel-sessions.ts';
 import { agentKey, type MonitorEvent, type ProfileSnapshot } from '../../shared/app/monitor.ts';
 import type { ActionEvent } from '../../shared/app/sessions/actions.ts';
 import { AppError } from '../errors.ts';

@@ -1,12 +1,16 @@
-import type { Endpoint, HttpMethod, PathParams } from '../../shared/api/endpoint-builders.ts';
+import type {
+  Endpoint,
+  HttpMethod,
+  PathParams,
+} from '../../shared/api/catalog/endpoint-builders.ts';
 import {
   endpoint,
   fillPath,
   type EndpointName,
   type EndpointOf,
   type ResponseOf,
-} from '../../shared/api/endpoints.ts';
-import { ID_PREFIXES, isIdOf } from '../../shared/api/ids.ts';
+} from '../../shared/api/catalog/endpoints.ts';
+import { ID_PREFIXES, isIdOf } from '../../shared/api/values/ids.ts';
 import { checkApiKey } from './api-key.ts';
 import { buildFacade, type CallsByName } from './facade.ts';
 import { parseRetryAfter, retryDelay } from './backoff.ts';

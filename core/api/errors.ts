@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
-import { ErrorBody } from '../../shared/api/error-body.ts';
-import { ERRORS, type ErrorName } from '../../shared/api/errors.ts';
+import { ErrorBody } from '../../shared/api/errors/error-body.ts';
+import { ERRORS, type ErrorName } from '../../shared/api/errors/errors.ts';
 
 /**
  * Everything the client throws extends `ClientError`, so a caller can tell the client's failures

@@ -1,5 +1,5 @@
-import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.ts';
-import type { ListParams } from '../../shared/api/list.ts';
+import { ENDPOINTS, type EndpointName } from '../../shared/api/catalog/endpoints.ts';
+import type { ListParams } from '../../shared/api/catalog/list.ts';
 import type { CallOptions, EndpointRequest, ListAllOptions, ListName } from './types.ts';
 
 /** The client's calls by catalog name, which every facade method comes down to. */

@@ -1,4 +1,4 @@
-import { isLoopbackHost } from '../../shared/api/loopback-address.ts';
+import { isLoopbackHost } from '../../shared/api/values/loopback-address.ts';
 import { UnsafeUrlError } from './errors.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { HttpMethod } from '../../shared/api/endpoint-builders.ts';
+import type { HttpMethod } from '../../shared/api/catalog/endpoint-builders.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { ApiError, NetworkError } from './errors.ts';
 

@@ -1,6 +1,6 @@
 import { Pool } from 'undici';
-import type { HttpMethod } from '../../shared/api/endpoint-builders.ts';
-import { SERVICE_VERSION, SERVICE_VERSION_HEADER } from '../../shared/api/version.ts';
+import type { HttpMethod } from '../../shared/api/catalog/endpoint-builders.ts';
+import { SERVICE_VERSION, SERVICE_VERSION_HEADER } from '../../shared/api/catalog/version.ts';
 import {
   AbortError,
   InvalidResponseError,

@@ -1,6 +1,16 @@
-import type { BodyOf, EndpointName, EndpointOf, ResponseOf } from '../../shared/api/endpoints.ts';
-import type { ListParams } from '../../shared/api/list.ts';
-import type { AllOptional, ApiRequest, ItemOf, ListName } from '../../shared/api/requests.ts';
+import type {
+  BodyOf,
+  EndpointName,
+  EndpointOf,
+  ResponseOf,
+} from '../../shared/api/catalog/endpoints.ts';
+import type { ListParams } from '../../shared/api/catalog/list.ts';
+import type {
+  AllOptional,
+  ApiRequest,
+  ItemOf,
+  ListName,
+} from '../../shared/api/catalog/requests.ts';
 import type { Priority } from './governor.ts';
 import type { ListPage, ProgressCallback } from './paginate.ts';
 
@@ -21,7 +31,7 @@ export type CallOptions = {
   readonly maxRetries?: number | undefined;
 };
 
-export type { ItemOf, ListEndpoint, ListName } from '../../shared/api/requests.ts';
+export type { ItemOf, ListEndpoint, ListName } from '../../shared/api/catalog/requests.ts';
 
 /** `client.call(name, request)`: path parameters by name, the body, list query and options. */
 export type CallRequest<N extends EndpointName> = ApiRequest<N> & CallOptions;

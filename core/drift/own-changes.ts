@@ -1,4 +1,4 @@
-import type { AnyEndpoint } from '../../shared/api/endpoints.ts';
+import type { AnyEndpoint } from '../../shared/api/catalog/endpoints.ts';
 import { KINDS } from '../snapshot/resources/kinds.ts';
 
 const SNAPSHOT_GROUPS: ReadonlySet<string> = new Set(Object.values(KINDS).map((k) => k.group));

@@ -1,5 +1,5 @@
-import { aclPermitsBind } from '../../shared/api/acl.ts';
-import type { Credential } from '../../shared/api/credentials.ts';
+import { aclPermitsBind } from '../../shared/api/values/acl.ts';
+import type { Credential } from '../../shared/api/kinds/credentials.ts';
 
 /**
  * The credential an agent serving these label binds can start its session with, when the

@@ -1,5 +1,8 @@
-import { OAUTH_PROVIDER_NAMES, OAUTH_REQUEST_PROVIDERS } from '../../shared/api/auth-modules.ts';
-import { parseHostport } from '../../shared/api/hosts.ts';
+import {
+  OAUTH_PROVIDER_NAMES,
+  OAUTH_REQUEST_PROVIDERS,
+} from '../../shared/api/kinds/auth-modules.ts';
+import { parseHostport } from '../../shared/api/values/hosts.ts';
 import type {
   CheckedExposeRequest,
   ExposePlan,

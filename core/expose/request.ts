@@ -1,10 +1,10 @@
-import { TunnelGroupBackendCreate } from '../../shared/api/backends.ts';
-import { utf8ByteLength } from '../../shared/api/bytes.ts';
-import { DESCRIPTION_MAX_BYTES } from '../../shared/api/common.ts';
-import type { CredentialCreate } from '../../shared/api/credentials.ts';
-import { HTTPSEdgeRouteCreate } from '../../shared/api/https-edge-routes.ts';
-import { HTTPSEdgeCreate } from '../../shared/api/https-edges.ts';
-import { validateBody } from '../../shared/api/validate.ts';
+import { TunnelGroupBackendCreate } from '../../shared/api/kinds/backends.ts';
+import { utf8ByteLength } from '../../shared/api/values/bytes.ts';
+import { DESCRIPTION_MAX_BYTES } from '../../shared/api/values/common.ts';
+import type { CredentialCreate } from '../../shared/api/kinds/credentials.ts';
+import { HTTPSEdgeRouteCreate } from '../../shared/api/kinds/https-edge-routes.ts';
+import { HTTPSEdgeCreate } from '../../shared/api/kinds/https-edges.ts';
+import { validateBody } from '../../shared/api/errors/validate.ts';
 import type { z } from 'zod';
 import type { CheckedExposeRequest } from '../../shared/app/ipc/expose.ts';
 import { AppError } from '../errors.ts';

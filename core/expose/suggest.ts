@@ -1,4 +1,4 @@
-import { parseHostport } from '../../shared/api/hosts.ts';
+import { parseHostport } from '../../shared/api/values/hosts.ts';
 import { hostLabel } from '../../shared/app/host-label.ts';
 import type { ApiClient } from '../api/client.ts';
 

@@ -1,5 +1,5 @@
 import type { AgentRef, BulkAgentResult, BulkImpact, BulkResult } from '../../shared/app/fleet.ts';
-import { ERRORS, type ErrorName } from '../../shared/api/errors.ts';
+import { ERRORS, type ErrorName } from '../../shared/api/errors/errors.ts';
 import type { ActionResult } from '../../shared/app/sessions/actions.ts';
 import { pastOf } from './impact.ts';
 

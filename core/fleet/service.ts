@@ -15,7 +15,7 @@ import {
 import type { ConfirmRequest } from '../../shared/app/ipc/dialogs.ts';
 import type { SessionActionRequest } from '../../shared/app/ipc/sessions.ts';
 import type { ActionResult } from '../../shared/app/sessions/actions.ts';
-import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import type { TunnelSession } from '../../shared/api/kinds/tunnel-sessions.ts';
 import { rolloutEntry } from '../activity/actions.ts';
 import { AppError } from '../errors.ts';
 import type { RunOptions } from '../sessions/service.ts';

@@ -1,4 +1,4 @@
-import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import type { TunnelSession } from '../../shared/api/kinds/tunnel-sessions.ts';
 import { agentKey } from '../../shared/app/monitor.ts';
 import { sleep, systemClock, type Clock } from '../api/clock.ts';
 import { AbortError } from '../api/errors.ts';

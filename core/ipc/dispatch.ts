@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ApiError, ClientError, NetworkError } from '../api/errors.ts';
 import type { EndpointRequest } from '../api/types.ts';
 import { AppError } from '../errors.ts';
-import { validateBody } from '../../shared/api/validate.ts';
+import { validateBody } from '../../shared/api/errors/validate.ts';
 import {
   API_CALLS,
   type ApiCallEntry,

@@ -1,5 +1,5 @@
 import { Emitter } from '../../shared/app/emitter.ts';
-import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import type { TunnelSession } from '../../shared/api/kinds/tunnel-sessions.ts';
 import type { MonitorEvent, MonitorSnapshot } from '../../shared/app/monitor.ts';
 import type { ApiEvent } from '../api/client.ts';
 import type { RateGovernor } from '../api/governor.ts';

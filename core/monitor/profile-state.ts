@@ -1,4 +1,4 @@
-import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import type { TunnelSession } from '../../shared/api/kinds/tunnel-sessions.ts';
 import type { MonitorEvent, MonitorHealth, ProfileSnapshot } from '../../shared/app/monitor.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { Timer } from '../api/clock.ts';

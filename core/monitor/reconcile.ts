@@ -1,4 +1,4 @@
-import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import type { TunnelSession } from '../../shared/api/kinds/tunnel-sessions.ts';
 import { agentKey, isNewerVersion, type MonitorEvent } from '../../shared/app/monitor.ts';
 
 /** A session the monitor knows, and how many successful polls in a row have not listed it. */

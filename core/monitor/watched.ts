@@ -1,4 +1,4 @@
-import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import type { TunnelSession } from '../../shared/api/kinds/tunnel-sessions.ts';
 import { Emitter } from '../../shared/app/emitter.ts';
 import type { ProfilesState } from '../../shared/app/ipc/profiles.ts';
 import type { Settings } from '../../shared/app/ipc/settings.ts';

@@ -1,4 +1,4 @@
-import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import type { TunnelSession } from '../../shared/api/kinds/tunnel-sessions.ts';
 import type { AlertRules } from '../../shared/app/ipc/settings.ts';
 import { newestByMajor } from '../../shared/app/fleet.ts';
 import { compareVersions } from '../../shared/app/versions.ts';

@@ -1,5 +1,5 @@
 import { agentId } from '../../shared/app/agents.ts';
-import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import type { TunnelSession } from '../../shared/api/kinds/tunnel-sessions.ts';
 import { clockTime } from '../../shared/app/clock.ts';
 import { agentDisplayName, agentKey, agentMachine, agentName } from '../../shared/app/monitor.ts';
 import { availability } from '../../shared/app/sessions/rules.ts';

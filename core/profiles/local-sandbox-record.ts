@@ -2,8 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { constants, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { isLoopbackHost } from '../../shared/api/loopback-address.ts';
-import { OWNER_PROOF_PATH, OWNER_TOKEN, ownerProof } from '../../shared/api/owner-proof.ts';
+import { isLoopbackHost } from '../../shared/api/values/loopback-address.ts';
+import { OWNER_PROOF_PATH, OWNER_TOKEN, ownerProof } from '../../shared/api/catalog/owner-proof.ts';
 import { writeWhole } from '../files.ts';
 import { isRunning } from '../process-alive.ts';
 
@@ -12,7 +12,7 @@ import { isRunning } from '../process-alive.ts';
  * `burrow` command) into the sandbox's folder, so that the other finds it instead of opening the
  * same data file. No key: both read the Local profile's key from the keychain. The secret of this
  * start, with which the sandbox proves to be the one recorded before anyone sends it the key
- * (shared/api/owner-proof.ts): the file is the user's alone (0600, in a 0700 folder).
+ * (shared/api/catalog/owner-proof.ts): the file is the user's alone (0600, in a 0700 folder).
  */
 export const SandboxRecord = z.object({
   /** Loopback only: a record pointing elsewhere would have the key sent there. */

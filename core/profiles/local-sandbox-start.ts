@@ -22,6 +22,6 @@ export type StartLocalSandbox = (options: {
   /** A folder of the app's data folder for the sandbox's data file; it survives restarts. */
   readonly dataDir: string;
   readonly apiKey: string;
-  /** With which it proves to be the sandbox its record names (shared/api/owner-proof.ts). */
+  /** With which it proves to be the sandbox its record names (shared/api/catalog/owner-proof.ts). */
   readonly ownerSecret: string;
 }) => Promise<RunningSandbox>;

@@ -1,4 +1,4 @@
-import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import type { TunnelSession } from '../../shared/api/kinds/tunnel-sessions.ts';
 import { agentDisplayName, agentKey } from '../../shared/app/monitor.ts';
 import type { ActionEvent, ActionResult, ActionStep } from '../../shared/app/sessions/actions.ts';
 import {

@@ -3,7 +3,7 @@ import { Emitter } from '../../shared/app/emitter.ts';
 import type { SessionActionRequest } from '../../shared/app/ipc/sessions.ts';
 import { MAX_MUTED_AGENTS, type Settings } from '../../shared/app/ipc/settings.ts';
 import type { ActionEvent, ActionResult } from '../../shared/app/sessions/actions.ts';
-import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import type { TunnelSession } from '../../shared/api/kinds/tunnel-sessions.ts';
 import type { ApiClient } from '../api/client.ts';
 import { systemClock, type Clock, type Timer } from '../api/clock.ts';
 import { actionEntry } from '../activity/actions.ts';

@@ -3,7 +3,7 @@
  * demo can predict from the hostnames alone (the rule is in docs/sandbox.md, "Abuse reports").
  */
 import { isIP } from 'node:net';
-import type { AbuseReportHostname } from '../../shared/api/abuse-reports.ts';
+import type { AbuseReportHostname } from '../../shared/api/kinds/abuse-reports.ts';
 import type { AbuseReview } from '../resources/context.ts';
 import type { AbuseReportRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';

@@ -1,5 +1,5 @@
 import { WebSocket } from 'ws';
-import type { TunnelSessionCommandName } from '../../shared/api/tunnel-sessions.ts';
+import type { TunnelSessionCommandName } from '../../shared/api/kinds/tunnel-sessions.ts';
 import {
   CLOSE,
   parseMessage,

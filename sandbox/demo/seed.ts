@@ -1,5 +1,9 @@
-import { endpoint, type EndpointName, type PathParamsOf } from '../../shared/api/endpoints.ts';
-import { validateBody } from '../../shared/api/validate.ts';
+import {
+  endpoint,
+  type EndpointName,
+  type PathParamsOf,
+} from '../../shared/api/catalog/endpoints.ts';
+import { validateBody } from '../../shared/api/errors/validate.ts';
 import type { Ctx, Services } from '../resources/context.ts';
 import { handlerTable } from '../resources/index.ts';
 import type { Account } from '../store/account.ts';

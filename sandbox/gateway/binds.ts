@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { aclPermitsBind } from '../../shared/api/acl.ts';
-import { isDomainName } from '../../shared/api/hosts.ts';
+import { aclPermitsBind } from '../../shared/api/values/acl.ts';
+import { isDomainName } from '../../shared/api/values/hosts.ts';
 
 /**
  * Bind addresses that name nothing: OpenSSH sends `localhost` for `-R port:host:hostport` and

@@ -6,8 +6,8 @@ import type {
   Session,
   TcpipBindInfo,
 } from 'ssh2';
-import type { ErrorName } from '../../shared/api/errors.ts';
-import type { TunnelSessionCommandName } from '../../shared/api/tunnel-sessions.ts';
+import type { ErrorName } from '../../shared/api/errors/errors.ts';
+import type { TunnelSessionCommandName } from '../../shared/api/kinds/tunnel-sessions.ts';
 import { now } from '../resources/render.ts';
 import type { Account } from '../store/account.ts';
 import { newId } from '../store/ids.ts';

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { isLoopbackHost } from '../../shared/api/loopback-address.ts';
+import { isLoopbackHost } from '../../shared/api/values/loopback-address.ts';
 
 export function hostForUrl(host: string): string {
   return isIP(host) === 6 ? `[${host}]` : host;

@@ -1,7 +1,7 @@
-import type { Endpoint } from '../../shared/api/endpoint-builders.ts';
-import type { ErrorName } from '../../shared/api/errors.ts';
-import { TunnelSessionCommand } from '../../shared/api/tunnel-sessions.ts';
-import { SERVICE_VERSION_HEADER, SUPPORTED_VERSIONS } from '../../shared/api/version.ts';
+import type { Endpoint } from '../../shared/api/catalog/endpoint-builders.ts';
+import type { ErrorName } from '../../shared/api/errors/errors.ts';
+import { TunnelSessionCommand } from '../../shared/api/kinds/tunnel-sessions.ts';
+import { SERVICE_VERSION_HEADER, SUPPORTED_VERSIONS } from '../../shared/api/catalog/version.ts';
 import type { Caller, Store } from '../store/store.ts';
 import { SandboxApiError } from './sandbox-api-error.ts';
 

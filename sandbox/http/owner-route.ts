@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { OWNER_PROOF_PATH, OWNER_TOKEN, ownerProof } from '../../shared/api/owner-proof.ts';
+import { OWNER_PROOF_PATH, OWNER_TOKEN, ownerProof } from '../../shared/api/catalog/owner-proof.ts';
 import { SandboxApiError } from './sandbox-api-error.ts';
 import { sendError, sendJson } from './reply.ts';
 
 /**
- * Answers the challenge of a process that found this sandbox's record (shared/api/owner-proof.ts),
+ * Answers the challenge of a process that found this sandbox's record (shared/api/catalog/owner-proof.ts),
  * outside the API: no key (it is what the answer protects), no faults, no rate limit.
  */
 export function addOwnerRoute(app: FastifyInstance, secret: string): void {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AnyEndpoint } from '../../shared/api/endpoints.ts';
+import type { AnyEndpoint } from '../../shared/api/catalog/endpoints.ts';
 import type { Caller } from '../store/store.ts';
-import { ERRORS } from '../../shared/api/errors.ts';
+import { ERRORS } from '../../shared/api/errors/errors.ts';
 import { errorBody, type SandboxApiError } from './sandbox-api-error.ts';
 
 /** What the request pipeline learns about a request before its handler runs. */

@@ -1,5 +1,5 @@
-import type { HttpMethod } from '../../shared/api/endpoint-builders.ts';
-import type { AnyEndpoint } from '../../shared/api/endpoints.ts';
+import type { HttpMethod } from '../../shared/api/catalog/endpoint-builders.ts';
+import type { AnyEndpoint } from '../../shared/api/catalog/endpoints.ts';
 
 export type RouteMatch =
   | {

@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorName } from '../../shared/api/errors.ts';
+import { ERRORS, type ErrorName } from '../../shared/api/errors/errors.ts';
 
 export type ErrorDetails = Readonly<Record<string, string>>;
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { idKindOf } from '../../shared/api/ids.ts';
+import { idKindOf } from '../../shared/api/values/ids.ts';
 import { parseFaultRule } from '../faults/faults.ts';
 import { SandboxApiError } from './sandbox-api-error.ts';
 import { authenticate, contentTypeProblem, parseJsonBody } from './checks.ts';

@@ -1,10 +1,10 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ENDPOINTS } from '../../shared/api/endpoints.ts';
-import { ERRORS } from '../../shared/api/errors.ts';
-import { idKindOf, type IdKind } from '../../shared/api/ids.ts';
-import { checkedRequestBody } from '../../shared/api/path-echo.ts';
-import { validateQuery, type ValidationError } from '../../shared/api/validate.ts';
+import { ENDPOINTS } from '../../shared/api/catalog/endpoints.ts';
+import { ERRORS } from '../../shared/api/errors/errors.ts';
+import { idKindOf, type IdKind } from '../../shared/api/values/ids.ts';
+import { checkedRequestBody } from '../../shared/api/catalog/path-echo.ts';
+import { validateQuery, type ValidationError } from '../../shared/api/errors/validate.ts';
 import type { Ctx, ListQuery } from '../resources/context.ts';
 import { SandboxApiError, errorBody } from './sandbox-api-error.ts';
 import {

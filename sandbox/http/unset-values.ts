@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { Endpoint } from '../../shared/api/endpoint-builders.ts';
-import { MODULE_KEY } from '../../shared/api/path-echo.ts';
-import { isPlainObject } from '../../shared/api/validate.ts';
+import type { Endpoint } from '../../shared/api/catalog/endpoint-builders.ts';
+import { MODULE_KEY } from '../../shared/api/catalog/path-echo.ts';
+import { isPlainObject } from '../../shared/api/errors/validate.ts';
 
 /*
  * How other clients write "not set", read as not set. Generated clients send the zero value of

@@ -1,5 +1,5 @@
-import type { AbuseReportHostname } from '../../shared/api/abuse-reports.ts';
-import type { ParsedBodyOf } from '../../shared/api/endpoints.ts';
+import type { AbuseReportHostname } from '../../shared/api/kinds/abuse-reports.ts';
+import type { ParsedBodyOf } from '../../shared/api/catalog/endpoints.ts';
 import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import type { AbuseReportRecord } from '../store/records.ts';
 import type { Ctx, Handler } from './context.ts';

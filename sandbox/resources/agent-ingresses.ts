@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ParsedBodyOf } from '../../shared/api/endpoints.ts';
+import type { ParsedBodyOf } from '../../shared/api/catalog/endpoints.ts';
 import { crud } from './crud.ts';
 import { describedFields, storedFields } from './render.ts';
 

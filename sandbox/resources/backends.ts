@@ -1,4 +1,4 @@
-import type { ParsedBodyOf } from '../../shared/api/endpoints.ts';
+import type { ParsedBodyOf } from '../../shared/api/catalog/endpoints.ts';
 import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import type { Account } from '../store/account.ts';
 import type { Ctx } from './context.ts';

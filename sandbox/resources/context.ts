@@ -1,4 +1,4 @@
-import type { ENDPOINTS } from '../../shared/api/endpoints.ts';
+import type { ENDPOINTS } from '../../shared/api/catalog/endpoints.ts';
 import type { Account, User } from '../store/account.ts';
 import type { Store } from '../store/store.ts';
 import type { SshSigner } from '../ssh/signer.ts';

@@ -1,5 +1,5 @@
-import { ENDPOINTS } from '../../shared/api/endpoints.ts';
-import type { IdKind } from '../../shared/api/ids.ts';
+import { ENDPOINTS } from '../../shared/api/catalog/endpoints.ts';
+import type { IdKind } from '../../shared/api/values/ids.ts';
 import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import type { Account } from '../store/account.ts';
 import type { Described, RecordOf, StoredKind } from '../store/records.ts';

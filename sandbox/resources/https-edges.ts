@@ -1,8 +1,8 @@
-import { authModulesSet } from '../../shared/api/auth-modules.ts';
-import { endpointPath, type ParsedBodyOf } from '../../shared/api/endpoints.ts';
-import { parseHostport } from '../../shared/api/hosts.ts';
-import { ROUTE_MODULES } from '../../shared/api/https-edge-routes.ts';
-import { HTTPS_EDGE_MODULES } from '../../shared/api/https-edges.ts';
+import { authModulesSet } from '../../shared/api/kinds/auth-modules.ts';
+import { endpointPath, type ParsedBodyOf } from '../../shared/api/catalog/endpoints.ts';
+import { parseHostport } from '../../shared/api/values/hosts.ts';
+import { ROUTE_MODULES } from '../../shared/api/kinds/https-edge-routes.ts';
+import { HTTPS_EDGE_MODULES } from '../../shared/api/kinds/https-edges.ts';
 import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import type { Account } from '../store/account.ts';
 import type {

@@ -1,5 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
-import { ENDPOINTS } from '../../shared/api/endpoints.ts';
+import { ENDPOINTS } from '../../shared/api/catalog/endpoints.ts';
 import { Account } from '../store/account.ts';
 import type { RecordOf, StoredKind } from '../store/records.ts';
 import type { RecordCheck } from '../store/store.ts';

@@ -1,4 +1,4 @@
-import type { ParsedBodyOf } from '../../shared/api/endpoints.ts';
+import type { ParsedBodyOf } from '../../shared/api/catalog/endpoints.ts';
 import { crud } from './crud.ts';
 import { deleteRulesOf } from './ip-policy-rules.ts';
 import { describedFields } from './render.ts';

@@ -1,4 +1,4 @@
-import type { ParsedBodyOf } from '../../shared/api/endpoints.ts';
+import type { ParsedBodyOf } from '../../shared/api/catalog/endpoints.ts';
 import type { Account } from '../store/account.ts';
 import { crud } from './crud.ts';
 import { requireReference } from './references.ts';

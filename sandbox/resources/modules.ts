@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { OAUTH_PROVIDERS } from '../../shared/api/auth-modules.ts';
-import type { ROUTE_MODULES } from '../../shared/api/https-edge-routes.ts';
-import type { TLS_EDGE_MODULES } from '../../shared/api/tls-edges.ts';
+import { OAUTH_PROVIDERS } from '../../shared/api/kinds/auth-modules.ts';
+import type { ROUTE_MODULES } from '../../shared/api/kinds/https-edge-routes.ts';
+import type { TLS_EDGE_MODULES } from '../../shared/api/kinds/tls-edges.ts';
 import type { Account } from '../store/account.ts';
 import type {
   BackendModule,

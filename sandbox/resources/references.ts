@@ -1,4 +1,4 @@
-import { idKindOf } from '../../shared/api/ids.ts';
+import { idKindOf } from '../../shared/api/values/ids.ts';
 import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import type { Account } from '../store/account.ts';
 import { STORED_KINDS, type StoredKind } from '../store/records.ts';

@@ -1,6 +1,6 @@
-import type { Ref } from '../../shared/api/common.ts';
-import { ENDPOINTS, type AnyEndpoint } from '../../shared/api/endpoints.ts';
-import { idKindOf, type IdKind } from '../../shared/api/ids.ts';
+import type { Ref } from '../../shared/api/values/common.ts';
+import { ENDPOINTS, type AnyEndpoint } from '../../shared/api/catalog/endpoints.ts';
+import { idKindOf, type IdKind } from '../../shared/api/values/ids.ts';
 import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import type { Page } from '../store/collection.ts';
 import type { Described } from '../store/records.ts';

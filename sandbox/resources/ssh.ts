@@ -1,10 +1,10 @@
-import type { ParsedBodyOf } from '../../shared/api/endpoints.ts';
-import { sshKeySpec } from '../../shared/api/ssh-certificate-authorities.ts';
+import type { ParsedBodyOf } from '../../shared/api/catalog/endpoints.ts';
+import { sshKeySpec } from '../../shared/api/kinds/ssh-certificate-authorities.ts';
 import {
   SSH_HOST_CERTIFICATE_DEFAULT_VALIDITY_MS,
   SSH_USER_CERTIFICATE_DEFAULT_VALIDITY_MS,
-} from '../../shared/api/ssh-certificates.ts';
-import { sshPublicKeyType } from '../../shared/api/ssh-keys.ts';
+} from '../../shared/api/kinds/ssh-certificates.ts';
+import { sshPublicKeyType } from '../../shared/api/values/ssh-keys.ts';
 import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import { certificateSerial, certificateTime } from '../ssh/certificate.ts';
 import { criticalOptionProblem } from '../ssh/options.ts';

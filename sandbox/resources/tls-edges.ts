@@ -1,6 +1,6 @@
-import { moduleBlockedByUpstreamTermination } from '../../shared/api/edge-modules.ts';
-import type { ParsedBodyOf } from '../../shared/api/endpoints.ts';
-import { TLS_EDGE_MODULES } from '../../shared/api/tls-edges.ts';
+import { moduleBlockedByUpstreamTermination } from '../../shared/api/kinds/edge-modules.ts';
+import type { ParsedBodyOf } from '../../shared/api/catalog/endpoints.ts';
+import { TLS_EDGE_MODULES } from '../../shared/api/kinds/tls-edges.ts';
 import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import type { TLSEdgeRecord } from '../store/records.ts';
 import { crud, mustGet } from './crud.ts';

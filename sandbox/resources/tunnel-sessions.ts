@@ -1,5 +1,5 @@
-import { endpoint } from '../../shared/api/endpoints.ts';
-import { TUNNEL_SESSION_COMMANDS } from '../../shared/api/tunnel-sessions.ts';
+import { endpoint } from '../../shared/api/catalog/endpoints.ts';
+import { TUNNEL_SESSION_COMMANDS } from '../../shared/api/kinds/tunnel-sessions.ts';
 import { SandboxApiError } from '../http/sandbox-api-error.ts';
 import type { TunnelSessionRecord } from '../store/sessions.ts';
 import type { Ctx, Handler } from './context.ts';

@@ -1,7 +1,7 @@
 import { createPublicKey, generateKeyPair, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { SshKeySpec } from '../../shared/api/ssh-certificate-authorities.ts';
-import type { SshKeyType } from '../../shared/api/ssh-keys.ts';
+import type { SshKeySpec } from '../../shared/api/kinds/ssh-certificate-authorities.ts';
+import type { SshKeyType } from '../../shared/api/values/ssh-keys.ts';
 import {
   CURVE_BY_JWK_NAME,
   CURVE_BY_SSH_NAME,

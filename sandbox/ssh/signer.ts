@@ -1,4 +1,4 @@
-import type { SshKeySpec } from '../../shared/api/ssh-certificate-authorities.ts';
+import type { SshKeySpec } from '../../shared/api/kinds/ssh-certificate-authorities.ts';
 import { signCertificate, type CertificateRequest } from './certificate.ts';
 import { generateSshKey, type GeneratedKey } from './keys.ts';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ID_PREFIXES, type IdKind } from '../../shared/api/ids.ts';
+import { ID_PREFIXES, type IdKind } from '../../shared/api/values/ids.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 // The largest multiple of 62 that fits a byte: bytes at or above it are dropped, so that every

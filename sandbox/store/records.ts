@@ -1,26 +1,29 @@
-import type { AbuseReportHostname, ABUSE_REPORT_STATUSES } from '../../shared/api/abuse-reports.ts';
+import type {
+  AbuseReportHostname,
+  ABUSE_REPORT_STATUSES,
+} from '../../shared/api/kinds/abuse-reports.ts';
 import type {
   EndpointOAuthMutate,
   EndpointOIDCMutate,
   EndpointSAMLMutate,
-} from '../../shared/api/auth-modules.ts';
+} from '../../shared/api/kinds/auth-modules.ts';
 import type {
   EndpointBackendMutate,
   EndpointIPPolicyMutate,
   EndpointMutualTLSMutate,
   TERMINATE_AT,
   TLS_VERSIONS,
-} from '../../shared/api/edge-modules.ts';
-import type { MATCH_TYPES } from '../../shared/api/https-edge-routes.ts';
-import type { IPPolicyRuleAction } from '../../shared/api/ip-policy-rules.ts';
+} from '../../shared/api/kinds/edge-modules.ts';
+import type { MATCH_TYPES } from '../../shared/api/kinds/https-edge-routes.ts';
+import type { IPPolicyRuleAction } from '../../shared/api/kinds/ip-policy-rules.ts';
 import type {
   EndpointCircuitBreakerMutate,
   EndpointCompressionMutate,
   EndpointRequestHeadersMutate,
   EndpointResponseHeadersMutate,
   EndpointWebsocketTCPConverterMutate,
-} from '../../shared/api/route-modules.ts';
-import type { SshKeyType } from '../../shared/api/ssh-keys.ts';
+} from '../../shared/api/kinds/route-modules.ts';
+import type { SshKeyType } from '../../shared/api/values/ssh-keys.ts';
 import type { z } from 'zod';
 
 /**

@@ -1,5 +1,8 @@
-import type { ErrorName } from '../../shared/api/errors.ts';
-import type { TunnelSession, TunnelSessionCommandName } from '../../shared/api/tunnel-sessions.ts';
+import type { ErrorName } from '../../shared/api/errors/errors.ts';
+import type {
+  TunnelSession,
+  TunnelSessionCommandName,
+} from '../../shared/api/kinds/tunnel-sessions.ts';
 import { Collection, type Page } from './collection.ts';
 
 /** A session as the registry holds it: the representation without uri, its credential as an id. */

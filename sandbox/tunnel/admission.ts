@@ -1,4 +1,4 @@
-import { aclPermitsBind } from '../../shared/api/acl.ts';
+import { aclPermitsBind } from '../../shared/api/values/acl.ts';
 import type { Store } from '../store/store.ts';
 import type { Hello, Refused } from './protocol.ts';
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
-import type { ErrorName } from '../../shared/api/errors.ts';
-import type { TunnelSessionCommandName } from '../../shared/api/tunnel-sessions.ts';
+import type { ErrorName } from '../../shared/api/errors/errors.ts';
+import type { TunnelSessionCommandName } from '../../shared/api/kinds/tunnel-sessions.ts';
 import { now } from '../resources/render.ts';
 import { newId } from '../store/ids.ts';
 import type { AgentControl } from '../store/sessions.ts';

@@ -5,9 +5,9 @@
  * result of the same seq. Every message is validated here, on both sides.
  */
 import { z } from 'zod';
-import { Metadata } from '../../shared/api/common.ts';
-import type { ErrorName } from '../../shared/api/errors.ts';
-import { TUNNEL_SESSION_COMMANDS } from '../../shared/api/tunnel-sessions.ts';
+import { Metadata } from '../../shared/api/values/common.ts';
+import type { ErrorName } from '../../shared/api/errors/errors.ts';
+import { TUNNEL_SESSION_COMMANDS } from '../../shared/api/kinds/tunnel-sessions.ts';
 import { isAgentVersion } from './releases.ts';
 
 /** Outside the API namespace, so that no API path can ever collide with it. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TunnelSession } from '../api/tunnel-sessions.ts';
+import { TunnelSession } from '../api/kinds/tunnel-sessions.ts';
 
 /*
  * Agents as a person thinks of them ("build-box"), above the sessions the API lists: one agent

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TunnelSession } from '../api/tunnel-sessions.ts';
+import { TunnelSession } from '../api/kinds/tunnel-sessions.ts';
 
 /*
  * What the session monitor tells the app: its events and its snapshot, as plain JSON, so that

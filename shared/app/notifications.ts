@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Timestamp } from '../api/common.ts';
-import { TunnelSession } from '../api/tunnel-sessions.ts';
+import { Timestamp } from '../api/values/common.ts';
+import { TunnelSession } from '../api/kinds/tunnel-sessions.ts';
 import { MonitorEvent } from './monitor.ts';
 
 /*

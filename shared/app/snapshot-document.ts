@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag } from '../api/rules.ts';
+import { flag } from '../api/errors/rules.ts';
 
 /**
  * A snapshot: every configuration resource of one account as one JSON document, written so that

@@ -4,7 +4,7 @@ import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 // The window's own styles: what fits in 800×600 depends on them.
 import '../../renderer/src/app.css';
-import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import type { TunnelSession } from '../../shared/api/kinds/tunnel-sessions.ts';
 import { BridgeCallError } from '../../shared/app/ipc/bridge.ts';
 import { freshWindow, listOf, record as item, URI } from './support/records.ts';
 import { scriptedBridge, type ScriptedBridge } from './support/scripted-bridge.ts';

@@ -13,7 +13,7 @@ import {
 } from './support/scripted-bridge.ts';
 import { watched } from './support/agents.ts';
 import { createCredential } from './support/credentials.ts';
-import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import type { TunnelSession } from '../../shared/api/kinds/tunnel-sessions.ts';
 import { session as someSession } from '../support/tunnel-sessions.ts';
 
 beforeEach(freshWindow);

@@ -2,7 +2,7 @@ import { render } from '@testing-library/svelte';
 import { expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
-import type { TunnelSession } from '../../shared/api/tunnel-sessions.ts';
+import type { TunnelSession } from '../../shared/api/kinds/tunnel-sessions.ts';
 import type { NotificationTarget } from '../../shared/app/notifications.ts';
 import { notificationRoute, routeHref } from '../../shared/app/routes.ts';
 import type { SavedCertificate } from '../../shared/app/ssh/results.ts';

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ERRORS, type ErrorName } from '../../shared/api/errors.ts';
+import { ERRORS, type ErrorName } from '../../shared/api/errors/errors.ts';
 import type { ApiReply } from './sandbox-client.ts';
 import { bin } from './bins.ts';
 

@@ -16,7 +16,7 @@ import {
   swapRefs,
   withoutPath,
 } from '../resources/fields.ts';
-import { isPlainObject } from '../../../shared/api/validate.ts';
+import { isPlainObject } from '../../../shared/api/errors/validate.ts';
 import { KINDS, type Resource } from '../resources/kinds.ts';
 import { nameResources } from './names.ts';
 import { sshCaCreateFields } from './ssh-ca.ts';

@@ -1,6 +1,6 @@
 import { getPath, isSecretValue, secretPaths, withPath } from '../resources/fields.ts';
 import type { PlanStep } from './plan.ts';
-import { isPlainObject } from '../../../shared/api/validate.ts';
+import { isPlainObject } from '../../../shared/api/errors/validate.ts';
 
 type Json = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { getPath, secretPaths, withPath, withoutPath } from '../resources/fields.ts';
-import { isPlainObject } from '../../../shared/api/validate.ts';
+import { isPlainObject } from '../../../shared/api/errors/validate.ts';
 
 type Json = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ID_PREFIXES, type IdKind } from '../../../shared/api/ids.ts';
+import { ID_PREFIXES, type IdKind } from '../../../shared/api/values/ids.ts';
 import { swapRefs } from '../resources/fields.ts';
 import { KINDS } from '../resources/kinds.ts';
 import type { Blocker, PlanStep } from './steps.ts';

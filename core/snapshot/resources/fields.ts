@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { REFERENCE_FIELDS } from '../../../shared/app/snapshot-document.ts';
-import { isPlainObject } from '../../../shared/api/validate.ts';
+import { isPlainObject } from '../../../shared/api/errors/validate.ts';
 
 /*
  * Turning a representation into a snapshot's fields and back: keep what a write form takes,

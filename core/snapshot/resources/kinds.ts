@@ -1,5 +1,8 @@
 import type { z } from 'zod';
-import { AgentIngressCreate, AgentIngressUpdate } from '../../../shared/api/agent-ingresses.ts';
+import {
+  AgentIngressCreate,
+  AgentIngressUpdate,
+} from '../../../shared/api/kinds/agent-ingresses.ts';
 import {
   FailoverBackendCreate,
   FailoverBackendUpdate,
@@ -7,35 +10,42 @@ import {
   HTTPResponseBackendUpdate,
   TunnelGroupBackendCreate,
   TunnelGroupBackendUpdate,
-} from '../../../shared/api/backends.ts';
+} from '../../../shared/api/kinds/backends.ts';
 import {
   CertificateAuthorityCreate,
   CertificateAuthorityUpdate,
-} from '../../../shared/api/certificate-authorities.ts';
+} from '../../../shared/api/kinds/certificate-authorities.ts';
 import {
   CredentialCreate,
   CredentialUpdate,
   SSHCredentialCreate,
   SSHCredentialUpdate,
-} from '../../../shared/api/credentials.ts';
+} from '../../../shared/api/kinds/credentials.ts';
 import {
   HTTPSEdgeRouteCreate,
   HTTPSEdgeRouteUpdate,
   ROUTE_MODULES,
-} from '../../../shared/api/https-edge-routes.ts';
+} from '../../../shared/api/kinds/https-edge-routes.ts';
 import {
   HTTPS_EDGE_MODULES,
   HTTPSEdgeCreate,
   HTTPSEdgeUpdate,
-} from '../../../shared/api/https-edges.ts';
-import { IPPolicyCreate, IPPolicyUpdate } from '../../../shared/api/ip-policies.ts';
-import { IPPolicyRuleCreate, IPPolicyRuleUpdate } from '../../../shared/api/ip-policy-rules.ts';
-import type { ModuleTable } from '../../../shared/api/module-forms.ts';
+} from '../../../shared/api/kinds/https-edges.ts';
+import { IPPolicyCreate, IPPolicyUpdate } from '../../../shared/api/kinds/ip-policies.ts';
+import {
+  IPPolicyRuleCreate,
+  IPPolicyRuleUpdate,
+} from '../../../shared/api/kinds/ip-policy-rules.ts';
+import type { ModuleTable } from '../../../shared/api/kinds/module-forms.ts';
 import {
   SSHCertificateAuthorityCreate,
   SSHCertificateAuthorityUpdate,
-} from '../../../shared/api/ssh-certificate-authorities.ts';
-import { TLS_EDGE_MODULES, TLSEdgeCreate, TLSEdgeUpdate } from '../../../shared/api/tls-edges.ts';
+} from '../../../shared/api/kinds/ssh-certificate-authorities.ts';
+import {
+  TLS_EDGE_MODULES,
+  TLSEdgeCreate,
+  TLSEdgeUpdate,
+} from '../../../shared/api/kinds/tls-edges.ts';
 import type { SnapshotKind } from '../../../shared/app/snapshot-document.ts';
 
 /** The API's group of each kind: `${group}.create`, `${group}.update`, `${group}.delete`. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SshKeyType } from '../../../shared/api/ssh-keys.ts';
+import type { SshKeyType } from '../../../shared/api/values/ssh-keys.ts';
 import { encodeBase64 } from '../../../shared/api/openssh/base64.ts';
 import {
   CertificateFormatError,

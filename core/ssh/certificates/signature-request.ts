@@ -2,7 +2,7 @@
 import type {
   SSHHostCertificate,
   SSHUserCertificate,
-} from '../../../shared/api/ssh-certificates.ts';
+} from '../../../shared/api/kinds/ssh-certificates.ts';
 import {
   DEFAULT_VALIDITY,
   VALIDITY_PRESETS,

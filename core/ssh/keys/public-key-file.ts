@@ -1,6 +1,6 @@
 /** Public key files: the `.pub` a person chose, and the one a certificate is saved beside. */
 import path from 'node:path';
-import { SshPublicKey } from '../../../shared/api/ssh-keys.ts';
+import { SshPublicKey } from '../../../shared/api/values/ssh-keys.ts';
 import { SshError } from '../errors.ts';
 import { MAX_KEY_FILE_BYTES, readSmallFile } from '../files/small-file.ts';
 

@@ -1,5 +1,5 @@
-import { endpoint, type EndpointName } from '../../../shared/api/endpoints.ts';
-import { bodyProblems } from '../../../shared/api/validate.ts';
+import { endpoint, type EndpointName } from '../../../shared/api/catalog/endpoints.ts';
+import { bodyProblems } from '../../../shared/api/errors/validate.ts';
 import type { IpcError } from '../../../shared/app/ipc/contract.ts';
 import type { Field, Item } from './kind-shape.ts';
 

@@ -1,13 +1,16 @@
-import { parseAclRule } from '../../../shared/api/acl.ts';
+import { parseAclRule } from '../../../shared/api/values/acl.ts';
 import {
   moduleBlockedByUpstreamTermination,
   type TerminationCheckedEdge,
-} from '../../../shared/api/edge-modules.ts';
-import { isDomainName, parseHostport } from '../../../shared/api/hosts.ts';
-import type { IdKind } from '../../../shared/api/ids.ts';
-import { BACKEND_KINDS } from '../../../shared/api/backends.ts';
-import { ELLIPTIC_CURVES, RSA_KEY_SIZES } from '../../../shared/api/ssh-certificate-authorities.ts';
-import { SSH_KEY_TYPES } from '../../../shared/api/ssh-keys.ts';
+} from '../../../shared/api/kinds/edge-modules.ts';
+import { isDomainName, parseHostport } from '../../../shared/api/values/hosts.ts';
+import type { IdKind } from '../../../shared/api/values/ids.ts';
+import { BACKEND_KINDS } from '../../../shared/api/kinds/backends.ts';
+import {
+  ELLIPTIC_CURVES,
+  RSA_KEY_SIZES,
+} from '../../../shared/api/kinds/ssh-certificate-authorities.ts';
+import { SSH_KEY_TYPES } from '../../../shared/api/values/ssh-keys.ts';
 import {
   column,
   describedFields,

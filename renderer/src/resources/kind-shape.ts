@@ -1,6 +1,6 @@
-import type { BodyOf, EndpointName } from '../../../shared/api/endpoints.ts';
-import type { IdKind } from '../../../shared/api/ids.ts';
-import { valueLabel } from '../../../shared/api/value-labels.ts';
+import type { BodyOf, EndpointName } from '../../../shared/api/catalog/endpoints.ts';
+import type { IdKind } from '../../../shared/api/values/ids.ts';
+import { valueLabel } from '../../../shared/api/words/value-labels.ts';
 import { timeWords } from '../../../shared/app/clock.ts';
 import { isTimestamp } from '../lib/time.ts';
 import { routeHref, type ScreenId } from '../../../shared/app/routes.ts';

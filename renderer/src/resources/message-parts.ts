@@ -1,4 +1,4 @@
-import { idKindOf } from '../../../shared/api/ids.ts';
+import { idKindOf } from '../../../shared/api/values/ids.ts';
 
 /** A message in pieces: its words, and the ids in it (to be shown as what they name). */
 export type Part = { readonly text: string } | { readonly id: string };

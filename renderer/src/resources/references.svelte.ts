@@ -1,4 +1,4 @@
-import { ID_PREFIXES, idKindOf, type IdKind } from '../../../shared/api/ids.ts';
+import { ID_PREFIXES, idKindOf, type IdKind } from '../../../shared/api/values/ids.ts';
 import type { Bridge } from '../../../shared/app/ipc/bridge.ts';
 import { apiCall } from './calls.ts';
 import { hrefOf, type Item } from './kind-shape.ts';

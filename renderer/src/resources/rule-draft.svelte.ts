@@ -1,7 +1,10 @@
-import { utf8ByteLength } from '../../../shared/api/bytes.ts';
-import { cidrProblem } from '../../../shared/api/cidr.ts';
-import { DESCRIPTION_MAX_BYTES } from '../../../shared/api/common.ts';
-import type { IPPolicyRule, IPPolicyRuleAction } from '../../../shared/api/ip-policy-rules.ts';
+import { utf8ByteLength } from '../../../shared/api/values/bytes.ts';
+import { cidrProblem } from '../../../shared/api/values/cidr.ts';
+import { DESCRIPTION_MAX_BYTES } from '../../../shared/api/values/common.ts';
+import type {
+  IPPolicyRule,
+  IPPolicyRuleAction,
+} from '../../../shared/api/kinds/ip-policy-rules.ts';
 import type { IpcError } from '../../../shared/app/ipc/contract.ts';
 
 export type RuleValues = { cidr: string; action: IPPolicyRuleAction; description: string };

@@ -1,4 +1,4 @@
-import { sshPublicKeyType } from '../../../shared/api/ssh-keys.ts';
+import { sshPublicKeyType } from '../../../shared/api/values/ssh-keys.ts';
 import type { SetupLine } from './kind-shape.ts';
 
 /**

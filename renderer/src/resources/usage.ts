@@ -1,6 +1,6 @@
-import { BACKEND_KINDS } from '../../../shared/api/backends.ts';
-import { idKindOf, type IdKind } from '../../../shared/api/ids.ts';
-import type { TunnelSession } from '../../../shared/api/tunnel-sessions.ts';
+import { BACKEND_KINDS } from '../../../shared/api/kinds/backends.ts';
+import { idKindOf, type IdKind } from '../../../shared/api/values/ids.ts';
+import type { TunnelSession } from '../../../shared/api/kinds/tunnel-sessions.ts';
 import { hrefOf, type Item } from './kind-shape.ts';
 import { kindOf } from './kind-list.ts';
 import { shortId, type References } from './references.svelte.ts';

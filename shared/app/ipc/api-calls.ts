@@ -4,10 +4,10 @@ import {
   type AnyEndpoint,
   type EndpointName,
   type ResponseOf,
-} from '../../api/endpoints.ts';
-import { idSchema, type IdKind } from '../../api/ids.ts';
-import { LIST_LIMIT_MAX } from '../../api/list.ts';
-import type { ApiRequest, ItemOf, ListEndpoint, ListName } from '../../api/requests.ts';
+} from '../../api/catalog/endpoints.ts';
+import { idSchema, type IdKind } from '../../api/values/ids.ts';
+import { LIST_LIMIT_MAX } from '../../api/catalog/list.ts';
+import type { ApiRequest, ItemOf, ListEndpoint, ListName } from '../../api/catalog/requests.ts';
 
 /*
  * Every endpoint of the catalog as a call of the app's contract, derived rather than listed:

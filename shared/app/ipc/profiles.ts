@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isLoopbackHost } from '../../api/loopback-address.ts';
+import { isLoopbackHost } from '../../api/values/loopback-address.ts';
 
 /*
  * Profiles as the renderer sees them: a name and an address, never a key. The key goes one way

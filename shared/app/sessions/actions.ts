@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TunnelSession } from '../../api/tunnel-sessions.ts';
+import { TunnelSession } from '../../api/kinds/tunnel-sessions.ts';
 import { SESSION_ACTIONS } from './rules.ts';
 
 /*

@@ -1,5 +1,5 @@
-import { ERRORS, type ErrorName } from '../../api/errors.ts';
-import type { TunnelSession } from '../../api/tunnel-sessions.ts';
+import { ERRORS, type ErrorName } from '../../api/errors/errors.ts';
+import type { TunnelSession } from '../../api/kinds/tunnel-sessions.ts';
 
 /** What a person can ask of a session; `update-and-restart` is an update, the wait, a restart. */
 export const SESSION_ACTIONS = ['restart', 'stop', 'update', 'update-and-restart'] as const;

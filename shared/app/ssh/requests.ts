@@ -4,11 +4,11 @@
  * name and are meant for people.
  */
 import { z } from 'zod';
-import { Description, Timestamp } from '../../api/common.ts';
-import { idSchema } from '../../api/ids.ts';
-import { ELLIPTIC_CURVES } from '../../api/ssh-certificate-authorities.ts';
-import { SSH_USER_CERTIFICATE_DEFAULT_EXTENSIONS } from '../../api/ssh-certificates.ts';
-import { SshPublicKey } from '../../api/ssh-keys.ts';
+import { Description, Timestamp } from '../../api/values/common.ts';
+import { idSchema } from '../../api/values/ids.ts';
+import { ELLIPTIC_CURVES } from '../../api/kinds/ssh-certificate-authorities.ts';
+import { SSH_USER_CERTIFICATE_DEFAULT_EXTENSIONS } from '../../api/kinds/ssh-certificates.ts';
+import { SshPublicKey } from '../../api/values/ssh-keys.ts';
 import { ProfileId } from '../ipc/profiles.ts';
 
 /** Key sizes Burrow generates for people's own keys: RSA under 3072 bits is no longer advised. */

@@ -3,7 +3,7 @@
  * show. The saved-certificate record is a schema too, because it is read back from a store.
  */
 import { z } from 'zod';
-import type { SshKeyType } from '../../api/ssh-keys.ts';
+import type { SshKeyType } from '../../api/values/ssh-keys.ts';
 
 /** A certificate as `ssh-keygen -L` describes it. */
 export type CertificateInfo = {

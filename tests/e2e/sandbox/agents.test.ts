@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { TunnelSession } from '../../../shared/api/tunnel-sessions.ts';
+import { TunnelSession } from '../../../shared/api/kinds/tunnel-sessions.ts';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import { apiCaller, type ApiReply } from '../../support/sandbox-client.ts';
 import { isAlive, killAll, startAgent, until } from '../../support/agents.ts';

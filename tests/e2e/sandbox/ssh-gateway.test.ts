@@ -8,7 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ssh2 from 'ssh2';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TunnelSession } from '../../../shared/api/tunnel-sessions.ts';
+import { TunnelSession } from '../../../shared/api/kinds/tunnel-sessions.ts';
 import { CHANNEL_WAIT_MS } from '../../../sandbox/gateway/connection.ts';
 import { hostKeyPath } from '../../../sandbox/gateway/host-key.ts';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';

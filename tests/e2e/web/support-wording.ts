@@ -1,5 +1,5 @@
 import type { Page } from 'playwright';
-import { VALUE_LABELS } from '../../../shared/api/value-labels.ts';
+import { VALUE_LABELS } from '../../../shared/api/words/value-labels.ts';
 
 /*
  * What a screen must never show a person, read from its rendered text: the page scrolling

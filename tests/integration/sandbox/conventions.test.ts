@@ -1,6 +1,6 @@
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { ID_PREFIXES } from '../../../shared/api/ids.ts';
+import { ID_PREFIXES } from '../../../shared/api/values/ids.ts';
 import { startSandbox } from '../../../sandbox/index.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
 import { AUTH, expectError, raw, sandboxForFile } from './support.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OAUTH_PROVIDERS } from '../../../shared/api/auth-modules.ts';
-import type { ROUTE_MODULES } from '../../../shared/api/https-edge-routes.ts';
+import { OAUTH_PROVIDERS } from '../../../shared/api/kinds/auth-modules.ts';
+import type { ROUTE_MODULES } from '../../../shared/api/kinds/https-edge-routes.ts';
 import { CA_PEM, expectError, sandboxForFile } from './support.ts';
 
 const suite = sandboxForFile();

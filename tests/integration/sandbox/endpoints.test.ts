@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
 import { SPEC_ROUTE_MODULES } from '../../support/spec.ts';
-import { ENDPOINTS, type EndpointName } from '../../../shared/api/endpoints.ts';
-import { ERRORS, type ErrorSpec } from '../../../shared/api/errors.ts';
-import { ID_PREFIXES, type IdKind } from '../../../shared/api/ids.ts';
-import { validateBody } from '../../../shared/api/validate.ts';
+import { ENDPOINTS, type EndpointName } from '../../../shared/api/catalog/endpoints.ts';
+import { ERRORS, type ErrorSpec } from '../../../shared/api/errors/errors.ts';
+import { ID_PREFIXES, type IdKind } from '../../../shared/api/values/ids.ts';
+import { validateBody } from '../../../shared/api/errors/validate.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
 import { PUBLIC_KEYS } from '../../unit/shared/api/fixtures.ts';
 import { ACCOUNTS, KEYS } from './blackbox/accounts.ts';

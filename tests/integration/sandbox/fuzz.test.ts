@@ -9,9 +9,9 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
-import type { ENDPOINTS } from '../../../shared/api/endpoints.ts';
-import { ERRORS } from '../../../shared/api/errors.ts';
-import { ID_PREFIXES, type IdKind } from '../../../shared/api/ids.ts';
+import type { ENDPOINTS } from '../../../shared/api/catalog/endpoints.ts';
+import { ERRORS } from '../../../shared/api/errors/errors.ts';
+import { ID_PREFIXES, type IdKind } from '../../../shared/api/values/ids.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
 import { ACCOUNTS, KEYS } from './blackbox/accounts.ts';
 import { schemaIssues } from './blackbox/checks.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { IPPolicyRule } from '../../../shared/api/ip-policy-rules.ts';
+import { IPPolicyRule } from '../../../shared/api/kinds/ip-policy-rules.ts';
 import { startSandbox } from '../../../sandbox/index.ts';
 import { apiCaller, type ApiReply } from '../../support/sandbox-client.ts';
 import { accountCallers, ACCOUNTS, expectError, sandboxForFile } from './support.ts';

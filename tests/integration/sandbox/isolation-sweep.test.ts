@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from '../../../sandbox/agent/agent.ts';
-import { ENDPOINTS } from '../../../shared/api/endpoints.ts';
-import type { IdKind } from '../../../shared/api/ids.ts';
+import { ENDPOINTS } from '../../../shared/api/catalog/endpoints.ts';
+import type { IdKind } from '../../../shared/api/values/ids.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
 import { exampleBody, type Refs } from './blackbox/examples.ts';
 import { Factory, fillPath } from './blackbox/factory.ts';

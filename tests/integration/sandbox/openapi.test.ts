@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../../shared/api/endpoints.ts';
-import { echoedPathParams } from '../../../shared/api/path-echo.ts';
+import { ENDPOINTS } from '../../../shared/api/catalog/endpoints.ts';
+import { echoedPathParams } from '../../../shared/api/catalog/path-echo.ts';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 
 let sandbox: Sandbox;

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
-import { OWNER_PROOF_PATH, ownerProof } from '../../../shared/api/owner-proof.ts';
+import { OWNER_PROOF_PATH, ownerProof } from '../../../shared/api/catalog/owner-proof.ts';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 
-/* The owner challenge (shared/api/owner-proof.ts), answered only by a sandbox given a secret. */
+/* The owner challenge (shared/api/catalog/owner-proof.ts), answered only by a sandbox given a secret. */
 
 const opened: Sandbox[] = [];
 afterAll(async () => {

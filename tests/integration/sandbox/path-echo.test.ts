@@ -5,9 +5,9 @@
  * 215 naming the field.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../../shared/api/endpoints.ts';
-import { ID_PREFIXES, type IdKind } from '../../../shared/api/ids.ts';
-import { echoedPathParams } from '../../../shared/api/path-echo.ts';
+import { ENDPOINTS } from '../../../shared/api/catalog/endpoints.ts';
+import { ID_PREFIXES, type IdKind } from '../../../shared/api/values/ids.ts';
+import { echoedPathParams } from '../../../shared/api/catalog/path-echo.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
 import { exampleBody, moduleExample, type Refs } from './blackbox/examples.ts';
 import { Factory, fillPath } from './blackbox/factory.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { ErrorBody } from '../../../shared/api/error-body.ts';
-import { ERRORS, type ErrorName } from '../../../shared/api/errors.ts';
+import { ErrorBody } from '../../../shared/api/errors/error-body.ts';
+import { ERRORS, type ErrorName } from '../../../shared/api/errors/errors.ts';
 import { startSandbox, type AccountsFile, type Sandbox } from '../../../sandbox/index.ts';
 import { apiCaller, type ApiReply } from '../../support/sandbox-client.ts';
 

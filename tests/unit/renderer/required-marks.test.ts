@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { endpoint, type EndpointName } from '../../../shared/api/endpoints.ts';
-import { bodyProblems } from '../../../shared/api/validate.ts';
+import { endpoint, type EndpointName } from '../../../shared/api/catalog/endpoints.ts';
+import { bodyProblems } from '../../../shared/api/errors/validate.ts';
 import { KINDS } from '../../../renderer/src/resources/kind-list.ts';
 import type { Field } from '../../../renderer/src/resources/kind-shape.ts';
 

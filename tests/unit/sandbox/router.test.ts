@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../../shared/api/endpoints.ts';
+import { ENDPOINTS } from '../../../shared/api/catalog/endpoints.ts';
 import { createRouter } from '../../../sandbox/http/router.ts';
 
 const route = createRouter(ENDPOINTS);

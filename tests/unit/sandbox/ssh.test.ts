@@ -1,6 +1,6 @@
 import { createHash, createPublicKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sshPublicKeyType } from '../../../shared/api/ssh-keys.ts';
+import { sshPublicKeyType } from '../../../shared/api/values/ssh-keys.ts';
 import { certificateSerial, certificateTime } from '../../../sandbox/ssh/certificate.ts';
 import {
   generateSshKey,

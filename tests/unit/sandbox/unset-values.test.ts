@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, type EndpointName } from '../../../shared/api/endpoints.ts';
+import { ENDPOINTS, type EndpointName } from '../../../shared/api/catalog/endpoints.ts';
 import { unsetValuesOut } from '../../../sandbox/http/unset-values.ts';
 
 /** `body` as the server reads it for the endpoint `name`. */

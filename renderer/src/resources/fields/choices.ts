@@ -1,4 +1,4 @@
-import type { IdKind } from '../../../../shared/api/ids.ts';
+import type { IdKind } from '../../../../shared/api/values/ids.ts';
 import type { Bridge } from '../../../../shared/app/ipc/bridge.ts';
 import { KindCalls } from '../calls.ts';
 import type { Item } from '../kind-shape.ts';

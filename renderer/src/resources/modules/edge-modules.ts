@@ -1,5 +1,5 @@
-import { TLS_VERSIONS } from '../../../../shared/api/edge-modules.ts';
-import { BACKEND_KINDS } from '../../../../shared/api/backends.ts';
+import { TLS_VERSIONS } from '../../../../shared/api/kinds/edge-modules.ts';
+import { BACKEND_KINDS } from '../../../../shared/api/kinds/backends.ts';
 import type { Field, ModuleSpec } from '../kind-shape.ts';
 
 /*

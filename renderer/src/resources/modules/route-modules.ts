@@ -2,15 +2,15 @@ import {
   AUTH_MODULES,
   DEFAULT_COOKIE_PREFIX,
   OAUTH_REQUEST_PROVIDERS,
-} from '../../../../shared/api/auth-modules.ts';
+} from '../../../../shared/api/kinds/auth-modules.ts';
 import {
   CIRCUIT_BREAKER_DEFAULTS,
   CIRCUIT_BREAKER_MAX_BUCKETS,
-} from '../../../../shared/api/route-modules.ts';
+} from '../../../../shared/api/kinds/route-modules.ts';
 import {
   SECRETLESS_WEBHOOK_PROVIDERS,
   WEBHOOK_PROVIDERS,
-} from '../../../../shared/api/webhook-providers.ts';
+} from '../../../../shared/api/kinds/webhook-providers.ts';
 import type { Field, Item, ModuleSpec } from '../kind-shape.ts';
 import { enabled, TLS_EDGE_MODULES } from './edge-modules.ts';
 

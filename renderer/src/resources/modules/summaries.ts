@@ -2,10 +2,10 @@ import {
   AUTH_MODULES,
   OAUTH_PROVIDER_NAMES,
   type OAuthProviderName,
-} from '../../../../shared/api/auth-modules.ts';
-import { fieldLabel } from '../../../../shared/api/field-labels.ts';
-import { idKindOf } from '../../../../shared/api/ids.ts';
-import { webhookProviderName } from '../../../../shared/api/webhook-providers.ts';
+} from '../../../../shared/api/kinds/auth-modules.ts';
+import { fieldLabel } from '../../../../shared/api/words/field-labels.ts';
+import { idKindOf } from '../../../../shared/api/values/ids.ts';
+import { webhookProviderName } from '../../../../shared/api/kinds/webhook-providers.ts';
 import type { Item, ModuleSpec } from '../kind-shape.ts';
 import { kindOf } from '../kind-list.ts';
 import type { References } from '../references.svelte.ts';

@@ -1,6 +1,6 @@
 import type { StepView } from '../../../../shared/app/ipc/snapshots.ts';
 import { KINDS } from '../../resources/kind-list.ts';
-import { IP_POLICY_RULE_ACTIONS } from '../../../../shared/api/ip-policy-rules.ts';
+import { IP_POLICY_RULE_ACTIONS } from '../../../../shared/api/kinds/ip-policy-rules.ts';
 import { describedFields, type Field, type ModuleSpec } from '../../resources/kind-shape.ts';
 import { ROUTE_MODULES } from '../../resources/modules/route-modules.ts';
 

@@ -1,5 +1,5 @@
-import type { SSHCertificateAuthority } from '../../../../shared/api/ssh-certificate-authorities.ts';
-import { SSH_USER_CERTIFICATE_DEFAULT_EXTENSIONS } from '../../../../shared/api/ssh-certificates.ts';
+import type { SSHCertificateAuthority } from '../../../../shared/api/kinds/ssh-certificate-authorities.ts';
+import { SSH_USER_CERTIFICATE_DEFAULT_EXTENSIONS } from '../../../../shared/api/kinds/ssh-certificates.ts';
 import {
   DEFAULT_VALIDITY,
   VALIDITY_PRESETS,

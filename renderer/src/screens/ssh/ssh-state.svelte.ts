@@ -1,4 +1,4 @@
-import type { SSHCertificateAuthority } from '../../../../shared/api/ssh-certificate-authorities.ts';
+import type { SSHCertificateAuthority } from '../../../../shared/api/kinds/ssh-certificate-authorities.ts';
 import type { RenewalDue, SavedCertificate } from '../../../../shared/app/ssh/results.ts';
 import type { AppState } from '../../stores/app-state.svelte.ts';
 

@@ -8,7 +8,7 @@ import {
   type BodyOf,
   type EndpointName,
   type ResponseOf,
-} from '../../../../shared/api/endpoints.ts';
+} from '../../../../shared/api/catalog/endpoints.ts';
 import { CA_PEM, PUBLIC_KEYS } from '../../../unit/shared/api/fixtures.ts';
 import { clientOf, startSandbox, type Sandbox } from './support.ts';
 

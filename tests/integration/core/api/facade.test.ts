@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../../../core/api/client.ts';
 import { InvalidArgumentError } from '../../../../core/api/errors.ts';
-import { ENDPOINTS, type EndpointName } from '../../../../shared/api/endpoints.ts';
-import type { IPPolicy } from '../../../../shared/api/ip-policies.ts';
-import type { HTTPSEdgeRoute } from '../../../../shared/api/https-edge-routes.ts';
+import { ENDPOINTS, type EndpointName } from '../../../../shared/api/catalog/endpoints.ts';
+import type { IPPolicy } from '../../../../shared/api/kinds/ip-policies.ts';
+import type { HTTPSEdgeRoute } from '../../../../shared/api/kinds/https-edge-routes.ts';
 import type { CallOptions } from '../../../../core/api/types.ts';
-import type { TLSEdge } from '../../../../shared/api/tls-edges.ts';
-import type { EndpointBackend } from '../../../../shared/api/edge-modules.ts';
+import type { TLSEdge } from '../../../../shared/api/kinds/tls-edges.ts';
+import type { EndpointBackend } from '../../../../shared/api/kinds/edge-modules.ts';
 
 type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: string };
 

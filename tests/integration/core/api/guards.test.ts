@@ -5,9 +5,9 @@ import {
   InvalidArgumentError,
   UnsafeUrlError,
 } from '../../../../core/api/errors.ts';
-import type { PathParams } from '../../../../shared/api/endpoint-builders.ts';
-import { ENDPOINTS } from '../../../../shared/api/endpoints.ts';
-import { ID_PREFIXES, type IdKind } from '../../../../shared/api/ids.ts';
+import type { PathParams } from '../../../../shared/api/catalog/endpoint-builders.ts';
+import { ENDPOINTS } from '../../../../shared/api/catalog/endpoints.ts';
+import { ID_PREFIXES, type IdKind } from '../../../../shared/api/values/ids.ts';
 import { clientOf, startSandbox, type Sandbox } from './support.ts';
 
 /*

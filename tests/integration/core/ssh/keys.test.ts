@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFilesAtomically } from '../../../../core/ssh/files/atomic-write.ts';
 import { createKeyGenerator, type KeyGenerator } from '../../../../core/ssh/keys/generator.ts';
-import { sshPublicKeyType } from '../../../../shared/api/ssh-keys.ts';
+import { sshPublicKeyType } from '../../../../shared/api/values/ssh-keys.ts';
 import type { NewKeySpec } from '../../../../shared/app/ssh/requests.ts';
 import { removeDir, tempDir } from '../../../support/openssh.ts';
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { ID_PREFIXES, idKindOf, type IdKind } from '../../../../shared/api/ids.ts';
+import { ID_PREFIXES, idKindOf, type IdKind } from '../../../../shared/api/values/ids.ts';
 import { CREATE_OF } from './factory.ts';
 import type { ReplyBody } from './http.ts';
 

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
-import type { EndpointName } from '../../../../shared/api/endpoints.ts';
-import { ROUTE_MODULES } from '../../../../shared/api/https-edge-routes.ts';
-import { TLS_EDGE_MODULES } from '../../../../shared/api/tls-edges.ts';
+import type { EndpointName } from '../../../../shared/api/catalog/endpoints.ts';
+import { ROUTE_MODULES } from '../../../../shared/api/kinds/https-edge-routes.ts';
+import { TLS_EDGE_MODULES } from '../../../../shared/api/kinds/tls-edges.ts';
 import { CA_PEM } from '../../../unit/shared/api/fixtures.ts';
 
 /** Ids of existing resources that valid bodies refer to. */

@@ -1,5 +1,5 @@
-import { ENDPOINTS } from '../../../../shared/api/endpoints.ts';
-import type { IdKind } from '../../../../shared/api/ids.ts';
+import { ENDPOINTS } from '../../../../shared/api/catalog/endpoints.ts';
+import type { IdKind } from '../../../../shared/api/values/ids.ts';
 import { exampleBody, unique, type Body, type Refs } from './examples.ts';
 
 import type { ApiReply } from '../../../support/sandbox-client.ts';

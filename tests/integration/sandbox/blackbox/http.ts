@@ -1,6 +1,6 @@
 import { request, type Dispatcher } from 'undici';
 import { expect } from 'vitest';
-import type { ErrorSpec } from '../../../../shared/api/errors.ts';
+import type { ErrorSpec } from '../../../../shared/api/errors/errors.ts';
 
 /** A reply as the black-box suites look at it; `body` is the parsed JSON (or the raw text). */
 /** A reply body: JSON of any shape, which the tests read as they see fit. */

@@ -1,7 +1,7 @@
-import { ENDPOINTS } from '../../../../shared/api/endpoints.ts';
-import type { ErrorName } from '../../../../shared/api/errors.ts';
-import { ID_PREFIXES, type IdKind } from '../../../../shared/api/ids.ts';
-import { checkedRequestBody } from '../../../../shared/api/path-echo.ts';
+import { ENDPOINTS } from '../../../../shared/api/catalog/endpoints.ts';
+import type { ErrorName } from '../../../../shared/api/errors/errors.ts';
+import { ID_PREFIXES, type IdKind } from '../../../../shared/api/values/ids.ts';
+import { checkedRequestBody } from '../../../../shared/api/catalog/path-echo.ts';
 import { bodyMayBeLeftOut } from '../../../../sandbox/http/checks.ts';
 import { unsetValuesOut } from '../../../../sandbox/http/unset-values.ts';
 import { exampleBody, type Refs } from './examples.ts';

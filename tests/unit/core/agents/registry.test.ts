@@ -6,7 +6,7 @@ import {
   UNTRACKED_GRACE_MS,
 } from '../../../../core/agents/registry.ts';
 import { HISTORY_MS, MAX_BANDS, MAX_MARKS } from '../../../../core/agents/history.ts';
-import type { TunnelSession } from '../../../../shared/api/tunnel-sessions.ts';
+import type { TunnelSession } from '../../../../shared/api/kinds/tunnel-sessions.ts';
 import type { ProfileSnapshot } from '../../../../shared/app/monitor.ts';
 import { session, successor } from '../../../support/tunnel-sessions.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HttpMethod } from '../../../../shared/api/endpoint-builders.ts';
+import type { HttpMethod } from '../../../../shared/api/catalog/endpoint-builders.ts';
 import { ApiError, AbortError, NetworkError, RequestError } from '../../../../core/api/errors.ts';
 import { DEFAULT_RETRY_POLICY, retryKind } from '../../../../core/api/retry.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bulkSummary } from '../../../../core/fleet/bulk.ts';
 import { impactOf, refKey, rolloutImpactOf } from '../../../../core/fleet/impact.ts';
-import type { TunnelSession } from '../../../../shared/api/tunnel-sessions.ts';
+import type { TunnelSession } from '../../../../shared/api/kinds/tunnel-sessions.ts';
 import type { Agent } from '../../../../shared/app/agents.ts';
 import { session } from '../../../support/tunnel-sessions.ts';
 import { listedAgent } from '../../../support/listed-agents.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TunnelSession } from '../../../../shared/api/tunnel-sessions.ts';
+import type { TunnelSession } from '../../../../shared/api/kinds/tunnel-sessions.ts';
 import {
   MISSING_POLLS_FOR_OFFLINE_WHILE_RECONNECTING,
   reconcile,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TrayAgent } from '../../../../core/tray/agent-menu.ts';
 import { trayModel, TRAY_AGENTS_PER_PROFILE, type TrayState } from '../../../../core/tray/model.ts';
-import type { TunnelSession } from '../../../../shared/api/tunnel-sessions.ts';
+import type { TunnelSession } from '../../../../shared/api/kinds/tunnel-sessions.ts';
 import type { AgentState } from '../../../../shared/app/agents.ts';
 import type { MonitorHealth } from '../../../../shared/app/monitor.ts';
 import {

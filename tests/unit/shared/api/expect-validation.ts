@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import type { ErrorName } from '../../../../shared/api/errors.ts';
-import { validateBody } from '../../../../shared/api/validate.ts';
+import type { ErrorName } from '../../../../shared/api/errors/errors.ts';
+import { validateBody } from '../../../../shared/api/errors/validate.ts';
 
 /** Asserts the body fails with `name` at `field`, and returns the message for further checks. */
 export function expectRejected(

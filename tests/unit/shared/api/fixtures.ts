@@ -1,5 +1,5 @@
-import { endpoint, type EndpointName } from '../../../../shared/api/endpoints.ts';
-import { ERRORS, type ErrorName } from '../../../../shared/api/errors.ts';
+import { endpoint, type EndpointName } from '../../../../shared/api/catalog/endpoints.ts';
+import { ERRORS, type ErrorName } from '../../../../shared/api/errors/errors.ts';
 
 // Real keys and a real certificate, made with ssh-keygen and openssl for these tests only.
 export const PUBLIC_KEYS = {
