@@ -36,8 +36,3 @@ export type Ctx<Body = unknown> = {
 /** Answers with the representation, or undefined for a 204. */
 export type Handler = (ctx: Ctx) => unknown;
 export type HandlerTable = Readonly<Record<(typeof ENDPOINTS)[number]['name'], Handler>>;
-
-/** A handler written against its endpoint's parsed body. The server validated the body with that very schema. */
-export function typed<Body>(handler: (ctx: Ctx<Body>) => unknown): Handler {
-  return handler as Handler;
-}
