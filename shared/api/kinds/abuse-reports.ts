@@ -5,7 +5,7 @@ import { rule } from '../errors/rules.ts';
 export const ABUSE_REPORT_STATUSES = ['PENDING', 'PROCESSED', 'PARTIALLY_PROCESSED'] as const;
 export const ABUSE_REPORT_HOSTNAME_STATUSES = ['PENDING', 'BANNED', 'UNBANNED', 'IGNORE'] as const;
 
-export const AbuseReportHostname = z.looseObject({
+const AbuseReportHostname = z.looseObject({
   hostname: z.string(),
   status: z.enum(ABUSE_REPORT_HOSTNAME_STATUSES),
 });

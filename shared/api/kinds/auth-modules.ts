@@ -86,7 +86,7 @@ const OAuthGitHubRead = z.looseObject({
 });
 
 /** Unset providers are null; all eight members are present. */
-export const EndpointOAuthProvider = z.looseObject({
+const EndpointOAuthProvider = z.looseObject({
   ...Object.fromEntries(OAUTH_PROVIDERS.map((name) => [name, OAuthProviderRead.nullable()])),
   github: OAuthGitHubRead.nullable(),
 } as {
@@ -139,7 +139,7 @@ const OAuthGitHubWrite = z
   })
   .superRefine(clientCredentials);
 
-export const EndpointOAuthProviderMutate = z
+const EndpointOAuthProviderMutate = z
   .strictObject({
     ...Object.fromEntries(
       OAUTH_REQUEST_PROVIDERS.map((name) => [name, OAuthProviderWrite.nullable().optional()]),

@@ -5,9 +5,7 @@ import { DescribedBody, describedFields, resourceFields, UtcTimestamp } from '..
 const PEM_CERTIFICATE =
   /^\s*-----BEGIN CERTIFICATE-----\r?\n(?:[A-Za-z0-9+/=]+\r?\n)+-----END CERTIFICATE-----\s*$/;
 
-export const PemCertificate = z
-  .string()
-  .regex(PEM_CERTIFICATE, 'must be one PEM-encoded certificate');
+const PemCertificate = z.string().regex(PEM_CERTIFICATE, 'must be one PEM-encoded certificate');
 
 /** A CA that mutual TLS modules trust, with a few fields read out of its certificate. */
 export const CertificateAuthority = z.looseObject({

@@ -76,7 +76,7 @@ export const TRAFFIC_MODULES = {
 } as const;
 
 /** The TLS-edge modules that need the decrypted traffic, hence TLS terminated at the edge. */
-export const MODULES_NEEDING_EDGE_TERMINATION = ['mutual_tls'] as const;
+const MODULES_NEEDING_EDGE_TERMINATION = ['mutual_tls'] as const;
 
 type Toggle = { readonly enabled: boolean } | null | undefined;
 export type TerminationCheckedEdge = {

@@ -22,7 +22,7 @@ export const ROUTE_MODULES = {
 } as const;
 
 export const MATCH_TYPES = ['exact_path', 'path_prefix'] as const;
-export const MatchType = z.enum(MATCH_TYPES);
+const MatchType = z.enum(MATCH_TYPES);
 /** Each match type in words, for people. */
 export const MATCH_TYPE_NAMES: Readonly<Record<(typeof MATCH_TYPES)[number], string>> = {
   exact_path: 'Exact path',

@@ -11,11 +11,11 @@ import { flag } from '../errors/rules.ts';
  * rule of one of the restriction's policies and no deny rule; with no rule at all, nothing passes.
  */
 export const IP_POLICY_RULE_ACTIONS = ['allow', 'deny'] as const;
-export const IPPolicyRuleAction = z.enum(IP_POLICY_RULE_ACTIONS);
+const IPPolicyRuleAction = z.enum(IP_POLICY_RULE_ACTIONS);
 export type IPPolicyRuleAction = z.output<typeof IPPolicyRuleAction>;
 
 /** IPv4 or IPv6 in CIDR notation (`cidrProblem` in cidr.ts says what is refused, and why host bits are not). */
-export const Cidr = z
+const Cidr = z
   .string()
   .superRefine((s, ctx) => {
     const problem = cidrProblem(s);

@@ -73,7 +73,7 @@ const HeadersWrite = z.strictObject({
   remove: z.array(HeaderName).default(() => []),
 });
 
-export const EndpointRequestHeaders = HeadersRead;
+const EndpointRequestHeaders = HeadersRead;
 export type EndpointRequestHeaders = z.output<typeof EndpointRequestHeaders>;
 export const EndpointRequestHeadersMutate = HeadersWrite;
 export type EndpointRequestHeadersMutate = z.input<typeof EndpointRequestHeadersMutate>;

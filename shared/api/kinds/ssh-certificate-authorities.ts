@@ -7,7 +7,7 @@ export const ELLIPTIC_CURVES = ['p256', 'p384', 'p521'] as const;
 export const RSA_KEY_SIZES = [2048, 4096] as const;
 
 /** What the service generates when the create body leaves a choice open. */
-export const SSH_CA_KEY_DEFAULTS = {
+const SSH_CA_KEY_DEFAULTS = {
   private_key_type: 'ed25519',
   elliptic_curve: 'p384',
   key_size: 4096,

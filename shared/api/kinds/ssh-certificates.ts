@@ -13,7 +13,7 @@ import { flag } from '../errors/rules.ts';
 import { SshKeyType, SshPublicKey } from '../values/ssh-keys.ts';
 
 /** The only critical options OpenSSH defines. */
-export const SSH_CRITICAL_OPTIONS = ['force-command', 'source-address'] as const;
+const SSH_CRITICAL_OPTIONS = ['force-command', 'source-address'] as const;
 
 /** The service's defaults when a create body leaves them out. */
 export const SSH_USER_CERTIFICATE_DEFAULT_EXTENSIONS: Readonly<Record<string, string>> = {

@@ -97,7 +97,7 @@ export function aclPermitsBind(acl: readonly string[] | null | undefined, bind: 
   });
 }
 
-export const AclRuleText = z.string().superRefine((text, ctx) => {
+const AclRuleText = z.string().superRefine((text, ctx) => {
   const parsed = parseAclRule(text);
   if (!parsed.ok) flag(ctx, [], `is not a valid ACL rule: ${parsed.reason}`, 'invalidAclRule');
 });

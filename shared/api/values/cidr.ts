@@ -16,7 +16,7 @@ const DECIMAL = /^(?:0|[1-9][0-9]*)$/;
 const HEX_GROUP = /^[0-9A-Fa-f]{1,4}$/;
 
 /** A dotted-quad IPv4 address: four decimal octets 0–255, no leading zeros (they read as octal elsewhere). */
-export function parseIPv4(s: string): number[] | undefined {
+function parseIPv4(s: string): number[] | undefined {
   const parts = s.split('.');
   if (parts.length !== 4) return undefined;
   const bytes: number[] = [];

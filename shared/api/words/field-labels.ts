@@ -4,7 +4,7 @@
  * later version adds still reads as words, never as snake_case.
  */
 
-export const FIELD_LABELS: Readonly<Record<string, string>> = {
+const FIELD_LABELS: Readonly<Record<string, string>> = {
   id: 'ID',
   uri: 'API address',
   created_at: 'Created',
