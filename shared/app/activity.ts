@@ -11,16 +11,16 @@ export const ACTIVITY_KEEP_MS = 7 * 86_400_000;
 export const ACTIVITY_KEEP_ENTRIES = 5_000;
 
 export const ACTIVITY_KINDS = ['notice', 'action', 'rollout'] as const;
-export const ActivityKind = z.enum(ACTIVITY_KINDS);
+const ActivityKind = z.enum(ACTIVITY_KINDS);
 export type ActivityKind = z.output<typeof ActivityKind>;
 
 /** Where an action was asked from. */
-export const ACTION_SOURCES = ['window', 'tray', 'notification', 'command line'] as const;
-export const ActionSource = z.enum(ACTION_SOURCES);
+const ACTION_SOURCES = ['window', 'tray', 'notification', 'command line'] as const;
+const ActionSource = z.enum(ACTION_SOURCES);
 export type ActionSource = z.output<typeof ActionSource>;
 
 /** Why a notice was not shown when it was decided: a rule's wait, or quiet hours. */
-export const NoticeHeld = z.enum(['rule', 'quiet hours']);
+const NoticeHeld = z.enum(['rule', 'quiet hours']);
 export type NoticeHeld = z.output<typeof NoticeHeld>;
 
 const base = {

@@ -35,7 +35,7 @@ export const AGENT_STATES = AgentState.options;
 export const GONE_STATES: readonly AgentState[] = ['offline', 'stopped'];
 
 /** A stretch of the agent's day: connected or not, `to` null while it lasts. */
-export const AgentBand = z.object({
+const AgentBand = z.object({
   state: z.enum(['online', 'offline']),
   from: z.number(),
   to: z.number().nullable(),
@@ -43,7 +43,7 @@ export const AgentBand = z.object({
 export type AgentBand = z.output<typeof AgentBand>;
 
 /** A moment worth a mark on the timeline. */
-export const AgentMark = z.object({
+const AgentMark = z.object({
   kind: z.enum(['restarted', 'updated', 'stopped', 'offline', 'online']),
   at: z.number(),
   /** For a person: "3.1.2 → 3.3.0", "new session ts_…". */
@@ -52,7 +52,7 @@ export const AgentMark = z.object({
 export type AgentMark = z.output<typeof AgentMark>;
 
 /** The steps "Update and restart" walks through, for its progress in the row. */
-export const AgentStep = z.enum(['updating', 'waiting', 'restarting']);
+const AgentStep = z.enum(['updating', 'waiting', 'restarting']);
 export type AgentStep = z.output<typeof AgentStep>;
 
 export const Agent = z.object({
@@ -81,7 +81,7 @@ export const Agent = z.object({
 });
 export type Agent = z.output<typeof Agent>;
 
-export const ProfileAgents = z.object({
+const ProfileAgents = z.object({
   profileId: z.string(),
   /** Lost and offline first, then by name. */
   agents: z.array(Agent),

@@ -17,11 +17,11 @@ const AgentRefId = z.string().min(1).max(64);
 export const Version = z.string().regex(/^\d{1,6}\.\d{1,6}\.\d{1,6}$/, 'must look like 3.2.1');
 
 /** One agent of one profile: `Agent.id` is unique per profile only in principle, so both. */
-export const AgentRef = z.strictObject({ profileId: ProfileRef, agentId: AgentRefId });
+const AgentRef = z.strictObject({ profileId: ProfileRef, agentId: AgentRefId });
 export type AgentRef = z.output<typeof AgentRef>;
 
 /** Every field narrows the selection; an absent field narrows nothing. */
-export const FleetFilter = z.strictObject({
+const FleetFilter = z.strictObject({
   profileIds: z.array(ProfileRef).max(100).optional(),
   states: z.array(AgentState).max(8).optional(),
   /** As the API's `os`: linux, darwin, windows… */
@@ -39,9 +39,9 @@ export const FleetFilter = z.strictObject({
 export type FleetFilter = z.output<typeof FleetFilter>;
 
 /** At most this many agents in one bulk action or rolling update. */
-export const MAX_FLEET_SELECTION = 5_000;
+const MAX_FLEET_SELECTION = 5_000;
 
-export const FleetSelection = z.array(AgentRef).min(1).max(MAX_FLEET_SELECTION);
+const FleetSelection = z.array(AgentRef).min(1).max(MAX_FLEET_SELECTION);
 
 export const BulkRequest = z.strictObject({
   action: SessionActionName,
@@ -50,7 +50,7 @@ export const BulkRequest = z.strictObject({
 export type BulkRequest = z.input<typeof BulkRequest>;
 
 /** An agent left out of an action, and why, in words ("runs on Windows: restart it yourself"). */
-export const LeftOut = z.object({ agent: AgentRef, name: z.string(), reason: z.string() });
+const LeftOut = z.object({ agent: AgentRef, name: z.string(), reason: z.string() });
 export type LeftOut = z.output<typeof LeftOut>;
 
 /**
@@ -73,7 +73,7 @@ const SelectionImpact = z.object({
 export const BulkImpact = SelectionImpact.extend({ action: SessionActionName });
 export type BulkImpact = z.output<typeof BulkImpact>;
 
-export const BulkAgentResult = z.object({
+const BulkAgentResult = z.object({
   agent: AgentRef,
   name: z.string(),
   /**
@@ -136,7 +136,7 @@ export type RolloutRequest = z.input<typeof RolloutRequest>;
  * it never reached is `not-started`, and one it was on when cancelled is `cancelled`, its reason
  * saying how far it got.
  */
-export const RolloutAgentState = z.enum([
+const RolloutAgentState = z.enum([
   'pending',
   'updating',
   'waiting',
@@ -151,7 +151,7 @@ export const RolloutAgentState = z.enum([
 ]);
 export type RolloutAgentState = z.output<typeof RolloutAgentState>;
 
-export const RolloutAgent = z.object({
+const RolloutAgent = z.object({
   agent: AgentRef,
   name: z.string(),
   profileName: z.string(),
@@ -167,7 +167,7 @@ export const RolloutAgent = z.object({
 });
 export type RolloutAgent = z.output<typeof RolloutAgent>;
 
-export const ROLLOUT_STATES = ['running', 'paused', 'stopped', 'cancelled', 'done'] as const;
+const ROLLOUT_STATES = ['running', 'paused', 'stopped', 'cancelled', 'done'] as const;
 export const Rollout = z.object({
   id: z.string(),
   /** `stopped`: a failure stopped it (onFailure stop); `paused` finishes the running batch first. */

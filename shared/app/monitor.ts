@@ -11,7 +11,7 @@ import { TunnelSession } from '../api/kinds/tunnel-sessions.ts';
  * `unavailable` when the profile cannot be polled at all (its key is not in the keychain, there
  * is no keychain, the Local sandbox did not start): `healthReason` says why and what to do.
  */
-export const MonitorHealth = z.enum([
+const MonitorHealth = z.enum([
   'unknown',
   'ok',
   'unreachable',
@@ -55,7 +55,7 @@ export const MonitorEvent = z.discriminatedUnion('kind', [
 ]);
 export type MonitorEvent = z.output<typeof MonitorEvent>;
 
-export const ProfileSnapshot = z.object({
+const ProfileSnapshot = z.object({
   profileId: z.string(),
   health: MonitorHealth,
   /** Why the health is not ok, ready to show; null when it is. */

@@ -17,7 +17,7 @@ export const NOTIFY_KINDS = [
   'certificateExpiry',
   'drift',
 ] as const;
-export const NotifyKind = z.enum(NOTIFY_KINDS);
+const NotifyKind = z.enum(NOTIFY_KINDS);
 export type NotifyKind = z.output<typeof NotifyKind>;
 
 /**
@@ -27,7 +27,7 @@ export type NotifyKind = z.output<typeof NotifyKind>;
 export const NoticeKind = z.enum([...NOTIFY_KINDS, 'backOnline', 'behindVersion', 'quietSummary']);
 export type NoticeKind = z.output<typeof NoticeKind>;
 
-export const NotifyPrefs = z.object({
+const NotifyPrefs = z.object({
   kinds: z.object({
     offline: z.boolean(),
     restarted: z.boolean(),
@@ -44,7 +44,7 @@ export const NotifyPrefs = z.object({
 export type NotifyPrefs = z.output<typeof NotifyPrefs>;
 
 /** Emitted by the SSH module when a certificate nears its end. */
-export const CertificateExpiring = z.object({
+const CertificateExpiring = z.object({
   kind: z.literal('certificate-expiring'),
   certId: z.string(),
   name: z.string(),
@@ -58,7 +58,7 @@ export const CertificateExpiring = z.object({
 export type CertificateExpiring = z.output<typeof CertificateExpiring>;
 
 /** An agent whose offline was told is listed again (alert rules: back online). */
-export const BackOnline = z.object({
+const BackOnline = z.object({
   kind: z.literal('back-online'),
   profileId: z.string(),
   at: z.number(),
@@ -66,7 +66,7 @@ export const BackOnline = z.object({
 });
 
 /** Agents behind the newest version of their major the account has (alert rules). */
-export const BehindVersion = z.object({
+const BehindVersion = z.object({
   kind: z.literal('behind-version'),
   profileId: z.string(),
   at: z.number(),
@@ -75,7 +75,7 @@ export const BehindVersion = z.object({
 });
 
 /** A watched account changed outside Burrow (drift watch), told once per drift. */
-export const DriftFound = z.object({
+const DriftFound = z.object({
   kind: z.literal('drift-found'),
   profileId: z.string(),
   at: z.number(),
@@ -84,7 +84,7 @@ export const DriftFound = z.object({
   summary: z.string(),
 });
 
-export const NotifyInput = z.union([
+const NotifyInput = z.union([
   MonitorEvent,
   CertificateExpiring,
   BackOnline,
@@ -111,7 +111,7 @@ export type NotificationTarget = z.output<typeof NotificationTarget>;
  * What a notification offers besides its click, as buttons where the OS has them (macOS): open
  * what it is about, restart the agent, mute it. Elsewhere the click opens.
  */
-export const NotificationAction = z.enum(['open', 'restart', 'mute']);
+const NotificationAction = z.enum(['open', 'restart', 'mute']);
 export type NotificationAction = z.output<typeof NotificationAction>;
 export const NOTIFICATION_ACTIONS = {
   open: 'Open',

@@ -61,7 +61,7 @@ const LocalName = z
   .string()
   .regex(/^[A-Za-z]+\/[a-z0-9][a-z0-9./-]*$/, 'must be "kind/slug", e.g. "ipPolicy/office"');
 
-export const SnapshotEntry = z.strictObject({
+const SnapshotEntry = z.strictObject({
   /** The local name, which references in other resources use. */
   name: LocalName,
   /** The resource's id in the exported account. */

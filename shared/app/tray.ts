@@ -141,7 +141,7 @@ export type TrayItem =
       items: TrayItem[];
     };
 
-export const TrayItem: z.ZodType<TrayItem> = z.lazy(() =>
+const TrayItem: z.ZodType<TrayItem> = z.lazy(() =>
   z.discriminatedUnion('type', [
     z.object({
       type: z.literal('item'),
@@ -171,7 +171,7 @@ export const TRAY_ICONS = {
   attention: 'burrow-badge',
   error: 'burrow-slash',
 } as const;
-export const TrayIconState = z.enum(['normal', 'attention', 'error']);
+const TrayIconState = z.enum(['normal', 'attention', 'error']);
 export type TrayIconState = z.output<typeof TrayIconState>;
 
 export const TrayModel = z.object({

@@ -25,7 +25,7 @@ export type ListOfListAll<C extends ListAllCallName> = C extends `api.${infer G}
  * `background`: no one waits for the answer (a screen reading again what the service changes by
  * itself), so the call goes after the person's clicks, as the monitor's polls do.
  */
-export const CallPriority = z.enum(['interactive', 'background']);
+const CallPriority = z.enum(['interactive', 'background']);
 type Prioritised<R> = R & { readonly priority?: z.infer<typeof CallPriority> };
 
 export type ApiCallArgs<N extends EndpointName> =
@@ -34,7 +34,7 @@ export type ApiCallArgs<N extends EndpointName> =
     : [request: Prioritised<ApiRequest<N>>];
 
 /** A long list: `requestId` names its `api.progress` events and lets `api.cancel` stop it. */
-export const ListAllRequest = z.strictObject({
+const ListAllRequest = z.strictObject({
   query: z
     .strictObject({
       limit: z.int().min(1).max(LIST_LIMIT_MAX).optional(),

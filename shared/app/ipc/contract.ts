@@ -19,7 +19,7 @@ import { updateCalls, updateEvents } from './updates.ts';
  * checks every argument against these schemas before it acts: the renderer is untrusted input.
  * The API key goes in (`profiles.add`, `profiles.changeKey`) and never comes back out.
  */
-export const AppInfo = z.object({
+const AppInfo = z.object({
   name: z.string(),
   version: z.string(),
   /**
@@ -31,7 +31,7 @@ export const AppInfo = z.object({
 export type AppInfo = z.infer<typeof AppInfo>;
 
 /** The rolling window of the active profile's key, as the header shows it. */
-export const GovernorState = z.object({
+const GovernorState = z.object({
   profileId: ProfileId,
   capacity: z.int(),
   windowMs: z.int(),
@@ -88,7 +88,7 @@ export function isAppCallName(name: unknown): name is AppCallName {
 }
 
 /** What the app tells the renderer without being asked. */
-export const ApiActivity = z.object({
+const ApiActivity = z.object({
   profileId: ProfileId,
   kind: z.enum(['rate-limited', 'retrying']),
   operation: z.string(),
@@ -97,7 +97,7 @@ export const ApiActivity = z.object({
 });
 export type ApiActivity = z.infer<typeof ApiActivity>;
 
-export const ApiProgress = z.object({
+const ApiProgress = z.object({
   requestId: z.string(),
   loaded: z.int(),
   pages: z.int(),
@@ -160,7 +160,7 @@ export type IpcEvent = {
  * app's own `IPC_…` / `PROFILE_…` codes), the message to show, and when the API gave them, the
  * operation id to copy, the HTTP status and the field it names.
  */
-export const IpcError = z.object({
+const IpcError = z.object({
   code: z.string(),
   message: z.string(),
   operationId: z.string().optional(),

@@ -9,10 +9,10 @@ import { z } from 'zod';
 const Title = z.string().trim().min(1).max(200);
 const Path = z.string().max(4096);
 
-export const FolderRequest = z.strictObject({ title: Title, defaultPath: Path.optional() });
+const FolderRequest = z.strictObject({ title: Title, defaultPath: Path.optional() });
 export type FolderRequest = z.output<typeof FolderRequest>;
 
-export const SaveFileRequest = z.strictObject({
+const SaveFileRequest = z.strictObject({
   title: Title,
   defaultPath: Path.optional(),
   /** Offered extensions without the dot, e.g. ["pub"]. */
@@ -38,14 +38,14 @@ export type ConfirmRequest = z.output<typeof ConfirmRequest>;
 
 const Unavailable = z.object({ status: z.literal('unavailable'), reason: z.string() });
 
-export const PathChoice = z.discriminatedUnion('status', [
+const PathChoice = z.discriminatedUnion('status', [
   z.object({ status: z.literal('chosen'), path: z.string() }),
   z.object({ status: z.literal('cancelled') }),
   Unavailable,
 ]);
 export type PathChoice = z.output<typeof PathChoice>;
 
-export const Confirmation = z.discriminatedUnion('status', [
+const Confirmation = z.discriminatedUnion('status', [
   z.object({ status: z.literal('confirmed') }),
   z.object({ status: z.literal('declined') }),
   Unavailable,

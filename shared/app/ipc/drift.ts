@@ -23,7 +23,7 @@ export const AcceptRequest = z.strictObject({
 });
 export type AcceptRequest = z.input<typeof AcceptRequest>;
 
-export const CompareRequest = z.strictObject({
+const CompareRequest = z.strictObject({
   profileId: ProfileId,
   /** A snapshot `snapshots.open` opened: no path crosses the bridge. */
   snapshotId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an id from snapshots.open'),

@@ -10,7 +10,7 @@ import { z } from 'zod';
 const text = z.string().max(1_000);
 
 /** Route modules a service may be protected by, in the API's write forms. */
-export const ExposeProtection = z.strictObject({
+const ExposeProtection = z.strictObject({
   ip_restriction: z.unknown().optional(),
   oidc: z.unknown().optional(),
   oauth: z.unknown().optional(),
@@ -29,7 +29,7 @@ export const ExposeRequest = z.strictObject({
 export type ExposeRequest = z.input<typeof ExposeRequest>;
 export type CheckedExposeRequest = z.output<typeof ExposeRequest>;
 
-export const EXPOSE_STEPS = ['backend', 'edge', 'route', 'credential'] as const;
+const EXPOSE_STEPS = ['backend', 'edge', 'route', 'credential'] as const;
 export type ExposeStepKind = (typeof EXPOSE_STEPS)[number];
 
 /** One thing the flow will do, in words ("Create an HTTPS edge on web.example.com:443"). */

@@ -9,14 +9,14 @@ import { isLoopbackHost } from '../../api/values/loopback-address.ts';
 
 export const ProfileId = z.string().regex(/^prf_[A-Za-z0-9]{8,32}$/, 'must be a profile id');
 
-export const ProfileName = z
+const ProfileName = z
   .string()
   .trim()
   .min(1, 'Give the profile a name')
   .max(64, 'A name has at most 64 characters');
 
 /** https anywhere, plain http only to this machine: the key must not cross a network in clear. */
-export const ProfileBaseUrl = z
+const ProfileBaseUrl = z
   .string()
   .trim()
   .superRefine((value, ctx) => {
@@ -36,14 +36,14 @@ export const ProfileBaseUrl = z
   .transform((value) => value.replace(/\/+$/, ''));
 
 /** A pasted key keeps no surrounding blanks; inside, a blank or control character is a mistake. */
-export const ApiKeyInput = z
+const ApiKeyInput = z
   .string()
   .trim()
   .min(1, 'Paste the API key')
   .max(1024, 'That is too long for an API key')
   .regex(/^[\x21-\x7e]+$/, 'An API key has no spaces, line breaks or other special characters');
 
-export const ProfileKind = z.enum(['remote', 'local']);
+const ProfileKind = z.enum(['remote', 'local']);
 
 export const Profile = z.object({
   id: ProfileId,
@@ -68,21 +68,21 @@ export const AddressChange = z.strictObject({
 });
 export type AddressChange = z.input<typeof AddressChange>;
 
-export const KeychainStatus = z.object({
+const KeychainStatus = z.object({
   available: z.boolean(),
   /** Why not, in words a person can act on; absent when available. */
   message: z.string().optional(),
 });
 export type KeychainStatus = z.infer<typeof KeychainStatus>;
 
-export const LocalSandboxStatus = z.object({
+const LocalSandboxStatus = z.object({
   state: z.enum(['absent', 'starting', 'running', 'failed', 'stopped']),
   message: z.string().optional(),
 });
 export type LocalSandboxStatus = z.infer<typeof LocalSandboxStatus>;
 
 /** A settings.json Burrow could not read at start-up: set aside, and what was recovered. */
-export const DamagedSettings = z.object({
+const DamagedSettings = z.object({
   /** Where the old file is now. */
   file: z.string(),
   /** What happened and where the old file is, in one sentence for a person. */
@@ -90,7 +90,7 @@ export const DamagedSettings = z.object({
 });
 export type DamagedSettings = z.infer<typeof DamagedSettings>;
 
-export const ProfilesState = z.object({
+const ProfilesState = z.object({
   profiles: z.array(Profile),
   activeId: ProfileId.nullable(),
   keychain: KeychainStatus,

@@ -15,7 +15,7 @@ import { Settings } from './settings.ts';
 
 const SessionId = z.string().min(1).max(128);
 
-export const SessionActionRequest = z.strictObject({
+const SessionActionRequest = z.strictObject({
   profileId: ProfileId,
   sessionId: SessionId,
   action: SessionActionName,
@@ -23,7 +23,7 @@ export const SessionActionRequest = z.strictObject({
 export type SessionActionRequest = z.input<typeof SessionActionRequest>;
 
 /** What running a tray item did: core ran it, or the shell has to (copy, open, quit). */
-export const TrayRunResult = z.object({
+const TrayRunResult = z.object({
   action: TrayAction,
   /** A session action's result; null for the others. */
   result: ActionResult.nullable(),

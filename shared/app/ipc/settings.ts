@@ -11,12 +11,12 @@ const kinds = <T extends z.ZodType>(field: () => T) =>
   z.object(Object.fromEntries(NOTIFY_KINDS.map((k) => [k, field()])) as Record<NotifyKind, T>);
 
 /** Every kind on unless switched off. */
-export const NotificationKinds = kinds(() => z.boolean().default(true));
+const NotificationKinds = kinds(() => z.boolean().default(true));
 
 /** How many agents can be muted; `sessions.mute` says so beyond it. */
 export const MAX_MUTED_AGENTS = 1000;
 
-export const Theme = z.enum(['system', 'light', 'dark']);
+const Theme = z.enum(['system', 'light', 'dark']);
 
 /** A small account is polled this often: an agent gone is said within seconds. */
 export const DEFAULT_POLL_SECONDS = 5;
@@ -28,10 +28,10 @@ export const FORMER_DEFAULT_POLL_SECONDS = 15;
 
 /** "Offline for longer than": at once (today's behaviour), or these minutes. Fixed choices. */
 export const OFFLINE_AFTER_MINUTES = [0, 1, 5, 15] as const;
-export const OfflineAfterMinutes = z.union(OFFLINE_AFTER_MINUTES.map((m) => z.literal(m)));
+const OfflineAfterMinutes = z.union(OFFLINE_AFTER_MINUTES.map((m) => z.literal(m)));
 
 /** A local time of day, "HH:MM" on a 24-hour clock. */
-export const TimeOfDay = z
+const TimeOfDay = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day must be HH:MM, 00:00 to 23:59');
 
@@ -65,7 +65,7 @@ export const AlertRules = z.strictObject({
 });
 export type AlertRules = z.output<typeof AlertRules>;
 
-export const DEFAULT_ALERT_RULES: AlertRules = AlertRules.parse({});
+const DEFAULT_ALERT_RULES: AlertRules = AlertRules.parse({});
 
 /** The rules of a profile: its own, or the defaults. */
 export function alertRulesOf(settings: Pick<Settings, 'alerts'>, profileId: string): AlertRules {
@@ -89,7 +89,7 @@ export const DriftSettings = z.strictObject({
 export type DriftSettings = z.output<typeof DriftSettings>;
 
 /** App updates: checked at start and every 6 hours; installed only with the person's consent. */
-export const UpdateSettings = z.strictObject({
+const UpdateSettings = z.strictObject({
   /** Download a newer version in the background as soon as it is found. */
   autoDownload: z.boolean().default(true),
 });

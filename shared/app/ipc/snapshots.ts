@@ -22,7 +22,7 @@ export const MAX_SNAPSHOT_TEXT = 16_000_000;
  */
 export const MAX_BROWSER_SNAPSHOT_BYTES = MAX_HTTP_CALL_BYTES - 48 * 1024;
 
-export const ExportRequest = z.strictObject({
+const ExportRequest = z.strictObject({
   profileId: ProfileId,
   /** Keep the client and webhook secrets: the file is then written 0600. */
   withSecrets: z.boolean(),
@@ -32,7 +32,7 @@ export const ExportRequest = z.strictObject({
 });
 export type ExportRequest = z.input<typeof ExportRequest>;
 
-export const OpenRequest = z.strictObject({
+const OpenRequest = z.strictObject({
   /** The file's name, for messages. */
   fileName: z.string().trim().min(1).max(255),
   text: z
@@ -41,13 +41,13 @@ export const OpenRequest = z.strictObject({
 });
 export type OpenRequest = z.input<typeof OpenRequest>;
 
-export const PlanSource = z.discriminatedUnion('type', [
+const PlanSource = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('snapshot'), snapshotId: Handle }),
   z.strictObject({ type: z.literal('profile'), profileId: ProfileId }),
 ]);
 export type PlanSource = z.input<typeof PlanSource>;
 
-export const PlanRequest = z.strictObject({
+const PlanRequest = z.strictObject({
   source: PlanSource,
   targetProfileId: ProfileId,
   /** Also delete what the source does not have. */
@@ -56,14 +56,14 @@ export const PlanRequest = z.strictObject({
 });
 export type PlanRequest = z.input<typeof PlanRequest>;
 
-export const ApplyRequest = z.strictObject({ planId: Handle, requestId: Handle });
+const ApplyRequest = z.strictObject({ planId: Handle, requestId: Handle });
 export type ApplyRequest = z.input<typeof ApplyRequest>;
 
-export const StoppedRequest = z.strictObject({ profileId: ProfileId });
+const StoppedRequest = z.strictObject({ profileId: ProfileId });
 export type StoppedRequest = z.input<typeof StoppedRequest>;
 
 /** Names an apply to a profile that stopped, as `snapshots.stopped` listed it. */
-export const StoppedApplyRequest = z.strictObject({
+const StoppedApplyRequest = z.strictObject({
   profileId: ProfileId,
   journalId: z.string().regex(/^[0-9a-f]{16}$/, 'must be an id from snapshots.stopped'),
 });
@@ -191,7 +191,7 @@ export type ApplyOutcome =
       readonly cancelled: boolean;
     };
 
-export const SnapshotProgress = z.object({
+const SnapshotProgress = z.object({
   requestId: Handle,
   phase: z.enum(['reading', 'applying']),
   /** Reading: kinds read; applying: changing steps done. */

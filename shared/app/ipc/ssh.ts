@@ -77,7 +77,7 @@ export const sshCalls = {
   },
 } as const;
 
-export const SshProgress = z.object({
+const SshProgress = z.object({
   requestId: RequestId,
   step: GenerateStep,
   message: z.string(),
@@ -89,7 +89,7 @@ export type SshProgress = z.infer<typeof SshProgress>;
  * notification policy's `certificate-expiring` input takes; `key` is the same for one validity
  * window, so one window gives one notification.
  */
-export const SshCertificateExpiring = z.object({
+const SshCertificateExpiring = z.object({
   certId: z.string(),
   name: z.string(),
   expiresAt: z.string(),

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * click, or quitting once an update is ready.
  */
 
-export const UpdatePhase = z.enum([
+const UpdatePhase = z.enum([
   /** No updater here (browser mode, or running from the sources): `message` says why. */
   'unavailable',
   'idle',
@@ -19,7 +19,7 @@ export const UpdatePhase = z.enum([
 ]);
 export type UpdatePhase = z.output<typeof UpdatePhase>;
 
-export const UpdateCheck = z.object({
+const UpdateCheck = z.object({
   /** RFC 3339. */
   at: z.string(),
   /** What it found, in words ("Burrow is up to date (1.4.0)", "The download was refused: …"). */
@@ -29,7 +29,7 @@ export const UpdateCheck = z.object({
 });
 export type UpdateCheck = z.output<typeof UpdateCheck>;
 
-export const UpdateState = z.object({
+const UpdateState = z.object({
   phase: UpdatePhase,
   /** The running version. */
   current: z.string(),

@@ -10,7 +10,7 @@ import { SESSION_ACTIONS } from './rules.ts';
 export const SessionActionName = z.enum(SESSION_ACTIONS);
 
 /** Which step failed; `check` is a rule that refused the action before any call. */
-export const ActionStep = z.enum(['check', 'update', 'wait', 'restart', 'stop', 'find']);
+const ActionStep = z.enum(['check', 'update', 'wait', 'restart', 'stop', 'find']);
 export type ActionStep = z.output<typeof ActionStep>;
 
 const subject = { action: SessionActionName, profileId: z.string(), sessionId: z.string() };

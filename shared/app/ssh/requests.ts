@@ -60,7 +60,7 @@ const Principal = z
   .max(255)
   .regex(/^[^\s,]+$/, 'must not contain spaces or commas');
 
-export const CriticalOptions = z.strictObject({
+const CriticalOptions = z.strictObject({
   'force-command': z.string().min(1, 'must be a command, not empty').optional(),
   'source-address': z
     .string()
@@ -131,7 +131,7 @@ const AbsolutePath = z
   // eslint-disable-next-line no-control-regex
   .refine((s) => !/[\x00-\x1f]/.test(s), 'must not contain control characters');
 
-export const SaveTarget = z.strictObject({
+const SaveTarget = z.strictObject({
   /** Default ~/.ssh, created (0700) when missing. */
   folder: AbsolutePath.optional(),
   name: KeyFileName,
