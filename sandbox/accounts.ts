@@ -5,7 +5,7 @@ const UserId = z.string().refine((s) => isIdOf('user', s), 'must be a user id su
 const BotId = z.string().refine((s) => isIdOf('bot', s), 'must be a bot id such as "bot_ci"');
 
 /** The `--accounts` file: accounts, their users (with API keys) and bots. */
-export const AccountsFileSchema = z
+const AccountsFileSchema = z
   .strictObject({
     accounts: z
       .array(
@@ -80,8 +80,8 @@ export function parseAccountsFile(json: unknown): AccountsConfig {
 }
 
 /** The account a sandbox has when no accounts file is given: one admin with one key. */
-export const DEFAULT_ACCOUNT_NAME = 'default';
-export const DEFAULT_USER_ID = 'usr_sandbox';
+const DEFAULT_ACCOUNT_NAME = 'default';
+const DEFAULT_USER_ID = 'usr_sandbox';
 
 export function defaultAccounts(apiKey: string): AccountsConfig {
   return {

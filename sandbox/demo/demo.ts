@@ -8,7 +8,7 @@ type DemoAgent = Omit<AgentConfig, 'url' | 'authtoken'>;
  * Three agents that show what the commands do: one can be updated (3.1.2 → 3.3.0), one runs
  * Windows (restart refused) and is at the newest 3.x, one has update checks off.
  */
-export const DEMO_AGENTS: readonly DemoAgent[] = [
+const DEMO_AGENTS: readonly DemoAgent[] = [
   {
     version: '3.1.2',
     os: 'linux',

@@ -12,7 +12,7 @@ import { STORED_KINDS } from '../store/records.ts';
 import { sha256Hex } from '../store/store.ts';
 
 /** Marks the credential the demo agents use, so that a restart finds it instead of adding one. */
-export const DEMO_CREDENTIAL_METADATA = '{"burrow":"demo-agents"}';
+const DEMO_CREDENTIAL_METADATA = '{"burrow":"demo-agents"}';
 export const DEMO_DOMAIN = 'demo.burrow.test';
 
 type Created = { readonly id: string; readonly token?: string };

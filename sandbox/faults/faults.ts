@@ -18,7 +18,7 @@ export interface FaultController {
 }
 
 /** Checks a rule from a caller (library or HTTP): every field in range, each kind with its own. */
-export const FaultRuleSchema = z
+const FaultRuleSchema = z
   .strictObject({
     kind: z.enum(['latency', 'status', 'rateLimit', 'drop']),
     latencyMs: z.int().min(0).max(600_000).optional(),

@@ -18,9 +18,9 @@ import { decideBind, formatHost, resolveBind, type Bind } from './binds.ts';
 import { credentialForKey, verifyKeySignature, type KeyHolder } from './credentials.ts';
 
 /** The one user name the gateway takes, as `ssh … v2@host`: the protocol version, not a person. */
-export const GATEWAY_USER = 'v2';
+const GATEWAY_USER = 'v2';
 /** The command that starts the tunnel (`ssh … v2@host tunnel`); a shell does the same. */
-export const TUNNEL_COMMAND = 'tunnel';
+const TUNNEL_COMMAND = 'tunnel';
 
 /** Time to authenticate, as sshd's LoginGraceTime: an idle half-open login holds no socket forever. */
 const AUTH_GRACE_MS = 30_000;

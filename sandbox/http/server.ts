@@ -26,7 +26,7 @@ import { JSON_TYPE, sendError, sendJson, type RequestState } from './reply.ts';
 import type { ServerDeps } from './server-deps.ts';
 
 /** Bodies above this are refused (322) before they are read whole. */
-export const BODY_LIMIT = 1024 * 1024;
+const BODY_LIMIT = 1024 * 1024;
 
 function validationError(error: ValidationError): SandboxApiError {
   return new SandboxApiError(

@@ -4,7 +4,7 @@ import { crud } from './crud.ts';
 import { describedFields, storedFields } from './render.ts';
 
 /** Regions of the platform, each a subdomain of the ingress domain. */
-export const INGRESS_REGIONS = ['us', 'eu', 'ap', 'au', 'sa', 'jp', 'in'] as const;
+const INGRESS_REGIONS = ['us', 'eu', 'ap', 'au', 'sa', 'jp', 'in'] as const;
 
 /**
  * Four name servers per domain, stable for a domain (so that recreating an ingress asks for the

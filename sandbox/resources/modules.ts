@@ -14,7 +14,7 @@ import { requireReference, requireReferences } from './references.ts';
 import { refOf } from './render.ts';
 
 /** The minimum TLS version chosen when a termination at the edge leaves it open. */
-export const DEFAULT_MIN_TLS_VERSION = '1.2';
+const DEFAULT_MIN_TLS_VERSION = '1.2';
 
 type Written<T extends { readonly write: z.ZodType }> = z.output<T['write']>;
 type AnyModuleWrite =

@@ -6,7 +6,7 @@ import { DataFileLock } from './lock.ts';
 import { STORED_KINDS } from './records.ts';
 import type { CommitSink } from './transactions.ts';
 
-export const FORMAT = 'burrow-sandbox-state';
+const FORMAT = 'burrow-sandbox-state';
 
 const Records = z.array(z.looseObject({ id: z.string() }));
 const Accounts = z.record(z.string(), z.partialRecord(z.enum(STORED_KINDS), Records));

@@ -34,7 +34,7 @@ export function sessionIp(address: string): string {
 }
 
 /** The command failures an agent reports itself: it alone knows its OS and its update state. */
-export const AGENT_COMMAND_ERRORS = [
+const AGENT_COMMAND_ERRORS = [
   'restartUnsupportedOnWindows',
   'noUpdateAvailable',
   'updateChecksDisabled',
@@ -43,7 +43,7 @@ export const AGENT_COMMAND_ERRORS = [
 ] as const satisfies readonly ErrorName[];
 export type AgentCommandError = (typeof AGENT_COMMAND_ERRORS)[number];
 
-export const AgentVersion = z
+const AgentVersion = z
   .string()
   .refine(isAgentVersion, 'must be a version X.Y.Z of plain decimal numbers');
 
@@ -65,7 +65,7 @@ export const Hello = z.strictObject({
 });
 export type Hello = z.infer<typeof Hello>;
 
-export const Result = z
+const Result = z
   .strictObject({
     type: z.literal('result'),
     seq: z.int().nonnegative(),
@@ -81,7 +81,7 @@ export type Result = z.infer<typeof Result>;
 export const AgentMessage = z.discriminatedUnion('type', [Hello, Result]);
 export type AgentMessage = z.infer<typeof AgentMessage>;
 
-export const Online = z.strictObject({
+const Online = z.strictObject({
   type: z.literal('online'),
   session_id: z.string(),
   /** The platform's released agent versions: what an update may move to. */
@@ -89,7 +89,7 @@ export const Online = z.strictObject({
 });
 export type Online = z.infer<typeof Online>;
 
-export const REFUSALS = [
+const REFUSALS = [
   /** No tunnel credential has this authtoken (or it was deleted). */
   'authtokenInvalid',
   /** A bind the credential's ACL does not permit. */
@@ -99,14 +99,14 @@ export const REFUSALS = [
 ] as const;
 export type Refusal = (typeof REFUSALS)[number];
 
-export const Refused = z.strictObject({
+const Refused = z.strictObject({
   type: z.literal('refused'),
   code: z.enum(REFUSALS),
   message: z.string(),
 });
 export type Refused = z.infer<typeof Refused>;
 
-export const Command = z.strictObject({
+const Command = z.strictObject({
   type: z.literal('command'),
   seq: z.int().nonnegative(),
   name: z.enum(TUNNEL_SESSION_COMMANDS),
