@@ -56,7 +56,7 @@ export function selectionRefusal(values: SelectionValues): string | undefined {
   return undefined;
 }
 
-export function filterOf(values: SelectionValues): FleetFilter {
+function filterOf(values: SelectionValues): FleetFilter {
   return {
     ...(values.state !== undefined && { states: [values.state as AgentState] }),
     ...(values.os !== undefined && { os: [values.os] }),

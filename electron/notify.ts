@@ -23,7 +23,7 @@ export type ShowNotification = (
 ) => void;
 
 /** Electron shows a notification's buttons on macOS and Windows; elsewhere only its click counts. */
-export function nativeOptions(
+function nativeOptions(
   notification: Notification,
   platform: NodeJS.Platform,
 ): NotificationConstructorOptions {

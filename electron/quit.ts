@@ -5,7 +5,7 @@ import type { ConfirmRequest } from '../shared/app/ipc/dialogs.ts';
  * long: a hung close must not leave a process behind that the person cannot see or stop.
  */
 
-export const QUIT_TIMEOUT_MS = 4000;
+const QUIT_TIMEOUT_MS = 4000;
 
 /** Resolves 'closed' when close() settles in time, 'timed-out' otherwise; close() errors count as closed. */
 export async function closeWithin(

@@ -8,7 +8,7 @@ import { z } from 'zod';
  */
 
 export const WINDOW_BOUNDS_KEY = 'shell.windowBounds';
-export const DEFAULT_WINDOW_SIZE = { width: 1100, height: 720 } as const;
+const DEFAULT_WINDOW_SIZE = { width: 1100, height: 720 } as const;
 export const MIN_WINDOW_SIZE = { width: 720, height: 480 } as const;
 
 const Bounds = z.object({ x: z.int(), y: z.int(), width: z.int(), height: z.int() });
