@@ -429,3 +429,60 @@ it('keeps an open item and its list as they are when the profiles are told again
   expect(reads()).toBe(before);
   await expect.element(page.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
 });
+
+/** A failover backend with one HTTP response child, the lists of both, and the others empty. */
+function failoverAnswers(failoverList: ScriptedAnswers['api.failoverBackends.list']) {
+  const child = item('bkdhr_1', 'backends/http_response', { body: '', status_code: 200 });
+  return {
+    'api.failoverBackends.list': failoverList,
+    'api.httpResponseBackends.list': listOf('http_response_backends', [
+      { ...child, description: 'child one' },
+    ]),
+    'api.httpResponseBackends.listAll': () => [{ ...child, description: 'child one' }],
+    'api.tunnelGroupBackends.listAll': () => [],
+  };
+}
+const failover = item('bkdfo_1', 'backends/failover', { backends: ['bkdhr_1'] });
+
+it("asks for a kind's list once, as its address opens and before its screen is drawn", async () => {
+  open('#/settings');
+  const drawn: boolean[] = [];
+  const bridge = scriptedBridge({
+    ...failoverAnswers(() => {
+      drawn.push(document.querySelector('table[aria-label="Failover backends"]') !== null);
+      return page1('failover_backends', [failover]);
+    }),
+    'api.failoverBackends.get': () => failover,
+  });
+  render(App, { bridge });
+  await expect.element(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  open('#/backends/failoverBackends');
+  await expect.element(page.getByRole('row', { name: /bkdfo_1 .*child one/ })).toBeVisible();
+  expect(drawn).toEqual([false]);
+  // Its resource's page keeps the list its screen holds: no second one is started for it.
+  await userEvent.click(page.getByRole('link', { name: 'bkdfo_1' }));
+  await expect.element(page.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
+  expect(bridge.calls.filter((c) => c.name === 'api.failoverBackends.list')).toHaveLength(1);
+});
+
+it('drops the first page of a list whose address was left before it came', async () => {
+  open('#/settings');
+  let answer: (page: unknown) => void = () => undefined;
+  const bridge = scriptedBridge(
+    failoverAnswers(() => new Promise((resolve) => (answer = resolve))),
+  );
+  render(App, { bridge });
+  await expect.element(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  open('#/backends/failoverBackends');
+  await expect
+    .poll(() => bridge.calls.some((c) => c.name === 'api.failoverBackends.list'))
+    .toBe(true);
+  open('#/backends/httpResponseBackends');
+  const table = page.getByRole('table', { name: 'HTTP response backends' });
+  await expect.element(table.getByText('child one')).toBeVisible();
+  answer(page1('failover_backends', [failover]));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await expect.element(page.getByText('bkdfo_1')).not.toBeInTheDocument();
+  await expect.element(table.getByText('child one')).toBeVisible();
+  expect(bridge.calls.filter((c) => c.name.endsWith('Backends.list'))).toHaveLength(2);
+});

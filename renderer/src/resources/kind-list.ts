@@ -380,3 +380,13 @@ export function kindOf(idKind: IdKind): ResourceKind | undefined {
 export function kindsIn(section: string): readonly ResourceKind[] {
   return KINDS.filter((k) => k.section === section);
 }
+
+/** The kind a section's address names (its first kind when it names none), and the id after it. */
+export function kindAt(
+  section: string,
+  path: readonly string[],
+): { readonly kind: ResourceKind | undefined; readonly id: string | undefined } {
+  const kinds = kindsIn(section);
+  const named = kinds.find((k) => k.group === path[0]);
+  return { kind: named ?? kinds[0], id: named ? path[1] : undefined };
+}

@@ -25,12 +25,14 @@ export class ResourceList {
   filter = $state('');
   readonly calls: KindCalls;
   private requestId: string | undefined;
+  // The first load a navigation started (`preload`), which the screen's first `show` is.
+  private preloaded = false;
 
   /** `scope` (the profile) keeps apart what the window remembers of unlisted kinds. */
   constructor(
-    private readonly bridge: Bridge,
+    readonly bridge: Bridge,
     readonly kind: ResourceKind,
-    private readonly scope: string,
+    readonly scope: string,
   ) {
     this.calls = new KindCalls(bridge, kind);
     if (!kind.listed) this.complete = true;
@@ -139,6 +141,18 @@ export class ResourceList {
 
   stop(): void {
     if (this.requestId) void this.calls.cancel(this.requestId);
+  }
+
+  /** Loads the first page before the list is on screen; its screen's `show` then waits for it. */
+  async preload(): Promise<void> {
+    this.preloaded = true;
+    await this.reload();
+  }
+
+  /** Loads the first page as the list comes on screen, unless `preload` already asked for it. */
+  async show(): Promise<void> {
+    if (this.preloaded) this.preloaded = false;
+    else await this.reload();
   }
 
   /** Starts over from the newest page. */

@@ -71,9 +71,17 @@ export function cidrProblem(s: string): string | undefined {
   const bytes = version === 4 ? parseIPv4(address) : parseIPv6(address);
   if (!bytes) return `must start with an IPv4 or IPv6 address, ${example}`;
   const max = version === 4 ? 32 : 128;
-  if (!DECIMAL.test(prefix) || prefix.length > 3 || Number(prefix) > max)
-    return `must end with a prefix length from 0 to ${max} for an IPv${version} address`;
-  return undefined;
+  if (isPrefixLength(prefix, max)) return undefined;
+  // A block with a note after it ("10.0.0.0/8 office"): its prefix length is fine, what follows
+  // it is not, and saying the length is wrong sent people looking at the number.
+  const length = /^[0-9]+/.exec(prefix)?.[0] ?? '';
+  if (isPrefixLength(length, max))
+    return `must be written as "${address}/${length}", with nothing after it`;
+  return `must end with a prefix length from 0 to ${max} for an IPv${version} address`;
+}
+
+function isPrefixLength(s: string, max: number): boolean {
+  return DECIMAL.test(s) && s.length <= 3 && Number(s) <= max;
 }
 
 /**

@@ -147,6 +147,7 @@ describe('IP policy rules refuse, naming the field', () => {
     ['10.0.0.0/33', /prefix length from 0 to 32/],
     ['2001:db8::/129', /prefix length from 0 to 128/],
     ['10.0.0/8', /IPv4 or IPv6 address/],
+    ['10.0.0.0/8 office', /written as "10.0.0.0\/8", with nothing after it/],
     ['fe80::1%eth0/64', /IPv4 or IPv6 address/],
     ['', /CIDR notation/],
   ])('a bad block %j (215)', async (cidr, words) => {

@@ -88,6 +88,18 @@ describe('CIDR notation', () => {
     expect(cidrProblem('2001:db8::/200')).toMatch(/from 0 to 128 for an IPv6/);
     expect(cidrProblem('10.0.0/8')).toMatch(/IPv4 or IPv6 address/);
   });
+
+  it('says a block with text after it is to be written alone, not that its length is wrong', () => {
+    expect(cidrProblem('10.0.0.0/8 office')).toBe(
+      'must be written as "10.0.0.0/8", with nothing after it',
+    );
+    expect(cidrProblem('2001:db8::/32,')).toMatch(
+      /written as "2001:db8::\/32", with nothing after/,
+    );
+    expect(cidrProblem('1.2.3.4/8/8')).toMatch(/written as "1.2.3.4\/8", with nothing after/);
+    // A length out of range is still that, whatever follows it.
+    expect(cidrProblem('10.0.0.0/33 office')).toMatch(/prefix length from 0 to 32/);
+  });
 });
 
 describe('IP policy rule bodies', () => {
