@@ -1,6 +1,6 @@
 import type { Bridge } from '../../../shared/app/ipc/bridge.ts';
 import type { ProfilesState } from '../../../shared/app/ipc/profiles.ts';
-import type { AppState } from '../lib/app-state.svelte.ts';
+import type { AppState } from '../stores/app-state.svelte.ts';
 import type { ResourceKind } from './kind-shape.ts';
 import { kindAt } from './kind-list.ts';
 import { ResourceList } from './resource-list.svelte.ts';
