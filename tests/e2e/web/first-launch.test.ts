@@ -101,7 +101,8 @@ it('adds a second sandbox as a profile: the wrong key shows its code, the right 
   await expect
     .poll(() => page.getByRole('row', { name: /Staging/ }).textContent())
     .toContain('active');
-  // Settings whole, with two profiles: its sections below the fold are seen too.
+  // Settings with two profiles, a shot at each section below the fold: the screen scrolls inside
+  // the window, so a full-page shot would show only its top.
   for (const [width, height] of [
     [800, 600],
     [1280, 800],
@@ -109,7 +110,15 @@ it('adds a second sandbox as a profile: the wrong key shows its code, the right 
     await page.setViewportSize({ width, height });
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      await screenshot(page, `settings-${width}x${height}-${colorScheme}`, { fullPage: true });
+      for (const section of ['Profiles', 'Alerts', 'Drift', 'Updates']) {
+        await page
+          .getByRole('heading', { name: section, level: 2 })
+          .evaluate((h) => h.scrollIntoView({ block: 'start' }));
+        await screenshot(
+          page,
+          `settings-${section.toLowerCase()}-${width}x${height}-${colorScheme}`,
+        );
+      }
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
