@@ -177,3 +177,21 @@ it('moves its times on while it is shown, as the other screens do', async () => 
   vi.advanceTimersByTime(60_000);
   await expect.element(row).toHaveTextContent('1 minute ago');
 });
+
+it('keeps a time on one line at 800×600, beside a long entry', async () => {
+  await page.viewport(800, 600);
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+  vi.setSystemTime(AT + 2000 + 25_000);
+  const kept = RECORD[0]!;
+  RECORD[0] = {
+    ...kept,
+    detail: 'Back with a new session, running 3.1.2. linux · us · 127.0.0.1 · a long way off',
+  };
+  showing('#/activity');
+  const time = page.getByRole('row', { name: /Restart db/ }).getByText('25 seconds ago');
+  await expect.element(time).toBeVisible();
+  const lines = time.element().getClientRects().length;
+  RECORD[0] = kept;
+  await page.viewport(1280, 800);
+  expect(lines).toBe(1);
+});

@@ -206,6 +206,23 @@ it("walks through Update and restart's steps, counting the wait down, to the new
   await expect.element(row('build-box')).toHaveTextContent('updated 3.1.2 → 3.3.0');
 });
 
+it('says a waiting update whole in its row at 1280×800, and whole on hover where it is cut', async () => {
+  open();
+  const box = agent('build-box');
+  showing(
+    agents({
+      ...box,
+      state: 'updating',
+      step: { name: 'waiting', until: Date.now() + 30_000 },
+    }),
+  );
+  await expect.element(row('build-box')).toHaveTextContent(/Waiting for the update · \d+ s/);
+  const label = row('build-box').element().querySelector<HTMLElement>('.status .label');
+  if (!label) throw new Error('no status label');
+  expect(label.scrollWidth).toBeLessThanOrEqual(label.clientWidth);
+  expect(label.title).toMatch(/^Waiting for the update · \d+ s$/);
+});
+
 it('opens an agent at its address, or at a session it had, with its timeline', async () => {
   const box = agent('build-box', {
     history: {

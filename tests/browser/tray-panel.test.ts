@@ -99,6 +99,10 @@ it.each([
     menu.getByRole('button', { name: 'Search…' }),
   ])
     expect(inView(element.element()), element.element().textContent ?? '').toBe(true);
+  // The longest profile's headline is one line, as tall as Open Burrow: the menu is as wide as it needs.
+  const tall = (name: string) =>
+    menu.getByRole('button', { name }).element().getBoundingClientRect().height;
+  expect(tall('Local sandbox: 6 agents online')).toBe(tall('Open Burrow'));
   // The agents scroll between them: the last profile's are there, a scroll away.
   await expect.element(menu.getByText('box-2-5 · 3.1.2')).toBeInTheDocument();
 });

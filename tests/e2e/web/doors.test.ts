@@ -3,7 +3,7 @@ import { type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { builtBurrow } from '../../support/built-cli.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
-import { launchChromium } from './support-window.ts';
+import { launchChromium, shootEverywhere } from './support-window.ts';
 
 /*
  * One system, several doors, as a person sees it: `npm run web` open in a tab, and `burrow
@@ -63,4 +63,6 @@ it("shows a terminal's burrow restart in the tab's row as it runs, and in Activi
   const entry = page.getByRole('row').filter({ hasText: 'Restart build-box' });
   await entry.waitFor();
   expect(await entry.textContent()).toMatch(/done, from the command line/);
+  // Activity with entries in it, as the other screens are seen at two sizes, light and dark.
+  expect(await shootEverywhere(page, 'activity')).toEqual([]);
 }, 120_000);

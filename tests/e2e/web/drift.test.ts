@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiCaller } from '../../support/sandbox-client.ts';
-import { invokeFrom, openWithStaging } from './support-window.ts';
+import { invokeFrom, openWithStaging, shootEverywhere } from './support-window.ts';
 
 /*
  * Drift watch in the real window: `npm run web` and a small account on a sandbox of its own,
@@ -47,12 +47,14 @@ it('watches an account, tells a change made outside Burrow, shows it, and accept
     .waitFor();
   await profile.getByRole('heading', { name: summary, level: 3 }).waitFor();
   await expect(profile.textContent()).resolves.toMatch(/office, edited/);
+  // A drift as a person meets it, at two sizes, light and dark.
+  expect(await shootEverywhere(page, 'drift-change')).toEqual([]);
 
   await profile.getByRole('button', { name: 'Accept', exact: true }).click();
   await profile.getByText('Accepted: the live account is the baseline now.').waitFor();
   await profile.getByText(/^No drift/).waitFor();
   expect(await profile.getByRole('button', { name: 'Accept', exact: true }).count()).toBe(0);
-}, 30_000);
+}, 60_000);
 
 it('puts back a change that renamed a resource, naming it alike, and ends with no drift', async () => {
   const { page } = app;

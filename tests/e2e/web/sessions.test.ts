@@ -130,6 +130,14 @@ it('looks right at 800×600 and 1280×800, light and dark, with an offline agent
         await row('build-box').getByRole('button', { name: 'Actions for build-box' }).waitFor();
       await screenshot(page, `sessions-${width}x${height}-${colorScheme}`);
       await axe(`list ${width}x${height} ${colorScheme}`);
+      if (width === 800) {
+        // The row's actions menu open on the last row, where it has the least room below.
+        const last = page.getByRole('button', { name: /^Actions for / }).last();
+        await last.click();
+        await page.getByRole('menu').waitFor();
+        await screenshot(page, `sessions-actions-${width}x${height}-${colorScheme}`);
+        await page.keyboard.press('Escape');
+      }
 
       await page.goto(`${origin}/#/sessions?agent=${build.id}`);
       const timeline = page.getByRole('img', { name: /^Last 24 hours of build-box: online/ });
