@@ -1,6 +1,6 @@
 import type { NewActivityEntry } from '../../shared/app/activity.ts';
 import type { activityCalls } from '../../shared/app/ipc/activity.ts';
-import type { AppHandlers } from '../ipc/handlers.ts';
+import type { HandlersOf } from '../ipc/handlers.ts';
 import type { ActivityRecord } from './record.ts';
 import type { UnseenActivity } from './unseen.ts';
 
@@ -11,7 +11,7 @@ const TRIM_EVERY_MS = 3_600_000;
 export function activityHandlers(
   activity: ActivityRecord,
   unseen: UnseenActivity,
-): Pick<AppHandlers, keyof typeof activityCalls> {
+): HandlersOf<typeof activityCalls> {
   return {
     'activity.list': (filter) => activity.list(filter),
     'activity.seen': () => {

@@ -1,11 +1,9 @@
 import type { updateCalls } from '../../shared/app/ipc/updates.ts';
-import type { AppHandlers } from '../ipc/handlers.ts';
+import type { HandlersOf } from '../ipc/handlers.ts';
 import type { UpdateService } from './service.ts';
 
 /** The update calls of the contract, carried to the update service. */
-export function updateHandlers(
-  updates: UpdateService,
-): Pick<AppHandlers, keyof typeof updateCalls> {
+export function updateHandlers(updates: UpdateService): HandlersOf<typeof updateCalls> {
   return {
     'updates.state': () => updates.state(),
     'updates.check': () => updates.check(),

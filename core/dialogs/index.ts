@@ -7,7 +7,7 @@ import type {
   PathChoice,
   SaveFileRequest,
 } from '../../shared/app/ipc/dialogs.ts';
-import type { AppHandlers } from '../ipc/handlers.ts';
+import type { HandlersOf } from '../ipc/handlers.ts';
 
 /** What a shell gives core for the dialog calls: Electron's `dialog` module, or nothing. */
 export interface Dialogs {
@@ -34,7 +34,7 @@ function unavailable(what: string) {
 }
 
 /** The dialog calls of the contract, carried to the shell's dialogs. */
-export function dialogHandlers(dialogs: Dialogs): Pick<AppHandlers, keyof typeof dialogCalls> {
+export function dialogHandlers(dialogs: Dialogs): HandlersOf<typeof dialogCalls> {
   return {
     'dialog.chooseFolder': (request) => dialogs.chooseFolder(request),
     'dialog.saveFile': (request) => dialogs.saveFile(request),

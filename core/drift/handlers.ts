@@ -1,5 +1,5 @@
 import type { driftCalls } from '../../shared/app/ipc/drift.ts';
-import type { AppHandlers } from '../ipc/handlers.ts';
+import type { HandlersOf } from '../ipc/handlers.ts';
 import type { HeldSnapshots } from '../snapshot/held-snapshots.ts';
 import type { DriftService } from './service.ts';
 
@@ -7,7 +7,7 @@ import type { DriftService } from './service.ts';
 export function driftHandlers(
   drift: DriftService,
   snapshots: Pick<HeldSnapshots, 'opened'>,
-): Pick<AppHandlers, keyof typeof driftCalls> {
+): HandlersOf<typeof driftCalls> {
   return {
     'drift.state': () => drift.state(),
     'drift.watch': (request) => drift.watch(request),

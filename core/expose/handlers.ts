@@ -1,6 +1,6 @@
 import type { exposeCalls, ExposeProgress } from '../../shared/app/ipc/expose.ts';
 import type { ApiClient } from '../api/client.ts';
-import type { AppHandlers } from '../ipc/handlers.ts';
+import type { HandlersOf } from '../ipc/handlers.ts';
 import { planExpose } from './plan.ts';
 import { runExpose } from './run.ts';
 import { suggestHostport, usedHostports } from './suggest.ts';
@@ -18,7 +18,7 @@ export function exposeHandlers({
   client,
   onProgress,
   onChanged,
-}: ExposeHandlersOptions): Pick<AppHandlers, keyof typeof exposeCalls> {
+}: ExposeHandlersOptions): HandlersOf<typeof exposeCalls> {
   return {
     'expose.suggest': async ({ name }) => ({
       hostport: suggestHostport(name, await usedHostports(await client())),

@@ -1,13 +1,13 @@
 import type { ActionSource } from '../../shared/app/activity.ts';
 import type { fleetCalls } from '../../shared/app/ipc/fleet.ts';
-import type { AppHandlers } from '../ipc/handlers.ts';
+import type { HandlersOf } from '../ipc/handlers.ts';
 import type { FleetService } from './service.ts';
 
 /** The fleet calls of the contract, as one door (`source`) makes them. */
 export function fleetHandlers(
   fleet: FleetService,
   source: ActionSource,
-): Pick<AppHandlers, keyof typeof fleetCalls> {
+): HandlersOf<typeof fleetCalls> {
   return {
     'fleet.impact': (request) => fleet.impact(request),
     'fleet.run': (request) => fleet.run(request, source),

@@ -8,3 +8,6 @@ import type { AppCallName, IpcCheckedArgs, IpcResult } from '../../shared/app/ip
 export type AppHandlers = {
   [N in AppCallName]: (...args: IpcCheckedArgs<N>) => Promise<IpcResult<N>> | IpcResult<N>;
 };
+
+/** One room's part of the handlers: the calls its contract file declares (`typeof sshCalls`). */
+export type HandlersOf<Calls> = Pick<AppHandlers, keyof Calls & AppCallName>;

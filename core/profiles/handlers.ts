@@ -1,11 +1,9 @@
 import type { profileCalls } from '../../shared/app/ipc/profiles.ts';
-import type { AppHandlers } from '../ipc/handlers.ts';
+import type { HandlersOf } from '../ipc/handlers.ts';
 import type { ProfileService } from './profiles.ts';
 
 /** The profile calls of the contract, carried to the profile service. */
-export function profileHandlers(
-  profiles: ProfileService,
-): Pick<AppHandlers, keyof typeof profileCalls> {
+export function profileHandlers(profiles: ProfileService): HandlersOf<typeof profileCalls> {
   return {
     'profiles.state': () => profiles.state(),
     'profiles.add': (draft) => profiles.add(draft),

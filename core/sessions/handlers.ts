@@ -1,6 +1,6 @@
 import type { ActionSource } from '../../shared/app/activity.ts';
 import type { sessionCalls } from '../../shared/app/ipc/sessions.ts';
-import type { AppHandlers } from '../ipc/handlers.ts';
+import type { HandlersOf } from '../ipc/handlers.ts';
 import type { WatchedProfiles } from '../monitor/watched.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import type { TrayService } from '../tray/service.ts';
@@ -17,7 +17,7 @@ export type SessionParts = {
 export function sessionHandlers(
   { sessions, watched, tray, notifier }: SessionParts,
   source: ActionSource,
-): Pick<AppHandlers, keyof typeof sessionCalls> {
+): HandlersOf<typeof sessionCalls> {
   return {
     'sessions.snapshot': (profileId) => watched.snapshot(profileId),
     'sessions.run': (request) => sessions.run(request, { source }),

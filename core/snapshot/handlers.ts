@@ -1,11 +1,9 @@
 import type { snapshotCalls } from '../../shared/app/ipc/snapshots.ts';
-import type { AppHandlers } from '../ipc/handlers.ts';
+import type { HandlersOf } from '../ipc/handlers.ts';
 import type { HeldSnapshots } from './held-snapshots.ts';
 
 /** The snapshot calls of the contract, carried to the held snapshots. */
-export function snapshotHandlers(
-  snapshots: HeldSnapshots,
-): Pick<AppHandlers, keyof typeof snapshotCalls> {
+export function snapshotHandlers(snapshots: HeldSnapshots): HandlersOf<typeof snapshotCalls> {
   return {
     'snapshots.export': (request) => snapshots.export(request),
     'snapshots.open': (request) => snapshots.open(request),

@@ -1,13 +1,10 @@
 import type { sshCalls } from '../../shared/app/ipc/ssh.ts';
 import type { EventHub } from '../ipc/events.ts';
-import type { AppHandlers } from '../ipc/handlers.ts';
+import type { HandlersOf } from '../ipc/handlers.ts';
 import type { SshService } from './service.ts';
 
 /** The SSH calls of the contract, carried to the SSH service; generation steps become events. */
-export function sshHandlers(
-  ssh: SshService,
-  events: EventHub,
-): Pick<AppHandlers, keyof typeof sshCalls> {
+export function sshHandlers(ssh: SshService, events: EventHub): HandlersOf<typeof sshCalls> {
   return {
     'ssh.defaultFolder': () => ssh.defaultFolder(),
     'ssh.existingFiles': (query) => ssh.existingFiles(query),
