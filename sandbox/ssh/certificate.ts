@@ -13,19 +13,20 @@ import {
   sshPublicBlob,
   sshPublicFields,
 } from './keys.ts';
+import type { CertificateFields } from '../../shared/api/openssh/certificate-format.ts';
 import { WireWriter } from '../../shared/api/openssh/wire.ts';
 
-export type CertificateRequest = {
-  readonly kind: 'user' | 'host';
-  /** The authorized_keys line to certify. */
+/**
+ * A certificate to sign: what the CA vouches for, as a certificate read back holds it, but the key
+ * as its authorized_keys line and the validity as dates.
+ */
+export type CertificateRequest = Pick<
+  CertificateFields,
+  'kind' | 'keyId' | 'serial' | 'principals' | 'criticalOptions' | 'extensions'
+> & {
   readonly publicKey: string;
-  readonly keyId: string;
-  readonly serial: bigint;
-  readonly principals: readonly string[];
   readonly validAfter: Date;
   readonly validBefore: Date;
-  readonly criticalOptions: Readonly<Record<string, string>>;
-  readonly extensions: Readonly<Record<string, string>>;
 };
 
 const CERT_TYPE = { user: 1, host: 2 } as const;

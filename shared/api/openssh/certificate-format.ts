@@ -12,7 +12,7 @@ const KEY_FIELDS: Readonly<Record<string, number>> = {
 const CERT_SUFFIX = '-cert-v01@openssh.com';
 
 /** The fields of an OpenSSH certificate (PROTOCOL.certkeys), as its blob holds them. */
-type CertificateFields = {
+export type CertificateFields = {
   /** `ssh-ed25519-cert-v01@openssh.com`, … */
   readonly certType: string;
   readonly kind: 'user' | 'host';

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { type Browser, type Page } from 'playwright';
+import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { builtBurrow } from '../../support/built-cli.ts';
-import { startWebApp, type WebApp } from './support-cli.ts';
-import { launchChromium, shootEverywhere } from './support-window.ts';
+import type { WebApp } from './support-cli.ts';
+import { openPage, shootEverywhere, type WebPage } from './support-window.ts';
 
 /*
  * One system, several doors, as a person sees it: `npm run web` open in a tab, and `burrow
@@ -15,21 +15,17 @@ import { launchChromium, shootEverywhere } from './support-window.ts';
 /** Far beyond the test: any change the row shows came from the app itself, not a poll. */
 const POLL_MS = 600_000;
 
-let web: WebApp;
-let browser: Browser;
+let app: WebPage;
 let page: Page;
 
 beforeAll(async () => {
-  [web, browser] = await Promise.all([startWebApp({ pollIntervalMs: POLL_MS }), launchChromium()]);
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await page.goto(web.url);
+  app = await openPage({ pollIntervalMs: POLL_MS }, { viewport: { width: 1280, height: 800 } });
+  page = app.page;
+  await page.goto(app.web.url);
   await page.getByRole('row', { name: 'build-box', exact: true }).waitFor({ timeout: 30_000 });
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await web?.stop();
-});
+afterAll(() => app?.close());
 
 /** The built `burrow` in a process of its own, as a terminal of the same person runs it. */
 function burrowBeside(app: WebApp, ...argv: string[]) {
@@ -48,7 +44,7 @@ function burrowBeside(app: WebApp, ...argv: string[]) {
 
 it("shows a terminal's burrow restart in the tab's row as it runs, and in Activity as the command line's", async () => {
   const row = page.getByRole('row', { name: 'build-box', exact: true });
-  const run = burrowBeside(web, 'restart', 'build-box', '--verbose');
+  const run = burrowBeside(app.web, 'restart', 'build-box', '--verbose');
   await row.getByText('Restarting…').waitFor({ timeout: 30_000 });
   const done = await run;
   expect(done.code, done.stderr).toBe(0);

@@ -1,9 +1,8 @@
-import { type Browser, type Page } from 'playwright';
+import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { killAll, startAgent } from '../../support/agents.ts';
 import { watchProblems } from '../../support/chromium.ts';
-import { startWebApp, type WebApp } from './support-cli.ts';
-import { launchChromium, screenshot } from './support-window.ts';
+import { openPage, screenshot, type WebPage } from './support-window.ts';
 
 /*
  * "Expose a service" as a new user does it, in Chromium against `npm run web`: from the Edges
@@ -11,25 +10,23 @@ import { launchChromium, screenshot } from './support-window.ts';
  * dialog saying the service is live once that agent is online. One flow.
  */
 
-let web: WebApp;
-let browser: Browser;
+let app: WebPage;
 let page: Page;
 let problems: string[];
 
 beforeAll(async () => {
-  [web, browser] = await Promise.all([startWebApp({ pollIntervalMs: 1_000 }), launchChromium()]);
-  page = await browser.newPage();
+  app = await openPage({ pollIntervalMs: 1_000 });
+  page = app.page;
   problems = watchProblems(page);
 });
 
 afterAll(async () => {
   killAll();
-  await browser?.close();
-  await web?.stop();
+  await app?.close();
 });
 
 it('creates an edge that an agent started with the shown command serves, and says it is live', async () => {
-  await page.goto(web.url);
+  await page.goto(app.web.url);
   await page.getByRole('link', { name: 'Edges', exact: true }).click();
   await page.getByRole('button', { name: 'Expose a service…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Expose a service' });

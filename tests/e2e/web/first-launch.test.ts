@@ -1,12 +1,11 @@
-import { type Browser, type Page } from 'playwright';
+import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { osKeychain } from '../../../core/profiles/keychain.ts';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import { killAll, startAgent } from '../../support/agents.ts';
 import { watchProblems } from '../../support/chromium.ts';
 import { filesUnder } from '../../integration/core/profiles/support.ts';
-import { startWebApp, type WebApp } from './support-cli.ts';
-import { launchChromium, screenshot } from './support-window.ts';
+import { openPage, screenshot, type WebPage } from './support-window.ts';
 
 /*
  * A new user's first minutes, in Debian's Chromium against `npm run web` on a throwaway HOME:
@@ -17,21 +16,19 @@ import { launchChromium, screenshot } from './support-window.ts';
  */
 
 const REMOTE_KEY = 'second-sandbox-key-4f9a2c';
-let web: WebApp;
+let app: WebPage;
 let remote: Sandbox;
-let browser: Browser;
 let page: Page;
 const ipcBodies: string[] = [];
 let problems: string[];
 
 beforeAll(async () => {
-  [web, remote, browser] = await Promise.all([
-    startWebApp({ pollIntervalMs: 1_000 }),
+  [app, remote] = await Promise.all([
+    openPage({ pollIntervalMs: 1_000 }),
     // Reports reviewed in a second, so that the window has one to see change by itself.
     startSandbox({ apiKey: REMOTE_KEY, rateLimit: 'off', abuseReviewDelayMs: 1_000 }),
-    launchChromium(),
   ]);
-  page = await browser.newPage();
+  page = app.page;
   problems = watchProblems(page);
   page.on('response', (response) => {
     if (response.url().endsWith('/ipc/invoke')) void response.text().then((t) => ipcBodies.push(t));
@@ -40,13 +37,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   killAll();
-  await browser?.close();
-  await web?.stop();
+  await app?.close();
   await remote?.close();
 });
 
 it('lands on the Local sandbox with its demo sessions listed', async () => {
-  await page.goto(web.url);
+  await page.goto(app.web.url);
   await expect.poll(() => page.url()).not.toContain('token');
   await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
   await page.getByRole('row').nth(3).waitFor({ timeout: 15_000 });
@@ -166,8 +162,8 @@ it('survives a reload on its session cookie, the token gone from the address', a
 });
 
 it('in a tab without the token, says how to get in instead of calling anything', async () => {
-  const stranger = await browser.newPage();
-  await stranger.goto(new URL(web.url).origin);
+  const stranger = await app.browser.newPage();
+  await stranger.goto(new URL(app.web.url).origin);
   await expect.poll(() => stranger.getByRole('alert').textContent()).toContain('npm run web');
   await stranger.close();
 });
@@ -180,11 +176,11 @@ it('leaves no API key in any IPC answer, log line or file outside the keyring', 
   expect(localKey).toMatch(/^[\w-]{40,}$/);
   const secrets = [REMOTE_KEY, localKey ?? ''];
   const wire = ipcBodies.join('\n');
-  const files = (await filesUnder(web.home)).filter(({ file }) => !file.includes('/keyrings/'));
+  const files = (await filesUnder(app.web.home)).filter(({ file }) => !file.includes('/keyrings/'));
   expect(files.some(({ file }) => file.endsWith('settings.json'))).toBe(true);
   for (const secret of secrets) {
     expect(wire).not.toContain(secret);
-    expect(web.output()).not.toContain(secret);
+    expect(app.web.output()).not.toContain(secret);
     for (const { file, text } of files) expect(text.includes(secret), file).toBe(false);
   }
 });

@@ -1,10 +1,9 @@
-import { type Browser, type Page } from 'playwright';
+import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Agent } from '../../../sandbox/agent/agent.ts';
 import { startSandbox } from '../../../sandbox/index.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
-import { startWebApp, type WebApp } from './support-cli.ts';
-import { invokeFrom, launchChromium, screenshot } from './support-window.ts';
+import { invokeFrom, openPage, screenshot, type WebPage } from './support-window.ts';
 
 /*
  * The fleet in the real window: `npm run web` with its Local sandbox (the demo agents) and a
@@ -15,9 +14,8 @@ import { invokeFrom, launchChromium, screenshot } from './support-window.ts';
 
 const KEY = 'e2e-fleet';
 const SETTLE_MS = 30_000;
-let web: WebApp;
+let app: WebPage;
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-let browser: Browser;
 let page: Page;
 const agents: Agent[] = [];
 
@@ -38,23 +36,24 @@ async function agentNamed(host: string, updateChecks: boolean): Promise<void> {
 }
 
 beforeAll(async () => {
-  [web, sandbox, browser] = await Promise.all([
+  [app, sandbox] = await Promise.all([
     // The wait before each restart is long enough to be seen on a loaded machine.
-    startWebApp({ sandboxRateLimit: 'off', updateSettleMs: SETTLE_MS }),
+    openPage(
+      { sandboxRateLimit: 'off', updateSettleMs: SETTLE_MS },
+      { viewport: { width: 1280, height: 800 } },
+    ),
     startSandbox({ apiKey: KEY, rateLimit: 'off' }),
-    launchChromium(),
   ]);
   await Promise.all([agentNamed('s-linux', true), agentNamed('s-pinned', false)]);
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await page.goto(web.url);
+  page = app.page;
+  await page.goto(app.web.url);
   await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
   await invokeFrom(page, 'profiles.add', { name: 'Staging', baseUrl: sandbox.url, apiKey: KEY });
 }, 60_000);
 
 afterAll(async () => {
   await Promise.all(agents.map((agent) => agent.stop()));
-  await browser?.close();
-  await web?.stop();
+  await app?.close();
   await sandbox?.close();
 });
 

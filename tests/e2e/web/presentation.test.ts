@@ -1,7 +1,12 @@
-import { type Browser, type Page } from 'playwright';
+import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startWebApp, type WebApp } from './support-cli.ts';
-import { invokeFrom, launchChromium, screenshot, shootEverywhere } from './support-window.ts';
+import {
+  invokeFrom,
+  openPage,
+  screenshot,
+  shootEverywhere,
+  type WebPage,
+} from './support-window.ts';
 
 /*
  * Details as people read them, in Debian's Chromium against `npm run web` and its Local sandbox
@@ -10,23 +15,19 @@ import { invokeFrom, launchChromium, screenshot, shootEverywhere } from './suppo
  * they will be cut off.
  */
 
-let web: WebApp;
-let browser: Browser;
+let app: WebPage;
 let page: Page;
 
 beforeAll(async () => {
-  [web, browser] = await Promise.all([
-    startWebApp({ sandboxRateLimit: '6000/60', pollIntervalMs: 1_000 }),
-    launchChromium(),
-  ]);
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await page.goto(web.url);
+  app = await openPage(
+    { sandboxRateLimit: '6000/60', pollIntervalMs: 1_000 },
+    { viewport: { width: 1280, height: 800 } },
+  );
+  page = app.page;
+  await page.goto(app.web.url);
   await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await web?.stop();
-});
+afterAll(() => app?.close());
 
 async function open(section: string, tab: string | undefined, description: string) {
   await page

@@ -1,10 +1,9 @@
-import { type Browser, type Locator, type Page } from 'playwright';
+import type { Locator, Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AgentsSnapshot } from '../../../shared/app/agents.ts';
 import type { ProfilesState } from '../../../shared/app/ipc/profiles.ts';
 import { killAll, startAgent } from '../../support/agents.ts';
-import { startWebApp, type WebApp } from './support-cli.ts';
-import { axeViolations, invokeFrom, launchChromium, screenshot } from './support-window.ts';
+import { axeViolations, invokeFrom, openPage, screenshot, type WebPage } from './support-window.ts';
 
 /*
  * The Sessions screen in Debian's Chromium against `npm run web` as a person starts it: default
@@ -12,8 +11,7 @@ import { axeViolations, invokeFrom, launchChromium, screenshot } from './support
  * beside them, on a credential of the Local account. Waits are for what the page shows.
  */
 
-let web: WebApp;
-let browser: Browser;
+let app: WebPage;
 let page: Page;
 let local: { id: string; baseUrl: string };
 let token = '';
@@ -36,9 +34,9 @@ async function agentNamed(name: string) {
 const POLL = 5_000;
 
 beforeAll(async () => {
-  [web, browser] = await Promise.all([startWebApp(), launchChromium()]);
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await page.goto(web.url);
+  app = await openPage(undefined, { viewport: { width: 1280, height: 800 } });
+  page = app.page;
+  await page.goto(app.web.url);
   await row('build-box').waitFor({ timeout: 30_000 });
   const profiles = (await invokeFrom(page, 'profiles.state')) as ProfilesState;
   const found = profiles.profiles.find((p) => p.kind === 'local');
@@ -53,8 +51,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   killAll();
-  await browser?.close();
-  await web?.stop();
+  await app?.close();
 });
 
 /*
@@ -112,7 +109,7 @@ it('stops an agent after asking, and keeps its row as stopped', async () => {
 it('looks right at 800×600 and 1280×800, light and dark, with an offline agent and a timeline', async () => {
   await row('e2e-kill').getByText('Offline', { exact: true }).waitFor({ timeout: 15_000 });
   const build = await agentNamed('build-box');
-  const { origin } = new URL(web.url);
+  const { origin } = new URL(app.web.url);
   const violations: string[] = [];
   const axe = async (where: string) => {
     violations.push(...(await axeViolations(page, where)));

@@ -1,12 +1,11 @@
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Browser, type Page } from 'playwright';
+import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
-import { startWebApp, type WebApp } from './support-cli.ts';
-import { axeViolations, invokeFrom, launchChromium, screenshot } from './support-window.ts';
+import { axeViolations, invokeFrom, openPage, screenshot, type WebPage } from './support-window.ts';
 
 /*
  * The Snapshots screen in browser mode against `npm run web`: its Local sandbox (with the demo
@@ -15,24 +14,21 @@ import { axeViolations, invokeFrom, launchChromium, screenshot } from './support
  */
 
 const KEY = 'e2e-snapshots';
-let web: WebApp;
+let app: WebPage;
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-let browser: Browser;
 let page: Page;
 const staging = () => apiCaller(sandbox.url, KEY);
 
 beforeAll(async () => {
-  [web, sandbox, browser] = await Promise.all([
-    startWebApp({ sandboxRateLimit: 'off' }),
+  [app, sandbox] = await Promise.all([
+    openPage(
+      { sandboxRateLimit: 'off' },
+      { viewport: { width: 1280, height: 800 }, acceptDownloads: true },
+    ),
     startSandbox({ apiKey: KEY, rateLimit: 'off' }),
-    launchChromium(),
   ]);
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    acceptDownloads: true,
-  });
-  page = await context.newPage();
-  await page.goto(web.url);
+  page = app.page;
+  await page.goto(app.web.url);
   await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
   await invokeFrom(page, 'profiles.add', { name: 'Staging', baseUrl: sandbox.url, apiKey: KEY });
   await page
@@ -43,8 +39,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await web?.stop();
+  await app?.close();
   await sandbox?.close();
 });
 

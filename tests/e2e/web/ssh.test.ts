@@ -2,12 +2,11 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { type Browser, type Page } from 'playwright';
+import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { watchProblems } from '../../support/chromium.ts';
 import { currentUser } from '../../support/openssh.ts';
-import { startWebApp, type WebApp } from './support-cli.ts';
-import { launchChromium } from './support-window.ts';
+import { openPage, type WebPage } from './support-window.ts';
 
 /*
  * The SSH screen in Debian's Chromium against `npm run web` on a throwaway HOME: a CA created,
@@ -19,8 +18,7 @@ import { launchChromium } from './support-window.ts';
 const run = promisify(execFile);
 const PASSPHRASE = 'e2e passphrase that stays in core';
 
-let web: WebApp;
-let browser: Browser;
+let app: WebPage;
 let page: Page;
 let folder: string;
 const wire: string[] = [];
@@ -33,9 +31,9 @@ const keygen = async (...args: string[]) =>
 const validity = (listing: string) => /Valid: (.*)/.exec(listing)?.[1];
 
 beforeAll(async () => {
-  [web, browser] = await Promise.all([startWebApp(), launchChromium()]);
-  folder = path.join(web.home, 'keys');
-  page = await browser.newPage();
+  app = await openPage();
+  folder = path.join(app.web.home, 'keys');
+  page = app.page;
   problems = watchProblems(page);
   page.on('response', (response) => {
     if (response.url().endsWith('/ipc/invoke')) void response.text().then((t) => wire.push(t));
@@ -45,13 +43,10 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await web?.stop();
-});
+afterAll(() => app?.close());
 
 it('creates a certificate authority and shows the lines that trust it', async () => {
-  await page.goto(web.url);
+  await page.goto(app.web.url);
   await page.getByRole('link', { name: 'SSH', exact: true }).click();
   await page.getByRole('tab', { name: 'Certificate authorities' }).click();
   await page.getByLabel('Key type').selectOption('ecdsa-p256');

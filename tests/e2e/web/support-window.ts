@@ -1,6 +1,12 @@
 import axe from 'axe-core';
 import { mkdir } from 'node:fs/promises';
-import { chromium, type Browser, type Locator, type Page } from 'playwright';
+import {
+  chromium,
+  type Browser,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from 'playwright';
 import { expect, inject } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
 import { PAGE_SECRET_HEADER } from '../../../shared/app/ipc/browser-mode.ts';
@@ -95,15 +101,39 @@ export async function whatPagesShow(): Promise<string> {
   return shown.join('\n\n');
 }
 
+/** `npm run web` and a page of a browser of its own, not yet at the app; `close` ends both. */
+export type WebPage = {
+  readonly web: WebApp;
+  readonly browser: Browser;
+  readonly page: Page;
+  close(): Promise<void>;
+};
+
+/**
+ * The start most files need, the app and Chromium side by side; the page has a context of its
+ * own (axe needs one), made with `context`.
+ */
+export async function openPage(
+  options?: Parameters<typeof startWebApp>[0],
+  context?: BrowserContextOptions,
+): Promise<WebPage> {
+  const [web, browser] = await Promise.all([startWebApp(options), launchChromium()]);
+  const page = await browser.newPage(context);
+  return {
+    web,
+    browser,
+    page,
+    async close() {
+      await browser.close();
+      await web.stop();
+    },
+  };
+}
+
 export async function openWindow(viewport: { width: number; height: number }): Promise<WebWindow> {
-  const [web, browser] = await Promise.all([
-    // Many writes in a row: the service's limit (the sandbox's and the app's own window alike)
-    // would only make the test wait.
-    startWebApp({ sandboxRateLimit: '6000/60' }),
-    launchChromium(),
-  ]);
-  // axe needs a page of a context of its own.
-  const page = await (await browser.newContext({ viewport })).newPage();
+  // Many writes in a row: the service's limit (the sandbox's and the app's own window alike)
+  // would only make the test wait.
+  const { web, page, close } = await openPage({ sandboxRateLimit: '6000/60' }, { viewport });
   await page.goto(web.url);
   await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
 
@@ -155,44 +185,27 @@ export async function openWindow(viewport: { width: number; height: number }): P
       await page.getByRole('button', { name: 'Delete', exact: true }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     },
-    async close() {
-      await browser.close();
-      await web.stop();
-    },
+    close,
   };
 }
 
 /** `npm run web` with a second sandbox added as the profile "Staging", both without the limit. */
-export type WithStaging = {
-  readonly web: WebApp;
-  readonly sandbox: Awaited<ReturnType<typeof startSandbox>>;
-  readonly browser: Browser;
-  readonly page: Page;
-};
+export type WithStaging = WebPage & { readonly sandbox: Awaited<ReturnType<typeof startSandbox>> };
 
 /** The app and Staging (API key `apiKey`), a page at its first screen; `close` ends all three. */
-export async function openWithStaging(
-  apiKey: string,
-): Promise<WithStaging & { close(): Promise<void> }> {
-  const [web, sandbox, browser] = await Promise.all([
-    startWebApp({ sandboxRateLimit: 'off' }),
+export async function openWithStaging(apiKey: string): Promise<WithStaging> {
+  const [app, sandbox] = await Promise.all([
+    openPage({ sandboxRateLimit: 'off' }, { viewport: { width: 1280, height: 800 } }),
     startSandbox({ apiKey, rateLimit: 'off' }),
-    launchChromium(),
   ]);
-  const page = await (
-    await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  ).newPage();
-  await page.goto(web.url);
-  await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
-  await invokeFrom(page, 'profiles.add', { name: 'Staging', baseUrl: sandbox.url, apiKey });
+  await app.page.goto(app.web.url);
+  await app.page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
+  await invokeFrom(app.page, 'profiles.add', { name: 'Staging', baseUrl: sandbox.url, apiKey });
   return {
-    web,
+    ...app,
     sandbox,
-    browser,
-    page,
     async close() {
-      await browser.close();
-      await web.stop();
+      await app.close();
       await sandbox.close();
     },
   };

@@ -1,11 +1,10 @@
-import { type Browser, type Page } from 'playwright';
+import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import { killAll, startAgent } from '../../support/agents.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
 import type { MonitorSnapshot } from '../../../shared/app/monitor.ts';
-import { startWebApp, type WebApp } from './support-cli.ts';
-import { invokeFrom, launchChromium, screenshot } from './support-window.ts';
+import { invokeFrom, openPage, screenshot, type WebPage } from './support-window.ts';
 
 /*
  * The header's tray panel in Debian's Chromium against `npm run web`, with two profiles: the
@@ -14,9 +13,8 @@ import { invokeFrom, launchChromium, screenshot } from './support-window.ts';
  */
 
 const KEY = 'tray-web-key-51c9';
-let web: WebApp;
+let app: WebPage;
 let sandbox: Sandbox;
-let browser: Browser;
 let page: Page;
 let token = '';
 let agentsProfile = '';
@@ -45,14 +43,13 @@ async function openTray() {
 }
 
 beforeAll(async () => {
-  [web, sandbox, browser] = await Promise.all([
-    startWebApp({ pollIntervalMs: 1_000 }),
+  [app, sandbox] = await Promise.all([
+    openPage({ pollIntervalMs: 1_000 }),
     startSandbox({ apiKey: KEY, rateLimit: 'off' }),
-    launchChromium(),
   ]);
   token = (await apiCaller(sandbox.url, KEY)('POST', '/credentials', {})).body.token;
-  page = await browser.newPage();
-  await page.goto(web.url);
+  page = app.page;
+  await page.goto(app.web.url);
   await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
   const added = (await invokeFrom(page, 'profiles.add', {
     name: 'Agents',
@@ -64,8 +61,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   killAll();
-  await browser?.close();
-  await web?.stop();
+  await app?.close();
   await sandbox?.close();
 });
 
