@@ -69,6 +69,14 @@ const headers = (name: string, label: string): ModuleSpec => ({
   ],
 });
 
+/** The service a module verifies webhooks for or signs people in through, chosen first. */
+const provider = (options: readonly string[]): Field => ({
+  name: 'provider',
+  label: 'Provider',
+  type: 'select',
+  options,
+});
+
 const needsSecret = (v: Readonly<Record<string, unknown>>) =>
   !SECRETLESS_WEBHOOK_PROVIDERS.some((p) => p === v['provider']);
 const webhook: ModuleSpec = {
@@ -76,7 +84,7 @@ const webhook: ModuleSpec = {
   label: 'Webhook verification',
   fields: [
     enabled,
-    { name: 'provider', label: 'Provider', type: 'select', options: WEBHOOK_PROVIDERS },
+    provider(WEBHOOK_PROVIDERS),
     {
       name: 'secret',
       label: 'Signing secret',
@@ -130,7 +138,7 @@ const oauth: ModuleSpec = {
   label: 'OAuth',
   fields: [
     enabled,
-    { name: 'provider', label: 'Provider', type: 'select', options: OAUTH_REQUEST_PROVIDERS },
+    provider(OAUTH_REQUEST_PROVIDERS),
     {
       name: 'client_id',
       label: 'Client ID',
