@@ -3,7 +3,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 import '../../renderer/src/app.css';
-import { KINDS } from '../../renderer/src/resources/kind-list.ts';
+import { KINDS } from '../../renderer/src/resources/kinds/kind-list.ts';
 import type { IpcCallName } from '../../shared/app/ipc/contract.ts';
 import { SEARCH_HREF } from '../../shared/app/tray.ts';
 import { agentsOf, restartOne, someAgent, watched } from './support/agents.ts';

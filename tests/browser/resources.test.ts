@@ -2,8 +2,8 @@ import { render } from '@testing-library/svelte';
 import { beforeEach, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
-import { KindCalls } from '../../renderer/src/resources/calls.ts';
-import { KINDS } from '../../renderer/src/resources/kind-list.ts';
+import { KindCalls } from '../../renderer/src/resources/kinds/calls.ts';
+import { KINDS } from '../../renderer/src/resources/kinds/kind-list.ts';
 import { freshWindow, listOf, listPage as page1, record as item, URI } from './support/records.ts';
 import {
   refusingWhile,

@@ -1,7 +1,7 @@
 import type { Agent } from '../../../shared/app/agents.ts';
 import { routeHref, SCREENS, type ScreenId } from '../../../shared/app/routes.ts';
 import type { SessionAction } from '../../../shared/app/sessions/rules.ts';
-import { hrefOf, type Item, type ResourceKind } from '../resources/kind-shape.ts';
+import { hrefOf, type Item, type ResourceKind } from '../resources/kinds/kind-shape.ts';
 import { actionsOf, isGone } from '../screens/sessions/agent-view.ts';
 import { findable, type Findable } from './search.ts';
 import { SHORTCUTS } from './shortcuts.ts';

@@ -20,7 +20,7 @@ export type ScreenProps<S extends ScreenId> = {
 /**
  * The component of each screen shared/app/routes.ts declares: a screen declared there and missing
  * here (or the other way round) is a type error. The account's lists are resource sections,
- * their kinds found by screen in renderer/src/resources/kind-list.ts.
+ * their kinds found by screen in renderer/src/resources/kinds/kind-list.ts.
  */
 export const SCREEN_VIEWS: { readonly [S in ScreenId]: Component<ScreenProps<S>> } = {
   sessions: SessionsScreen,

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { routeHref, SCREENS } from '../../../shared/app/routes.ts';
-import { hrefOf } from '../../../renderer/src/resources/kind-shape.ts';
-import { KINDS } from '../../../renderer/src/resources/kind-list.ts';
+import { hrefOf } from '../../../renderer/src/resources/kinds/kind-shape.ts';
+import { KINDS } from '../../../renderer/src/resources/kinds/kind-list.ts';
 import { axeViolations, openWindow, screenshot, type WebWindow } from './support-window.ts';
 import { wordingProblems } from './support-wording.ts';
 

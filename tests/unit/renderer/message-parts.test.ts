@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { messageParts, wayOut } from '../../../renderer/src/resources/message-parts.ts';
+import { messageParts, wayOut } from '../../../renderer/src/resources/names/message-parts.ts';
 
 it('finds the ids in a refusal, quotes and all, and leaves the words around them', () => {
   expect(messageParts('"bkdhr_Hello1" is still used by `bkdfo_Primary1`.')).toEqual([

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { KINDS } from '../../../renderer/src/resources/kind-list.ts';
-import { PURPOSES } from '../../../renderer/src/resources/purposes.ts';
+import { KINDS } from '../../../renderer/src/resources/kinds/kind-list.ts';
+import { PURPOSES } from '../../../renderer/src/resources/kinds/purposes.ts';
 
 it('says what every kind the window lists is for, in one sentence, for its empty list', () => {
   for (const kind of KINDS) {

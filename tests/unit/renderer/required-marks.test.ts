@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { endpoint, type EndpointName } from '../../../shared/api/catalog/endpoints.ts';
 import { bodyProblems } from '../../../shared/api/errors/validate.ts';
-import { KINDS } from '../../../renderer/src/resources/kind-list.ts';
-import type { Field } from '../../../renderer/src/resources/kind-shape.ts';
+import { KINDS } from '../../../renderer/src/resources/kinds/kind-list.ts';
+import type { Field } from '../../../renderer/src/resources/kinds/kind-shape.ts';
 
 /** The forms the window derives from the catalog: each kind's create, each module's replace. */
 const FORMS = KINDS.flatMap((kind) => [

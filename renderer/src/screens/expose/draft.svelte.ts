@@ -1,7 +1,7 @@
 import { hostLabel } from '../../../../shared/app/host-label.ts';
 import type { IpcError } from '../../../../shared/app/ipc/contract.ts';
 import type { ExposeRequest } from '../../../../shared/app/ipc/expose.ts';
-import type { Values } from '../../resources/form.ts';
+import type { Values } from '../../resources/form/form.ts';
 import {
   initialProtectionValues,
   protectionOf,

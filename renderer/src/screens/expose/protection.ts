@@ -7,9 +7,9 @@ import {
   problemsOf,
   type Problem,
   type Values,
-} from '../../resources/form.ts';
-import type { Field, ModuleSpec } from '../../resources/kind-shape.ts';
-import { ROUTE_MODULES } from '../../resources/modules/route-modules.ts';
+} from '../../resources/form/form.ts';
+import type { Field, ModuleSpec } from '../../resources/kinds/kind-shape.ts';
+import { ROUTE_MODULES } from '../../resources/kinds/route-modules.ts';
 
 /** How a service may be protected: one route module, or none. */
 export const PROTECTIONS = ['none', 'ip_restriction', 'oidc', 'oauth'] as const;

@@ -1,5 +1,5 @@
 import type { ProfileSnapshot } from '../../../../shared/app/monitor.ts';
-import { agentWait, type AgentWait } from '../../resources/agent-wait.ts';
+import { agentWait, type AgentWait } from '../../resources/agent/agent-wait.ts';
 
 /**
  * The agent the new service waits for. The API does not show a session's labels, so the sign

@@ -1,8 +1,8 @@
 import type { StepView } from '../../../../shared/app/ipc/snapshots.ts';
-import { KINDS } from '../../resources/kind-list.ts';
+import { KINDS } from '../../resources/kinds/kind-list.ts';
 import { IP_POLICY_RULE_ACTIONS } from '../../../../shared/api/kinds/ip-policy-rules.ts';
-import { describedFields, type Field, type ModuleSpec } from '../../resources/kind-shape.ts';
-import { ROUTE_MODULES } from '../../resources/modules/route-modules.ts';
+import { describedFields, type Field, type ModuleSpec } from '../../resources/kinds/kind-shape.ts';
+import { ROUTE_MODULES } from '../../resources/kinds/route-modules.ts';
 
 /*
  * The window's words for what a plan names: a kind by its catalog group, a field or module by

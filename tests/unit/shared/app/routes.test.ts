@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forwardNotifications } from '../../../../electron/notify.ts';
-import { hrefOf } from '../../../../renderer/src/resources/kind-shape.ts';
-import { KINDS, kindsIn } from '../../../../renderer/src/resources/kind-list.ts';
+import { hrefOf } from '../../../../renderer/src/resources/kinds/kind-shape.ts';
+import { KINDS, kindsIn } from '../../../../renderer/src/resources/kinds/kind-list.ts';
 import { NotificationTarget, type Notification } from '../../../../shared/app/notifications.ts';
 import {
   notificationRoute,
