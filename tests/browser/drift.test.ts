@@ -313,3 +313,18 @@ it("Settings' drift fields refuse what is out of range at the field, and say wha
     { drift: { intervalMinutes: 30, budgetPercent: 5 } },
   ]);
 });
+
+it("keeps what core's event told over a check's answer that was overtaken on its way", async () => {
+  // The check found the drift and core told every window; its answer, older, says nothing yet.
+  const bridge: ReturnType<typeof openDrift> = openDrift({
+    'drift.state': () => [watched(LOCAL, 'Local sandbox')],
+    'drift.check': () => {
+      bridge.emit('drift.changed', [watched(LOCAL, 'Local sandbox', DRIFT)]);
+      return watched(LOCAL, 'Local sandbox');
+    },
+  });
+  const local = region('Local sandbox');
+  await local.getByRole('button', { name: 'Check now' }).click();
+  await expect.element(local.getByRole('button', { name: 'Check now' })).toBeEnabled();
+  await expect.element(local.getByText(DRIFT.summary)).toBeVisible();
+});

@@ -10,6 +10,8 @@ import { followState, type FollowedState } from '../lib/follow-state.ts';
 export class DriftStatuses {
   statuses = $state<DriftState>([]);
   private followed: FollowedState<'drift.changed'> | undefined;
+  /** Events heard: a call's answer older than one of them is not shown over it. */
+  private heard = 0;
 
   constructor(private readonly bridge: Bridge) {}
 
@@ -25,6 +27,7 @@ export class DriftStatuses {
   start(): () => void {
     this.followed = followState(this.bridge, 'drift.changed', (state) => {
       this.statuses = state;
+      this.heard += 1;
     });
     void this.refresh();
     return this.followed.stop;
@@ -35,8 +38,19 @@ export class DriftStatuses {
     await this.followed?.ask().catch(() => undefined);
   }
 
-  /** One status a call answered, kept until the next event brings them all. */
-  take(status: DriftStatus): void {
+  /**
+   * Makes a call that answers one profile's status and shows it until the next event brings them
+   * all, unless an event came while the answer was on its way (over HTTP the two travel apart):
+   * that event is newer, and the answer would put back what it replaced.
+   */
+  async answered(make: () => Promise<DriftStatus>): Promise<DriftStatus> {
+    const before = this.heard;
+    const status = await make();
+    if (this.heard === before) this.take(status);
+    return status;
+  }
+
+  private take(status: DriftStatus): void {
     const known = this.statuses.some((s) => s.profileId === status.profileId);
     this.statuses = known
       ? this.statuses.map((s) => (s.profileId === status.profileId ? status : s))
