@@ -74,12 +74,14 @@ function settledIn(snapshot: MonitorSnapshot, ids: readonly string[]): boolean {
 /**
  * Resolves once the monitor has polled each profile, or knows why it cannot: at once when `now`
  * shows it, else at the first change that does. Changes are heard from before `now` is asked,
- * so that a poll ending while it is answered is not missed.
+ * so that a poll ending while it is answered is not missed. A monitor `gone` (the app quit)
+ * polls no more: the wait ends, and the command's next call says why.
  */
 async function firstPolls(
   ids: readonly string[],
   now: () => MonitorSnapshot | Promise<MonitorSnapshot>,
   onChange: (listener: (snapshot: MonitorSnapshot) => void) => () => void,
+  gone?: Promise<void>,
 ): Promise<void> {
   let stop = () => {};
   const settled = new Promise<void>((resolve) => {
@@ -88,7 +90,7 @@ async function firstPolls(
     });
   });
   try {
-    if (!settledIn(await now(), ids)) await settled;
+    if (!settledIn(await now(), ids)) await Promise.race([settled, ...(gone ? [gone] : [])]);
   } finally {
     stop();
   }
@@ -212,6 +214,7 @@ async function appDoor(
           ids,
           () => door.call('sessions.snapshot'),
           (listener) => on('sessions.changed', listener),
+          hub.closed,
         ),
       close: async () => {
         stopSaying();

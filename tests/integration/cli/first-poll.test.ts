@@ -52,3 +52,13 @@ it('a command inside an app that has not polled yet waits for its first poll', a
   app.watched.monitor.resume();
   expect((await listed).map(agentName)).toContain('build-box');
 });
+
+it('a command waiting for the first poll of an app that quits says so', async (ctx) => {
+  ctx.skip(noSecretService !== undefined, noSecretService);
+  const { app, profile, door } = await pausedApp('cli-first-poll-quit');
+  const listed = listedOn(door, profile.id);
+  await door.call('sessions.snapshot');
+  const refused = expect(listed).rejects.toThrow('The Burrow app quit while the command ran');
+  await app.close();
+  await refused;
+});
