@@ -43,8 +43,9 @@ export type Door = {
   call<N extends IpcCallName>(name: N, ...args: IpcArgs<N>): Promise<IpcResult<N>>;
   on<E extends IpcEventName>(name: E, listener: (payload: IpcEventPayload<E>) => void): () => void;
   /**
-   * The profiles' sessions as of now: the app's monitor already follows them; a command alone
-   * polls each once (its monitor starts with what the registry on disk remembers).
+   * Resolves once the monitor has polled each profile, or knows why it cannot: the app's follows
+   * them, but may not have ended its first poll; a command alone polls each once (its monitor
+   * starts with what the registry on disk remembers).
    */
   polled(profileIds: readonly string[]): Promise<void>;
   close(): Promise<void>;
@@ -62,21 +63,37 @@ function listenerOf<E extends IpcEventName>(
 /** Health that no wait mends: the snapshot says why, and the command says it. */
 const SETTLED = new Set(['unreachable', 'unauthorized', 'unavailable']);
 
-/** Resolves once the monitor has polled each profile, or knows why it cannot. */
-function firstPolls(burrow: Burrow, ids: readonly string[]): Promise<void> {
-  const settled = () =>
-    ids.every((id) => {
-      const found = burrow.watched.snapshot(id).profiles[0];
-      return found !== undefined && (found.polls > 0 || SETTLED.has(found.health));
-    });
-  return new Promise((resolve) => {
-    if (settled()) return resolve();
-    const stop = burrow.watched.onSnapshot(() => {
-      if (!settled()) return;
-      stop();
-      resolve();
+/** Whether `snapshot` shows each profile polled once, or why it cannot be. */
+function settledIn(snapshot: MonitorSnapshot, ids: readonly string[]): boolean {
+  return ids.every((id) => {
+    const found = snapshot.profiles.find((p) => p.profileId === id);
+    return found !== undefined && (found.polls > 0 || SETTLED.has(found.health));
+  });
+}
+
+/**
+ * Resolves once the monitor has polled each profile, or knows why it cannot: at once when `now`
+ * shows it, else at the first change that does. Changes are heard from before `now` is asked,
+ * so that a poll ending while it is answered is not missed. A monitor `gone` (the app quit)
+ * polls no more: the wait ends, and the command's next call says why.
+ */
+async function firstPolls(
+  ids: readonly string[],
+  now: () => MonitorSnapshot | Promise<MonitorSnapshot>,
+  onChange: (listener: (snapshot: MonitorSnapshot) => void) => () => void,
+  gone?: Promise<void>,
+): Promise<void> {
+  let stop = () => {};
+  const settled = new Promise<void>((resolve) => {
+    stop = onChange((snapshot) => {
+      if (settledIn(snapshot, ids)) resolve();
     });
   });
+  try {
+    if (!settledIn(await now(), ids)) await Promise.race([settled, ...(gone ? [gone] : [])]);
+  } finally {
+    stop();
+  }
 }
 
 /** A Burrow of the command's own, following only `profileIds`, for as long as the command. */
@@ -148,7 +165,12 @@ async function ownDoor(
     via: 'alone',
     call: async (name, ...args) => settleReply(await dispatchIpc(implementation, name, args)),
     on: onOf(events),
-    polled: (polledIds) => firstPolls(burrow, polledIds),
+    polled: (polledIds) =>
+      firstPolls(
+        polledIds,
+        () => burrow.watched.snapshot(),
+        (listener) => burrow.watched.onSnapshot(listener),
+      ),
     close: async () => {
       stopSaying();
       await burrow.close().finally(cleanup);
@@ -186,7 +208,14 @@ async function appDoor(
       via: 'app',
       call: (name, ...args) => call(name, args) as never,
       on,
-      polled: async () => undefined,
+      // An app just started may not have ended its first poll: its agents are not listed yet.
+      polled: (ids) =>
+        firstPolls(
+          ids,
+          () => door.call('sessions.snapshot'),
+          (listener) => on('sessions.changed', listener),
+          hub.closed,
+        ),
       close: async () => {
         stopSaying();
         hub.close();

@@ -17,6 +17,8 @@ import {
 export type HubConnection = {
   call(name: string, args: readonly unknown[]): Promise<IpcReply>;
   onEvent(listener: (event: IpcEvent) => void): () => void;
+  /** Settles once the line is closed (by either side): no event comes after it. */
+  readonly closed: Promise<void>;
   close(): void;
 };
 
@@ -55,6 +57,7 @@ export async function connectHub(
     error: { code: 'HUB_GONE', message: 'The Burrow app quit while the command ran' },
   };
   const send = (value: unknown) => socket.write(`${JSON.stringify(value)}\n`);
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   return new Promise((resolve) => {
     let open = false;
     const fail = (why: string) => {
@@ -97,6 +100,7 @@ export async function connectHub(
                 listeners.add(listener);
                 return () => listeners.delete(listener);
               },
+              closed,
               close: () => socket.end(),
             });
           }
