@@ -107,6 +107,9 @@ it('refuses a bad block at its field in words, sends nothing, and adds the rule 
   await expect.element(cidr).toHaveAttribute('aria-invalid', 'true');
   await expect.element(cidr).toHaveFocus();
   await expect.element(cidr).toHaveAccessibleDescription(/prefix length from 0 to 32/);
+  // Under the row, as wide as it: in the block's narrow cell it wrapped onto three lines.
+  const width = (element: Element) => element.getBoundingClientRect().width;
+  expect(width(problem.element())).toBeGreaterThan(2 * width(cidr.element()));
   expect(bridge.calls.filter((c) => c.name === 'api.ipPolicyRules.create')).toEqual([]);
 
   await userEvent.fill(cidr, '10.0.0.1');
