@@ -222,7 +222,7 @@ it('shows the last update check in words, and restarts to update only on the cli
   });
   await expect
     .element(updates.getByRole('status'))
-    .toHaveTextContent('Burrow 1.3.0 is ready: restart to update');
+    .toHaveTextContent('Burrow 1.3.0 is ready: restart to update.');
   expect(bridge.argsOf('updates.install')).toBeUndefined();
   await updates.getByRole('button', { name: 'Restart to update' }).click();
   await expect.poll(() => bridge.argsOf('updates.install')).toEqual([]);
@@ -232,7 +232,9 @@ it('says in words that browser mode has no updater', async () => {
   openSettings();
   render(App, { bridge: scriptedBridge() });
   const updates = page.getByRole('region', { name: 'Updates' });
-  await expect.element(updates).toHaveTextContent('Browser mode has no updater');
+  await expect
+    .element(updates)
+    .toHaveTextContent('Browser mode has no updater: updates come with the installed desktop app.');
   await expect.element(updates.getByRole('button', { name: 'Check now' })).not.toBeInTheDocument();
 });
 
@@ -261,7 +263,7 @@ it('keeps what core told of the updates while Settings was closed', async () => 
   const updates = page.getByRole('region', { name: 'Updates' });
   await expect
     .element(updates.getByRole('status'))
-    .toHaveTextContent('Burrow 1.3.0 is ready: restart to update');
+    .toHaveTextContent('Burrow 1.3.0 is ready: restart to update.');
   await expect.element(updates.getByRole('button', { name: 'Restart to update' })).toBeVisible();
 });
 
