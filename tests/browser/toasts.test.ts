@@ -36,21 +36,32 @@ it('keeps every toast while one is pointed at or focused, then resumes each one�
   expect(toasts.items).toEqual([]);
 });
 
-it('keeps the five newest, and a dismissed one’s timer never fires on another', () => {
+it('keeps the three newest, and a dismissed one’s timer never fires on another', () => {
   const toasts = new Toasts();
-  for (let i = 1; i <= 7; i++) toasts.show('info', `note ${i}`);
-  expect(toasts.items.map((t) => t.message)).toEqual([
-    'note 3',
-    'note 4',
-    'note 5',
-    'note 6',
-    'note 7',
-  ]);
+  for (let i = 1; i <= 5; i++) toasts.show('info', `note ${i}`);
+  expect(toasts.items.map((t) => t.message)).toEqual(['note 3', 'note 4', 'note 5']);
   toasts.dismiss(toasts.items[0]?.id ?? 0);
   vi.advanceTimersByTime(4_999);
-  expect(toasts.items).toHaveLength(4);
+  expect(toasts.items).toHaveLength(2);
   vi.advanceTimersByTime(1);
   expect(toasts.items).toEqual([]);
+});
+
+it('shows only the newest success, beside the errors and notices', () => {
+  const toasts = new Toasts();
+  toasts.error(problem);
+  toasts.show('success', 'Added the allow rule 10.0.0.0/8');
+  toasts.show('info', 'Checking');
+  toasts.show('success', 'Added the deny rule 10.9.0.0/16');
+  toasts.show('success', 'Added the allow rule 2001:db8::/64');
+  expect(toasts.items.map((t) => t.message)).toEqual([
+    'Refused',
+    'Checking',
+    'Added the allow rule 2001:db8::/64',
+  ]);
+  // The success it replaced leaves no timer behind to end the newest early.
+  vi.advanceTimersByTime(3_999);
+  expect(toasts.items).toHaveLength(3);
 });
 
 it('holds its toasts while the pointer is over them', async () => {
@@ -124,14 +135,13 @@ it('names the agent an action was sent to: the palette, the tray or a terminal i
     const result = { ...subject, ok: true } as const;
     bridge.emit('sessions.action', { phase: 'done', ...subject, agent: 'build-box', result });
   };
-  sent('restart');
-  sent('stop');
-  sent('update');
-  expect(toasts.items.map((t) => t.message)).toEqual([
-    'Restart sent to build-box',
-    'Stopped build-box',
-    'Update sent to build-box',
-  ]);
+  const said = (action: 'restart' | 'stop' | 'update') => {
+    sent(action);
+    return toasts.items.map((t) => t.message);
+  };
+  expect(said('restart')).toEqual(['Restart sent to build-box']);
+  expect(said('stop')).toEqual(['Stopped build-box']);
+  expect(said('update')).toEqual(['Update sent to build-box']);
   stop();
 });
 

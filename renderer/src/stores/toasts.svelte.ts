@@ -14,7 +14,14 @@ export type Toast = {
 export type ToastOptions = Pick<Toast, 'problem' | 'href' | 'lasting'>;
 
 const LIFETIME_MS = { info: 5_000, success: 4_000, error: 12_000 } as const;
-const MOST = 5;
+/*
+ * A bounded stack, calm at 800×600: at most three toasts, and a success replaces the success
+ * before it. A success says what the person just did, which the window already shows (the rule
+ * added, the name saved), so only the newest is worth the room; three "Added…" stacked up covered
+ * the very table they were about. Errors and notices stay side by side: each says something
+ * shown nowhere else.
+ */
+const MOST = 3;
 
 /** What holds the toasts on screen: a pointer over them, or the keyboard's focus in them. */
 export type Holder = 'pointer' | 'focus';
@@ -39,6 +46,9 @@ export class Toasts {
 
   show(tone: Toast['tone'], message: string, options: ToastOptions = {}): void {
     const toast: Toast = { id: this.next++, tone, message, ...options };
+    if (tone === 'success')
+      for (const old of this.items)
+        if (old.tone === 'success' && !old.lasting) this.dismiss(old.id);
     // The oldest of those that go by themselves make room; a lasting one waits for its person.
     const over = this.items.length - (MOST - 1);
     const passing = this.items.filter((t) => !t.lasting);

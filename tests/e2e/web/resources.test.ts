@@ -92,7 +92,7 @@ it("edits an IP policy's rules in their rows, at both sizes, light and dark", as
     // Its row, not the new rule's field that still shows the block.
     await rules.getByRole('button', { name: `Edit the ${action} rule ${block}` }).waitFor();
   }
-  // The toasts of the adds would cover the table at 800×600.
+  // The last add's toast (each replaces the one before) would cover the new rule's row at 800×600.
   const dismiss = page.getByRole('status').getByRole('button', { name: 'Dismiss' });
   while ((await dismiss.count()) > 0) await dismiss.first().click();
   // A block refused at its field, beside the rules as they read.
