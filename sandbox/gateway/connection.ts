@@ -16,6 +16,7 @@ import type { AgentControl, SessionRegistry, TunnelSessionRecord } from '../stor
 import { DEFAULT_REGION, sessionIp } from '../tunnel/protocol.ts';
 import { decideBind, formatHost, resolveBind, type Bind } from './binds.ts';
 import { credentialForKey, verifyKeySignature, type KeyHolder } from './credentials.ts';
+import { roundTrips, type RoundTrip } from './round-trip.ts';
 
 /** The one user name the gateway takes, as `ssh … v2@host`: the protocol version, not a person. */
 const GATEWAY_USER = 'v2';
@@ -36,8 +37,6 @@ const LEAVE_GRACE_MS = 1_000;
 export const CHANNEL_WAIT_MS = 3_000;
 /** A client that asked for a session channel gets this long to start its tunnel in it. */
 const TUNNEL_WAIT_MS = 30_000;
-/** Lets the reason reach the client's terminal before the refusal makes OpenSSH exit. */
-const SAY_BEFORE_REFUSAL_MS = 50;
 
 /** As many binds as an agent's hello may hold: what a client can make the gateway keep. */
 const MAX_FORWARDS = 64;
@@ -91,6 +90,8 @@ export class GatewayConnection implements AgentControl {
   private sessionsAsked = 0;
   private readonly authTimer: NodeJS.Timeout;
   private leaveTimer: NodeJS.Timeout | undefined;
+  /** A refusal goes only once the client has read its reason (round-trip.ts says why). */
+  private readonly roundTrip: RoundTrip;
 
   constructor(
     private readonly client: Connection,
@@ -98,6 +99,7 @@ export class GatewayConnection implements AgentControl {
     private readonly deps: GatewayDeps,
   ) {
     this.authTimer = setTimeout(() => client.end(), AUTH_GRACE_MS);
+    this.roundTrip = roundTrips(client);
     client.on('error', (error: Error) => {
       deps.log(`ssh gateway: ${peer.ip}: ${error.message}`);
       // ssh2 hangs up after any error (a keepalive timeout too), but a frozen peer may hold the
@@ -224,7 +226,8 @@ export class GatewayConnection implements AgentControl {
    */
   private refuseOnceSaid(reject: (() => void) | undefined): void {
     if (!reject) return;
-    if (this.channels.size > 0) return void setTimeout(reject, SAY_BEFORE_REFUSAL_MS);
+    const saidThenRefuse = () => void this.roundTrip().then(reject);
+    if (this.channels.size > 0) return saidThenRefuse();
     const refuse = () => {
       clearTimeout(timer);
       if (this.pendingRefusals.delete(release)) reject();
@@ -232,7 +235,7 @@ export class GatewayConnection implements AgentControl {
     const release = () => {
       clearTimeout(timer);
       this.pendingRefusals.delete(release);
-      setTimeout(reject, SAY_BEFORE_REFUSAL_MS);
+      saidThenRefuse();
     };
     // setImmediate: what the client sent meanwhile is read first (poll comes before check).
     let timer = setTimeout(
@@ -279,6 +282,7 @@ export class GatewayConnection implements AgentControl {
       if (terminal && (data.includes(CTRL_C) || data.includes(CTRL_D))) this.leave('Bye', 0);
     });
     const account = this.holder?.account.name ?? '';
+    this.deps.log(`ssh gateway: ${this.peer.ip}: session ${session.id} started its tunnel`);
     this.write(channel, `Burrow sandbox SSH gateway`, 'stdout');
     this.write(
       channel,

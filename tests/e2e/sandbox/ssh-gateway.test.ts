@@ -200,6 +200,28 @@ describe('the SSH gateway', () => {
     );
   });
 
+  it('says why a bind is refused even when the client reads nothing while it is said', async () => {
+    // Stopped as its tunnel starts, the client finds the reason and the refusal in one read once
+    // it goes on: OpenSSH exits on the refusal before writing the reason out, unless the refusal
+    // waits for the client's answer to a keepalive sent after the reason.
+    let client: Ssh | undefined;
+    let resumed: Promise<void> | undefined;
+    onLog = (line) => {
+      if (!line.includes('started its tunnel') || !client) return;
+      const stopped = client;
+      stopped.kill('SIGSTOP');
+      // Long enough for a refusal that does not wait to have gone out meanwhile.
+      resumed = new Promise((resolve) => setTimeout(() => resolve(stopped.kill('SIGCONT')), 500));
+    };
+    client = ssh(keys.acl, { forward: 'evil.com:80:localhost:8080' });
+    const refused = await client.exited;
+    await resumed;
+    expect(refused.code).toBe(255);
+    expect(refused.stderr).toContain(
+      "Bind refused: evil.com is not permitted by this credential's ACL (bind:*.example.com)",
+    );
+  });
+
   it('answers restart and update with 331, and stops the client on stop', async () => {
     const { client, session } = await online(keys.acme, credentials.acme, alice);
     for (const command of ['restart', 'update'])
