@@ -204,16 +204,15 @@ describe('the SSH gateway', () => {
     // Stopped as its tunnel starts, the client finds the reason and the refusal in one read once
     // it goes on: OpenSSH exits on the refusal before writing the reason out, unless the refusal
     // waits for the client's answer to a keepalive sent after the reason.
-    let client: Ssh | undefined;
+    const client = ssh(keys.acl, { forward: 'evil.com:80:localhost:8080' });
     let resumed: Promise<void> | undefined;
+    // Set in the same turn as the spawn: the gateway logs nothing of this client before it.
     onLog = (line) => {
-      if (!line.includes('started its tunnel') || !client) return;
-      const stopped = client;
-      stopped.kill('SIGSTOP');
+      if (!line.includes('started its tunnel')) return;
+      client.kill('SIGSTOP');
       // Long enough for a refusal that does not wait to have gone out meanwhile.
-      resumed = new Promise((resolve) => setTimeout(() => resolve(stopped.kill('SIGCONT')), 500));
+      resumed = new Promise((resolve) => setTimeout(() => resolve(client.kill('SIGCONT')), 500));
     };
-    client = ssh(keys.acl, { forward: 'evil.com:80:localhost:8080' });
     const refused = await client.exited;
     await resumed;
     expect(refused.code).toBe(255);
