@@ -28,7 +28,7 @@ function publicLineOf(privateKey: string, source: string): string {
  * first use with mode 0600, so that known_hosts entries stay valid across restarts.
  */
 export async function loadHostKey(dataFile?: string): Promise<HostKey> {
-  if (dataFile === undefined) return generate();
+  if (dataFile === undefined) return generateHostKey();
   const path = hostKeyPath(dataFile);
   const existing = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
@@ -36,7 +36,7 @@ export async function loadHostKey(dataFile?: string): Promise<HostKey> {
   });
   if (existing !== undefined)
     return { privateKey: existing, publicKey: publicLineOf(existing, `host key file ${path}`) };
-  const key = generate();
+  const key = generateHostKey();
   try {
     // wx: never overwrite a key that appeared meanwhile; clients may already trust it.
     await writeFile(path, key.privateKey, { mode: 0o600, flag: 'wx' });
@@ -49,7 +49,18 @@ export async function loadHostKey(dataFile?: string): Promise<HostKey> {
   return key;
 }
 
-function generate(): HostKey {
-  const pair = ssh2.utils.generateKeyPairSync('ed25519', { comment: 'burrow-sandbox-gateway' });
-  return { privateKey: pair.private, publicKey: pair.public.split(' ').slice(0, 2).join(' ') };
+/**
+ * ssh2 1.17 writes about one ed25519 key in two hundred that its own parser then refuses
+ * ("Malformed OpenSSH private key"), and the gateway would keep failing on that file: a key it
+ * cannot read is made again. Ten tries all refused would take a broken ssh2, which is said.
+ */
+export function generateHostKey(
+  make = () => ssh2.utils.generateKeyPairSync('ed25519', { comment: 'burrow-sandbox-gateway' }),
+): HostKey {
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const pair = make();
+    if (ssh2.utils.parseKey(pair.private) instanceof Error) continue;
+    return { privateKey: pair.private, publicKey: pair.public.split(' ').slice(0, 2).join(' ') };
+  }
+  throw new Error('ssh2 makes no SSH host key it can read');
 }

@@ -10,7 +10,7 @@ import {
 } from '../../../sandbox/gateway/binds.ts';
 import { credentialForKey, verifyKeySignature } from '../../../sandbox/gateway/credentials.ts';
 import { osOf } from '../../../sandbox/gateway/connection.ts';
-import { hostKeyPath, loadHostKey } from '../../../sandbox/gateway/host-key.ts';
+import { generateHostKey, hostKeyPath, loadHostKey } from '../../../sandbox/gateway/host-key.ts';
 import { Account } from '../../../sandbox/store/account.ts';
 import { sessionIp } from '../../../sandbox/tunnel/protocol.ts';
 import { removeDir, tempDir } from '../../support/openssh.ts';
@@ -67,7 +67,10 @@ describe('decideBind', () => {
 });
 
 describe('credentialForKey', () => {
-  const pair = () => ssh2.utils.generateKeyPairSync('ed25519');
+  const pair = () => {
+    const key = generateHostKey();
+    return { private: key.privateKey, public: key.publicKey };
+  };
   const blobOf = (publicKey: string) => Buffer.from(publicKey.split(' ')[1] ?? '', 'base64');
   const account = (name: string) => new Account(name, false, new Map(), new Set());
   const credential = (id: string, publicKey: string) => ({
@@ -148,6 +151,17 @@ describe('loadHostKey', () => {
     const [a, b] = await Promise.all([loadHostKey(), loadHostKey()]);
     expect(a.publicKey).toMatch(/^ssh-ed25519 [A-Za-z0-9+/]+=*$/);
     expect(a.publicKey).not.toBe(b.publicKey);
+  });
+
+  it('is made again when ssh2 wrote one it cannot read, and says so when it never can', () => {
+    const good = ssh2.utils.generateKeyPairSync('ed25519');
+    // Bytes cut from the fixed header: refused as ssh2 refuses the few keys it writes badly.
+    const refused = { ...good, private: good.private.replace(/AAAA[A-Za-z0-9+/]{8}/, 'AAAA') };
+    expect(ssh2.utils.parseKey(refused.private)).toBeInstanceOf(Error);
+    const made = [refused, refused, good];
+    expect(generateHostKey(() => made.shift() ?? good).privateKey).toBe(good.private);
+    expect(made).toEqual([]);
+    expect(() => generateHostKey(() => refused)).toThrow('ssh2 makes no SSH host key it can read');
   });
 
   it('is kept beside the data file (mode 0600) and reused on the next start', async () => {
