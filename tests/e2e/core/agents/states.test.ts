@@ -207,10 +207,13 @@ describe('an agent’s states with real agents', () => {
     const until_ = steps[1]?.[3] ?? 0;
     expect(until_ - startedAt).toBeGreaterThanOrEqual(11_600);
     expect(until_ - startedAt).toBeLessThan(13_000);
+    // The monitor may find the new session through the API before the agent's line saying it
+    // is read here: wait for that line, not for the array to have it.
+    const second = await processes[0]?.session(1);
     expect(w.agent('upgrade me')).toMatchObject({
       state: 'online',
       note: 'updated 3.1.2 → 3.3.0',
-      session: { agent_version: '3.3.0', id: processes[0]?.sessions[1] },
+      session: { agent_version: '3.3.0', id: second },
       updateBlocked: null,
     });
     // The monitor's own `updated` event adds no second mark.
