@@ -5,7 +5,7 @@ import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import { killAll, startAgent } from '../../support/agents.ts';
 import { watchProblems } from '../../support/chromium.ts';
 import { filesUnder } from '../../integration/core/profiles/support.ts';
-import { openPage, screenshot, type WebPage } from './support-window.ts';
+import { forEachLook, openPage, screenshot, type WebPage } from './support-window.ts';
 
 /*
  * A new user's first minutes, in Debian's Chromium against `npm run web` on a throwaway HOME:
@@ -99,25 +99,14 @@ it('adds a second sandbox as a profile: the wrong key shows its code, the right 
     .toContain('active');
   // Settings with two profiles, a shot at each section below the fold: the screen scrolls inside
   // the window, so a full-page shot would show only its top.
-  for (const [width, height] of [
-    [800, 600],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      for (const section of ['Profiles', 'Alerts', 'Drift', 'Updates']) {
-        await page
-          .getByRole('heading', { name: section, level: 2 })
-          .evaluate((h) => h.scrollIntoView({ block: 'start' }));
-        await screenshot(
-          page,
-          `settings-${section.toLowerCase()}-${width}x${height}-${colorScheme}`,
-        );
-      }
+  await forEachLook(page, async (look) => {
+    for (const section of ['Profiles', 'Alerts', 'Drift', 'Updates']) {
+      await page
+        .getByRole('heading', { name: section, level: 2 })
+        .evaluate((h) => h.scrollIntoView({ block: 'start' }));
+      await screenshot(page, `settings-${section.toLowerCase()}-${look}`);
     }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+  });
   // Playwright's default size, which the steps after this one were written against.
   await page.setViewportSize({ width: 1280, height: 720 });
 });

@@ -31,6 +31,29 @@ export async function screenshot(
   await page.screenshot({ path: `${SHOTS}/${name}.png`, ...options });
 }
 
+/**
+ * Runs `shoot` at 800×600 and 1280×800, light and dark, only when BURROW_SCREENSHOTS=1 asks for
+ * screenshots: without it, the resizing and what `shoot` does first would be work for nothing.
+ * Leaves the page light; the size is the caller's to set back.
+ */
+export async function forEachLook(
+  page: Page,
+  shoot: (look: string) => Promise<void>,
+): Promise<void> {
+  if (process.env.BURROW_SCREENSHOTS !== '1') return;
+  for (const [width, height] of [
+    [800, 600],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await shoot(`${width}x${height}-${scheme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 /** `npm run web` and one page on it, at its first screen, as the resource suites drive it. */
 export type WebWindow = {
   readonly web: WebApp;

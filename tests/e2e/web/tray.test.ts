@@ -4,7 +4,7 @@ import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import { killAll, startAgent } from '../../support/agents.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
 import type { MonitorSnapshot } from '../../../shared/app/monitor.ts';
-import { invokeFrom, openPage, screenshot, type WebPage } from './support-window.ts';
+import { forEachLook, invokeFrom, openPage, screenshot, type WebPage } from './support-window.ts';
 
 /*
  * The header's tray panel in Debian's Chromium against `npm run web`, with two profiles: the
@@ -117,18 +117,10 @@ it("counts every profile's online agents on its badge, and fits the window, its 
     expect(box && box.y + box.height).toBeLessThanOrEqual(800);
     await own.click({ trial: true });
   }
-  for (const [width, height] of [
-    [800, 600],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await openTray();
-      await screenshot(page, `tray-${width}x${height}-${colorScheme}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await forEachLook(page, async (look) => {
+    await openTray();
+    await screenshot(page, `tray-${look}`);
+  });
 }, 60_000);
 
 it("asks before a Stop with the agent's and profile's names, and stops only on yes", async () => {
