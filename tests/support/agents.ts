@@ -17,6 +17,11 @@ export type AgentProcess = {
   stderr(): string;
   /** The n-th `session <id> online` line (0 is the first), waiting for it. */
   session(n: number, timeoutMs?: number): Promise<string>;
+  /**
+   * Waits for `text` on stdout. A child's `exit` can come before the last of its output has
+   * been read from the pipe, so a line printed just before exiting is waited for, not read.
+   */
+  said(text: string, timeoutMs?: number): Promise<void>;
   /** The exit of the process we spawned (not of its successors). */
   readonly exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
@@ -60,6 +65,13 @@ export function startAgent(args: readonly string[]): AgentProcess {
         () => `session #${n}: ${stdout}${stderr}`,
       );
       return sessions[n] ?? '';
+    },
+    said: async (text, timeoutMs = 10_000) => {
+      await until(
+        () => stdout.includes(text),
+        timeoutMs,
+        () => `for "${text}": ${stdout}${stderr}`,
+      );
     },
     exit,
   };

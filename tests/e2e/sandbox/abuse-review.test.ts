@@ -183,7 +183,7 @@ describe('abuse review', () => {
       });
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('exit', (code) => resolve({ code, stderr }));
+      child.on('close', (code) => resolve({ code, stderr }));
     });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^sandbox: --abuse-review-delay must be milliseconds/);

@@ -165,7 +165,7 @@ describe.concurrent('agents over the agent endpoint', () => {
     const id = await agent.session(0);
     expect(await command(id, 'stop')).toMatchObject({ status: 204 });
     expect((await agent.exit).code).toBe(0);
-    expect(agent.stdout()).toContain('stopped by command');
+    await agent.said('stopped by command');
     await until(async () => !(await listed(id)), 2_000);
     expectError(await command(id, 'stop'), 'notFound');
   });

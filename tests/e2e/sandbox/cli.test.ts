@@ -33,7 +33,7 @@ function cli(args: string[], onReady?: OnReady): Promise<Run> {
     }
   });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
 describe('npm run sandbox', () => {

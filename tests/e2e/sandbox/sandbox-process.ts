@@ -27,7 +27,8 @@ export function spawnSandbox(args: readonly string[], env: NodeJS.ProcessEnv = {
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>(
-    (resolve) => child.once('exit', (code, signal) => resolve({ code, signal, stderr })),
+    // 'close', not 'exit': the last of stderr may still be in the pipe when the child exits.
+    (resolve) => child.once('close', (code, signal) => resolve({ code, signal, stderr })),
   );
   const ready = new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
