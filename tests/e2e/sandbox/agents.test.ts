@@ -170,13 +170,13 @@ describe.concurrent('agents over the agent endpoint', () => {
     expectError(await command(id, 'stop'), 'notFound');
   });
 
-  it('drops the session of a SIGKILLed agent within a second or two', async ({ expect }) => {
+  // The session goes when its connection closes, not on a timer: the 10 s is only a backstop.
+  it('drops the session of a SIGKILLed agent when its connection closes', async () => {
     const { token } = await credential();
     const agent = startAgent(agentArgs(token));
     const id = await agent.session(0);
     agent.child.kill('SIGKILL');
-    const tookMs = await until(async () => !(await listed(id)), 2_000);
-    expect(tookMs).toBeLessThan(2_000);
+    await until(async () => !(await listed(id)), 10_000);
     expectError(await api('GET', `/tunnel_sessions/${id}`), 'notFound');
   });
 
