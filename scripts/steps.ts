@@ -2,26 +2,47 @@
  * Runs npm scripts in order, printing how long each took: `tsx scripts/steps.ts a+b c` runs `a`
  * and `b` at the same time, then `c`. Scripts run together have their output held and printed
  * whole when each ends, so that it is not interleaved; a script running alone prints as it goes.
- * Stops after the first group with a failure, with its exit code.
+ * Stops after the first group with a failure, with its exit code. Beside each time, the CPU its
+ * processes used (user + system, every descendant that was waited for): on a machine of two
+ * cores, what the suite costs is CPU, and a step's wall time says little while others run.
  */
 import { spawn } from 'node:child_process';
 
-type Ended = { name: string; code: number; seconds: number; output: string };
+type Ended = { name: string; code: number; seconds: number; cpu: string; output: string };
 
 const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10;
 
+// A POSIX shell's `times` prints its own times, then its children's: "0m12.34s 0m1.20s".
+const WITH_TIMES = 'npm run "$1"; code=$?; times >&3; exit $code';
+
+function cpuOf(times: string): string {
+  const [user, system] = [...(times.split('\n')[1] ?? '').matchAll(/(\d+)m([\d.]+)s/g)].map(
+    ([, minutes, secs]) => Number(minutes) * 60 + Number(secs),
+  );
+  return user === undefined || system === undefined ? '' : ` (CPU ${(user + system).toFixed(1)} s)`;
+}
+
 function run(name: string, alone: boolean): Promise<Ended> {
   const start = performance.now();
-  const child = spawn('npm', ['run', name], {
-    stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-    shell: process.platform === 'win32',
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const output = alone ? 'inherit' : 'pipe';
+  const child =
+    process.platform === 'win32'
+      ? spawn('npm', ['run', name], { stdio: ['ignore', output, output], shell: true })
+      : spawn('sh', ['-c', WITH_TIMES, 'sh', name], { stdio: ['ignore', output, output, 'pipe'] });
+  let said = '';
+  let times = '';
+  child.stdout?.on('data', (chunk: Buffer) => (said += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()));
+  child.stdio[3]?.on('data', (chunk: Buffer) => (times += chunk.toString()));
   return new Promise((resolve) =>
     child.on('close', (code, signal) =>
-      resolve({ name, code: code ?? (signal ? 1 : 0), seconds: seconds(start), output }),
+      resolve({
+        name,
+        code: code ?? (signal ? 1 : 0),
+        seconds: seconds(start),
+        cpu: cpuOf(times),
+        output: said,
+      }),
     ),
   );
 }
@@ -34,7 +55,7 @@ for (const group of process.argv.slice(2)) {
       run(name, names.length === 1).then((step) => {
         process.stdout.write(step.output);
         console.log(
-          `steps: ${name} ${step.code === 0 ? 'took' : 'FAILED after'} ${step.seconds} s`,
+          `steps: ${name} ${step.code === 0 ? 'took' : 'FAILED after'} ${step.seconds} s${step.cpu}`,
         );
         return step;
       }),
