@@ -44,7 +44,9 @@ export async function writeWhole(path: string, text: string, mode: number): Prom
 
 /** What reading a small file of ours found: its text, nothing there, or why it was not read. */
 export type SmallFile =
-  { readonly text: string } | { readonly absent: true } | { readonly refused: string };
+  | { readonly text: string }
+  | { readonly absent: true }
+  | { readonly refused: string };
 
 /** Why a small file was not opened, in words. */
 function openRefusal(error: unknown): SmallFile {

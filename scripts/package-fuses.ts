@@ -13,7 +13,8 @@ export type FuseWire = Record<number, number>;
 
 const optionOf = (name: string) =>
   FuseV1Options[(name[0]?.toUpperCase() + name.slice(1)) as keyof typeof FuseV1Options] as
-    FuseV1Options | undefined;
+    | FuseV1Options
+    | undefined;
 
 const said = (state: number | undefined) =>
   state === ON ? 'on' : state === OFF ? 'off' : 'missing';

@@ -35,10 +35,8 @@ export function exposeBodies(request: CheckedExposeRequest): ExposeBodies {
     backend: check(TunnelGroupBackendCreate, { description: name, labels: request.labels }, (f) =>
       f.startsWith('description') ? 'name' : 'labels',
     ),
-    edge: check(
-      HTTPSEdgeCreate,
-      { description: name, hostports: [request.hostport.trim()] },
-      (f) => (f.startsWith('hostports') ? 'hostport' : 'name'),
+    edge: check(HTTPSEdgeCreate, { description: name, hostports: [request.hostport.trim()] }, (f) =>
+      f.startsWith('hostports') ? 'hostport' : 'name',
     ),
     route: check(
       HTTPSEdgeRouteCreate,

@@ -44,7 +44,8 @@ export const sshCertificateAuthorityHandlers = crud<
 });
 
 type CertificateBody =
-  ParsedBodyOf<'sshUserCertificates.create'> | ParsedBodyOf<'sshHostCertificates.create'>;
+  | ParsedBodyOf<'sshUserCertificates.create'>
+  | ParsedBodyOf<'sshHostCertificates.create'>;
 
 /** Times as the server writes them; the body may give any offset. */
 const utc = (d: Date) => d.toISOString();

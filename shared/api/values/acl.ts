@@ -16,7 +16,8 @@ export type AclRule =
   | { readonly kind: 'address'; readonly host: string; readonly port: number };
 
 export type AclRuleParse =
-  { readonly ok: true; readonly rule: AclRule } | { readonly ok: false; readonly reason: string };
+  | { readonly ok: true; readonly rule: AclRule }
+  | { readonly ok: false; readonly reason: string };
 
 const WILDCARD = '*';
 const BIND = 'bind:';

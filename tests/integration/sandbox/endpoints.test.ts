@@ -240,7 +240,8 @@ describe('success path of every endpoint', () => {
       if (e.method === 'GET' && 'listKey' in e) {
         const kindOfItems = (
           ENDPOINTS.find((x) => x.method === 'GET' && x.path === `${e.path}/{id}`)?.pathParams as
-            Record<string, IdKind> | undefined
+            | Record<string, IdKind>
+            | undefined
         )?.['id'];
         const made =
           kindOfItems && kindOfItems !== 'tunnelSession' ? await f.make(kindOfItems) : undefined;

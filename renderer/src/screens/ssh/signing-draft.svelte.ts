@@ -32,7 +32,9 @@ type SigningInput = {
   kind: 'user' | 'host';
   principals: string[];
   validity:
-    { preset: ValidityPreset } | { seconds: number } | { validAfter: string; validUntil: string };
+    | { preset: ValidityPreset }
+    | { seconds: number }
+    | { validAfter: string; validUntil: string };
   criticalOptions: Record<string, string>;
   extensions: Record<string, string>;
 };
