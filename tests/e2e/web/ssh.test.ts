@@ -4,7 +4,7 @@ import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { watchProblems } from '../../support/chromium.ts';
 import { currentUser, sshKeygen } from '../../support/openssh.ts';
-import { openPage, type WebPage } from './support-window.ts';
+import { openPage, watchIpc, type IpcTraffic, type WebPage } from './support-window.ts';
 
 /*
  * The SSH screen in Debian's Chromium against `npm run web` on a throwaway HOME: a CA created,
@@ -18,7 +18,7 @@ const PASSPHRASE = 'e2e passphrase that stays in core';
 let app: WebPage;
 let page: Page;
 let folder: string;
-const wire: string[] = [];
+let ipc: IpcTraffic;
 let problems: string[];
 
 const file = (name: string) => path.join(folder, name);
@@ -30,12 +30,7 @@ beforeAll(async () => {
   folder = path.join(app.web.home, 'keys');
   page = app.page;
   problems = watchProblems(page);
-  page.on('response', (response) => {
-    if (response.url().endsWith('/ipc/invoke')) void response.text().then((t) => wire.push(t));
-  });
-  page.on('request', (request) => {
-    if (request.url().endsWith('/ipc/invoke')) wire.push(request.postData() ?? '');
-  });
+  ipc = watchIpc(page);
 });
 
 afterAll(() => app?.close());
@@ -125,10 +120,11 @@ it('renews from the saved list: a new validity, the same key', async () => {
 
 it('never carries the passphrase or the private key back to the page', async () => {
   const privateKey = await readFile(file('id_e2e'), 'utf8');
-  const answers = wire.join('\n');
-  expect(answers).not.toContain('PRIVATE KEY');
-  for (const line of privateKey.split('\n').slice(1, -2)) expect(answers).not.toContain(line);
+  const wire = [...ipc.sent, ...ipc.answered].join('\n');
+  expect(wire).not.toContain('PRIVATE KEY');
+  for (const line of privateKey.split('\n').slice(1, -2)) expect(wire).not.toContain(line);
   // The passphrase went one way, in the generate request only.
-  expect(wire.filter((t) => t.includes(PASSPHRASE))).toHaveLength(1);
+  expect(ipc.sent.filter((t) => t.includes(PASSPHRASE))).toHaveLength(1);
+  expect(ipc.answered.join('\n')).not.toContain(PASSPHRASE);
   expect(problems).toEqual([]);
 });

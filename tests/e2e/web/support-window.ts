@@ -260,6 +260,25 @@ export async function invokeFrom(page: Page, name: string, ...args: unknown[]): 
   return reply.value;
 }
 
+/** The bodies of the page's contract calls, as they crossed the wire: its requests, its answers. */
+export type IpcTraffic = { readonly sent: string[]; readonly answered: string[] };
+
+/**
+ * The page's contract calls from now on, for a test that looks for what must never cross (a
+ * secret) or a call that must not have been made.
+ */
+export function watchIpc(page: Page): IpcTraffic {
+  const traffic: IpcTraffic = { sent: [], answered: [] };
+  page.on('request', (request) => {
+    if (request.url().endsWith('/ipc/invoke')) traffic.sent.push(request.postData() ?? '');
+  });
+  page.on('response', (response) => {
+    if (response.url().endsWith('/ipc/invoke'))
+      void response.text().then((text) => traffic.answered.push(text));
+  });
+  return traffic;
+}
+
 /**
  * Axe on what the page shows now, every rule of its default set over the whole page but for
  * `exclude` (selectors): a line for each violation, naming the rule and where. Axe is put into
