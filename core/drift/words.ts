@@ -2,22 +2,30 @@ import type { SnapshotKind } from '../../shared/app/snapshot-document.ts';
 import { AppError } from '../errors.ts';
 import type { PlanStep } from '../snapshot/plan/plan.ts';
 
-/** Each kind as a person names it: one, and several. */
-const KIND_WORDS: Record<SnapshotKind, readonly [string, string]> = {
-  ipPolicy: ['IP policy', 'IP policies'],
-  ipPolicyRule: ['IP policy rule', 'IP policy rules'],
-  certificateAuthority: ['certificate authority', 'certificate authorities'],
-  sshCertificateAuthority: ['SSH certificate authority', 'SSH certificate authorities'],
-  sshCredential: ['SSH credential', 'SSH credentials'],
-  credential: ['tunnel credential', 'tunnel credentials'],
-  agentIngress: ['agent ingress', 'agent ingresses'],
-  httpResponseBackend: ['HTTP response backend', 'HTTP response backends'],
-  tunnelGroupBackend: ['tunnel group backend', 'tunnel group backends'],
-  failoverBackend: ['failover backend', 'failover backends'],
-  tlsEdge: ['TLS edge', 'TLS edges'],
-  httpsEdge: ['edge', 'edges'],
-  httpsEdgeRoute: ['route', 'routes'],
+/** Each kind as a person names one of it. */
+const KIND_WORDS: Record<SnapshotKind, string> = {
+  ipPolicy: 'IP policy',
+  ipPolicyRule: 'IP policy rule',
+  certificateAuthority: 'certificate authority',
+  sshCertificateAuthority: 'SSH certificate authority',
+  sshCredential: 'SSH credential',
+  credential: 'tunnel credential',
+  agentIngress: 'agent ingress',
+  httpResponseBackend: 'HTTP response backend',
+  tunnelGroupBackend: 'tunnel group backend',
+  failoverBackend: 'failover backend',
+  tlsEdge: 'TLS edge',
+  httpsEdge: 'edge',
+  httpsEdgeRoute: 'route',
 };
+
+/** Several of a kind: each kind's name ends in a regular English noun, so its plural is made. */
+const plural = (word: string): string =>
+  /[^aeiou]y$/.test(word)
+    ? `${word.slice(0, -1)}ies`
+    : /(s|x|ch|sh)$/.test(word)
+      ? `${word}es`
+      : `${word}s`;
 
 /** A baseline → live step's action as what happened outside Burrow. */
 const DONE = { create: 'created', update: 'updated', delete: 'deleted' } as const;
@@ -32,7 +40,10 @@ export function driftSummary(steps: readonly PlanStep[]): string {
     counts.set(key, { ...counted, n: counted.n + 1 });
   }
   return [...counts.values()]
-    .map(({ kind, action, n }) => `${n} ${KIND_WORDS[kind][n === 1 ? 0 : 1]} ${DONE[action]}`)
+    .map(
+      ({ kind, action, n }) =>
+        `${n} ${n === 1 ? KIND_WORDS[kind] : plural(KIND_WORDS[kind])} ${DONE[action]}`,
+    )
     .join(', ');
 }
 

@@ -59,11 +59,9 @@ function agentBlocked(state: AgentState): string | undefined {
     case 'stopped':
       return 'It is not connected';
     case 'restarting':
-      return 'It is restarting';
     case 'updating':
-      return 'It is updating';
     case 'stopping':
-      return 'It is stopping';
+      return `It is ${state}`;
   }
 }
 
@@ -75,17 +73,14 @@ function stateWords(agent: TrayAgent, now: number): string {
     case 'lost':
       return 'missed the last poll';
     case 'offline':
-      return `offline · last seen ${clockTime(agent.lastSeenAt, now)}`;
     case 'stopped':
-      return `stopped · last seen ${clockTime(agent.lastSeenAt, now)}`;
-    case 'restarting':
-      return 'restarting…';
-    case 'updating':
-      return 'updating…';
+      return `${agent.state} · last seen ${clockTime(agent.lastSeenAt, now)}`;
     case 'update-ready':
       return 'updated, restart to run it';
+    case 'restarting':
+    case 'updating':
     case 'stopping':
-      return 'stopping…';
+      return `${agent.state}…`;
   }
 }
 

@@ -21,37 +21,42 @@ const MonitorHealth = z.enum([
 ]);
 export type MonitorHealth = z.output<typeof MonitorHealth>;
 
-const base = { profileId: z.string(), at: z.number() };
+/** What every event about a profile carries: which profile, and when. */
+export const profileEvent = { profileId: z.string(), at: z.number() };
 
 export const MonitorEvent = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('online'), ...base, session: TunnelSession }),
+  z.object({ kind: z.literal('online'), ...profileEvent, session: TunnelSession }),
   /** Every session a poll confirmed gone: a burst of agents lost together is one event. */
-  z.object({ kind: z.literal('offline'), ...base, sessions: z.array(TunnelSession).min(1) }),
+  z.object({
+    kind: z.literal('offline'),
+    ...profileEvent,
+    sessions: z.array(TunnelSession).min(1),
+  }),
   /** The same agent (see agentKey) came back with a new session id and the same or an older version. */
   z.object({
     kind: z.literal('restarted'),
-    ...base,
+    ...profileEvent,
     session: TunnelSession,
     previous: TunnelSession,
   }),
   /** The same agent came back running a newer version. */
   z.object({
     kind: z.literal('updated'),
-    ...base,
+    ...profileEvent,
     session: TunnelSession,
     previous: TunnelSession,
   }),
   /** Gone after a stop command of ours. */
-  z.object({ kind: z.literal('stopped'), ...base, session: TunnelSession }),
-  z.object({ kind: z.literal('unreachable'), ...base, reason: z.string() }),
+  z.object({ kind: z.literal('stopped'), ...profileEvent, session: TunnelSession }),
+  z.object({ kind: z.literal('unreachable'), ...profileEvent, reason: z.string() }),
   z.object({
     kind: z.literal('unauthorized'),
-    ...base,
+    ...profileEvent,
     reason: z.string(),
     errorCode: z.string().nullable(),
   }),
   /** The API answers again after `unreachable` or `unauthorized`. */
-  z.object({ kind: z.literal('recovered'), ...base }),
+  z.object({ kind: z.literal('recovered'), ...profileEvent }),
 ]);
 export type MonitorEvent = z.output<typeof MonitorEvent>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Timestamp } from '../api/values/common.ts';
 import { TunnelSession } from '../api/kinds/tunnel-sessions.ts';
-import { MonitorEvent } from './monitor.ts';
+import { MonitorEvent, profileEvent } from './monitor.ts';
 
 /*
  * The notification policy's inputs and outputs, as plain JSON for the IPC contract: the
@@ -60,16 +60,14 @@ export type CertificateExpiring = z.output<typeof CertificateExpiring>;
 /** An agent whose offline was told is listed again (alert rules: back online). */
 const BackOnline = z.object({
   kind: z.literal('back-online'),
-  profileId: z.string(),
-  at: z.number(),
+  ...profileEvent,
   session: TunnelSession,
 });
 
 /** Agents behind the newest version of their major the account has (alert rules). */
 const BehindVersion = z.object({
   kind: z.literal('behind-version'),
-  profileId: z.string(),
-  at: z.number(),
+  ...profileEvent,
   newest: z.string(),
   sessions: z.array(TunnelSession).min(1),
 });
@@ -77,8 +75,7 @@ const BehindVersion = z.object({
 /** A watched account changed outside Burrow (drift watch), told once per drift. */
 const DriftFound = z.object({
   kind: z.literal('drift-found'),
-  profileId: z.string(),
-  at: z.number(),
+  ...profileEvent,
   driftId: z.string(),
   /** "1 edge updated, 2 IP policies created". */
   summary: z.string(),

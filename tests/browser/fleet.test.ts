@@ -1,6 +1,6 @@
 import { render } from '@testing-library/svelte';
 import { beforeEach, expect, it } from 'vitest';
-import { page, userEvent } from 'vitest/browser';
+import { page, userEvent, type Locator } from 'vitest/browser';
 import App from '../../renderer/src/App.svelte';
 // The window's own styles: what fits depends on them.
 import '../../renderer/src/app.css';
@@ -79,6 +79,12 @@ function showing(hash: string, answers: Parameters<typeof scriptedBridge>[0] = {
 const row = (name: string) => page.getByRole('row', { name, exact: true });
 const checkbox = (name: string) => page.getByRole('checkbox', { name: `Select ${name}` });
 const button = (name: string) => page.getByRole('button', { name, exact: true });
+
+/** A rollout panel's row of each agent named, showing its step in these words. */
+async function expectSteps(panel: Locator, steps: Readonly<Record<string, string | RegExp>>) {
+  for (const [name, words] of Object.entries(steps))
+    await expect.element(panel.getByRole('row', { name, exact: true })).toHaveTextContent(words);
+}
 
 beforeEach(async () => {
   await page.viewport(1280, 800);
@@ -521,14 +527,11 @@ it('ends in one line of outcomes: each agent as it was left, the failed to retry
   expect(panel.element().getBoundingClientRect().height).toBeLessThan(600 * 0.2);
 
   await panel.getByText("Each agent's step").click();
-  const step = (name: string) => panel.getByRole('row', { name, exact: true });
-  await expect.element(step('mac-box')).toHaveTextContent('Not started');
-  await expect
-    .element(step('win-box'))
-    .toHaveTextContent('Cancelled once updated: restart it to run the new version');
-  await expect
-    .element(step('cache-box'))
-    .toHaveTextContent('Failed: update checks are off on this agent');
+  await expectSteps(panel, {
+    'mac-box': 'Not started',
+    'win-box': 'Cancelled once updated: restart it to run the new version',
+    'cache-box': 'Failed: update checks are off on this agent',
+  });
 
   await panel.getByRole('button', { name: 'Retry the failed' }).click();
   const dialog = page.getByRole('dialog', { name: /Update and restart 1 agent/ });
@@ -588,15 +591,12 @@ it('starts a rolling update with its options and follows it, pausing, resuming a
   // The panel: how far, how long, each agent's step in words.
   const panel = page.getByRole('region', { name: 'Rolling update: 3 of 4' });
   await expect.element(panel).toHaveTextContent('about 3 min left');
-  const step = (name: string) => panel.getByRole('row', { name, exact: true });
-  await expect.element(step('build-box')).toHaveTextContent('Done · 3.1.2 → 3.3.0');
-  await expect.element(step('cache-box')).toHaveTextContent(/Waiting [1-9]\d* s before restart/);
-  await expect
-    .element(step('win-box'))
-    .toHaveTextContent('Updated · restart it yourself (Windows)');
-  await expect
-    .element(step('mac-box'))
-    .toHaveTextContent('Failed: update checks are off on this agent');
+  await expectSteps(panel, {
+    'build-box': 'Done · 3.1.2 → 3.3.0',
+    'cache-box': /Waiting [1-9]\d* s before restart/,
+    'win-box': 'Updated · restart it yourself (Windows)',
+    'mac-box': 'Failed: update checks are off on this agent',
+  });
   // And a line under the header, on every screen, back to it.
   await page.getByRole('link', { name: 'Edges', exact: true }).click();
   await expect.element(page.getByRole('link', { name: 'Rolling update: 3 of 4' })).toBeVisible();

@@ -20,6 +20,14 @@ export async function tempDir(prefix: string): Promise<string> {
   return mkdtemp(path.join(tmpdir(), prefix));
 }
 
+/**
+ * What ssh-keygen prints, given `args`. It prints certificate times in local time: in UTC they
+ * compare with the API's.
+ */
+export async function sshKeygen(...args: string[]): Promise<string> {
+  return (await run('ssh-keygen', args, { env: { ...process.env, TZ: 'UTC' } })).stdout;
+}
+
 export type KeyType = 'ed25519' | 'ecdsa' | 'rsa';
 
 /** A fresh key pair from ssh-keygen: the private key's path and the public key's line. */
@@ -34,7 +42,7 @@ export async function makeKeyPair(
   if (existsSync(privatePath)) throw new Error(`makeKeyPair: ${privatePath} exists`);
   const args = ['-q', '-t', type, '-N', '', '-C', name, '-f', privatePath];
   if (bits) args.push('-b', String(bits));
-  await run('ssh-keygen', args);
+  await sshKeygen(...args);
   return { privatePath, publicKey: (await readFile(`${privatePath}.pub`, 'utf8')).trim() };
 }
 
@@ -44,22 +52,18 @@ function uniqueFile(dir: string, prefix: string): string {
   return path.join(dir, `${prefix}-${process.pid}-${++fileCounter}`);
 }
 
-/** ssh-keygen prints certificate times in local time: UTC makes them comparable to the API's. */
-const UTC_ENV = { ...process.env, TZ: 'UTC' };
-
 /** What `ssh-keygen -L` prints for a certificate line (times in UTC). */
 export async function describeCertificate(dir: string, certificate: string): Promise<string> {
   const file = `${uniqueFile(dir, 'cert')}.pub`;
   await writeFile(file, `${certificate}\n`);
-  const { stdout } = await run('ssh-keygen', ['-L', '-f', file], { env: UTC_ENV });
-  return stdout;
+  return sshKeygen('-L', '-f', file);
 }
 
 /** The SHA-256 fingerprint (`SHA256:…`) `ssh-keygen -lf` gives a public key line. */
 export async function fingerprint(dir: string, publicKey: string): Promise<string> {
   const file = `${uniqueFile(dir, 'key')}.pub`;
   await writeFile(file, `${publicKey}\n`);
-  const { stdout } = await run('ssh-keygen', ['-l', '-E', 'sha256', '-f', file]);
+  const stdout = await sshKeygen('-l', '-E', 'sha256', '-f', file);
   const found = /\bSHA256:[A-Za-z0-9+/]+/.exec(stdout);
   if (!found) throw new Error(`no fingerprint in: ${stdout}`);
   return found[0];

@@ -5,7 +5,14 @@ import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import { killAll, startAgent } from '../../support/agents.ts';
 import { watchProblems } from '../../support/chromium.ts';
 import { filesUnder } from '../../integration/core/profiles/support.ts';
-import { forEachLook, openPage, screenshot, type WebPage } from './support-window.ts';
+import {
+  forEachLook,
+  openPage,
+  screenshot,
+  watchIpc,
+  type IpcTraffic,
+  type WebPage,
+} from './support-window.ts';
 
 /*
  * A new user's first minutes, in Debian's Chromium against `npm run web` on a throwaway HOME:
@@ -19,7 +26,7 @@ const REMOTE_KEY = 'second-sandbox-key-4f9a2c';
 let app: WebPage;
 let remote: Sandbox;
 let page: Page;
-const ipcBodies: string[] = [];
+let ipc: IpcTraffic;
 let problems: string[];
 
 beforeAll(async () => {
@@ -30,9 +37,7 @@ beforeAll(async () => {
   ]);
   page = app.page;
   problems = watchProblems(page);
-  page.on('response', (response) => {
-    if (response.url().endsWith('/ipc/invoke')) void response.text().then((t) => ipcBodies.push(t));
-  });
+  ipc = watchIpc(page);
 });
 
 afterAll(async () => {
@@ -158,13 +163,13 @@ it('in a tab without the token, says how to get in instead of calling anything',
 });
 
 it('leaves no API key in any IPC answer, log line or file outside the keyring', async () => {
-  const local = /"id":"(prf_\w+)","name":"Local sandbox"/.exec(ipcBodies.join('\n'));
+  const local = /"id":"(prf_\w+)","name":"Local sandbox"/.exec(ipc.answered.join('\n'));
   expect(local).not.toBeNull();
   // The app's own keychain entry for the Local sandbox, read the way core reads it.
   const localKey = await (await osKeychain()).get(local?.[1] ?? '');
   expect(localKey).toMatch(/^[\w-]{40,}$/);
   const secrets = [REMOTE_KEY, localKey ?? ''];
-  const wire = ipcBodies.join('\n');
+  const wire = ipc.answered.join('\n');
   const files = (await filesUnder(app.web.home)).filter(({ file }) => !file.includes('/keyrings/'));
   expect(files.some(({ file }) => file.endsWith('settings.json'))).toBe(true);
   for (const secret of secrets) {

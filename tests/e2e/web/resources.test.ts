@@ -6,6 +6,8 @@ import {
   screenshot,
   selectListed,
   shootEverywhere,
+  watchIpc,
+  type IpcTraffic,
   type WebWindow,
 } from './support-window.ts';
 
@@ -18,14 +20,12 @@ import {
 
 let app: WebWindow;
 let page: Page;
-const invoked: string[] = [];
+let ipc: IpcTraffic;
 
 beforeAll(async () => {
   app = await openWindow({ width: 1200, height: 800 });
   page = app.page;
-  page.on('request', (request) => {
-    if (request.url().endsWith('/ipc/invoke')) invoked.push(request.postData() ?? '');
-  });
+  ipc = watchIpc(page);
 }, 120_000);
 afterAll(() => app?.close());
 
@@ -63,10 +63,10 @@ it('refuses a description too long in bytes before any call', async () => {
   await go('IP policies');
   await page.getByRole('button', { name: 'New IP policy' }).click();
   await page.getByLabel('Description').fill('ü'.repeat(200));
-  const before = invoked.length;
+  const before = ipc.sent.length;
   await page.getByRole('button', { name: 'Create IP policy' }).click();
   await page.getByRole('dialog').getByText('must be at most 255 bytes', { exact: false }).waitFor();
-  expect(invoked.slice(before).some((body) => body.includes('ipPolicies.create'))).toBe(false);
+  expect(ipc.sent.slice(before).some((body) => body.includes('ipPolicies.create'))).toBe(false);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Discard' }).click();
 }, 120_000);

@@ -1,12 +1,10 @@
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { watchProblems } from '../../support/chromium.ts';
-import { currentUser } from '../../support/openssh.ts';
-import { openPage, type WebPage } from './support-window.ts';
+import { currentUser, sshKeygen } from '../../support/openssh.ts';
+import { openPage, watchIpc, type IpcTraffic, type WebPage } from './support-window.ts';
 
 /*
  * The SSH screen in Debian's Chromium against `npm run web` on a throwaway HOME: a CA created,
@@ -15,18 +13,15 @@ import { openPage, type WebPage } from './support-window.ts';
  * certificate's validity and keeps the key. One page, in order.
  */
 
-const run = promisify(execFile);
 const PASSPHRASE = 'e2e passphrase that stays in core';
 
 let app: WebPage;
 let page: Page;
 let folder: string;
-const wire: string[] = [];
+let ipc: IpcTraffic;
 let problems: string[];
 
 const file = (name: string) => path.join(folder, name);
-const keygen = async (...args: string[]) =>
-  (await run('ssh-keygen', args, { env: { ...process.env, TZ: 'UTC' } })).stdout;
 /** `Valid: from 2026-11-23T10:00:00 to 2026-11-23T11:00:00` of ssh-keygen -L. */
 const validity = (listing: string) => /Valid: (.*)/.exec(listing)?.[1];
 
@@ -35,12 +30,7 @@ beforeAll(async () => {
   folder = path.join(app.web.home, 'keys');
   page = app.page;
   problems = watchProblems(page);
-  page.on('response', (response) => {
-    if (response.url().endsWith('/ipc/invoke')) void response.text().then((t) => wire.push(t));
-  });
-  page.on('request', (request) => {
-    if (request.url().endsWith('/ipc/invoke')) wire.push(request.postData() ?? '');
-  });
+  ipc = watchIpc(page);
 });
 
 afterAll(() => app?.close());
@@ -80,10 +70,10 @@ it('saves a new key and certificate that ssh-keygen reads', async () => {
     `ssh -i ${file('id_e2e')} -o CertificateFile=${file('id_e2e-cert.pub')} ${currentUser}@HOST`,
   );
 
-  const recovered = await keygen('-y', '-P', PASSPHRASE, '-f', file('id_e2e'));
+  const recovered = await sshKeygen('-y', '-P', PASSPHRASE, '-f', file('id_e2e'));
   const publicKey = await readFile(file('id_e2e.pub'), 'utf8');
   expect(recovered.split(' ').slice(0, 2)).toEqual(publicKey.split(' ').slice(0, 2));
-  const listing = await keygen('-L', '-f', file('id_e2e-cert.pub'));
+  const listing = await sshKeygen('-L', '-f', file('id_e2e-cert.pub'));
   expect(listing).toMatch(new RegExp(`Principals:\\s+${currentUser}\\n`));
   expect(listing).toContain('Type: ssh-ed25519-cert-v01@openssh.com user certificate');
   expect(listing).toMatch(/Signing CA: ECDSA SHA256:/);
@@ -103,7 +93,7 @@ it('asks before replacing files, and Cancel leaves them as they are', async () =
 });
 
 it('renews from the saved list: a new validity, the same key', async () => {
-  const before = await keygen('-L', '-f', file('id_e2e-cert.pub'));
+  const before = await sshKeygen('-L', '-f', file('id_e2e-cert.pub'));
   const publicKey = await readFile(file('id_e2e.pub'), 'utf8');
   // Certificates count whole seconds: renewing in the same second would sign the same window.
   const from = Date.parse(`${/from (\S+)/.exec(before)?.[1]}Z`);
@@ -118,11 +108,11 @@ it('renews from the saved list: a new validity, the same key', async () => {
 
   await page.getByRole('button', { name: 'Renew id_e2e-cert.pub' }).click();
   await page.getByText('Renewed id_e2e-cert.pub').waitFor();
-  const after = await keygen('-L', '-f', file('id_e2e-cert.pub'));
+  const after = await sshKeygen('-L', '-f', file('id_e2e-cert.pub'));
   expect(validity(after)).not.toBe(validity(before));
   expect(/Key ID: "(.*)"/.exec(after)?.[1]).not.toBe(keyId);
   expect(await readFile(file('id_e2e.pub'), 'utf8')).toBe(publicKey);
-  const fingerprint = (await keygen('-l', '-f', file('id_e2e.pub'))).split(' ')[1] ?? '';
+  const fingerprint = (await sshKeygen('-l', '-f', file('id_e2e.pub'))).split(' ')[1] ?? '';
   expect(after).toContain(`Public key: ED25519-CERT ${fingerprint}`);
   // The details shown follow the renewed certificate.
   await page.getByText(`"${/Key ID: "(.*)"/.exec(after)?.[1]}"`).waitFor();
@@ -130,10 +120,11 @@ it('renews from the saved list: a new validity, the same key', async () => {
 
 it('never carries the passphrase or the private key back to the page', async () => {
   const privateKey = await readFile(file('id_e2e'), 'utf8');
-  const answers = wire.join('\n');
-  expect(answers).not.toContain('PRIVATE KEY');
-  for (const line of privateKey.split('\n').slice(1, -2)) expect(answers).not.toContain(line);
+  const wire = [...ipc.sent, ...ipc.answered].join('\n');
+  expect(wire).not.toContain('PRIVATE KEY');
+  for (const line of privateKey.split('\n').slice(1, -2)) expect(wire).not.toContain(line);
   // The passphrase went one way, in the generate request only.
-  expect(wire.filter((t) => t.includes(PASSPHRASE))).toHaveLength(1);
+  expect(ipc.sent.filter((t) => t.includes(PASSPHRASE))).toHaveLength(1);
+  expect(ipc.answered.join('\n')).not.toContain(PASSPHRASE);
   expect(problems).toEqual([]);
 });

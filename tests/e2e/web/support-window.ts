@@ -31,16 +31,8 @@ export async function screenshot(
   await page.screenshot({ path: `${SHOTS}/${name}.png`, ...options });
 }
 
-/**
- * Runs `shoot` at 800×600 and 1280×800, light and dark, only when BURROW_SCREENSHOTS=1 asks for
- * screenshots: without it, the resizing and what `shoot` does first would be work for nothing.
- * Leaves the page light; the size is the caller's to set back.
- */
-export async function forEachLook(
-  page: Page,
-  shoot: (look: string) => Promise<void>,
-): Promise<void> {
-  if (process.env.BURROW_SCREENSHOTS !== '1') return;
+/** The sizes and colour schemes the screenshots are taken at, each named as `800x600-light`. */
+async function eachLook(page: Page, look: (name: string) => Promise<void>): Promise<void> {
   for (const [width, height] of [
     [800, 600],
     [1280, 800],
@@ -48,10 +40,23 @@ export async function forEachLook(
     await page.setViewportSize({ width, height });
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await shoot(`${width}x${height}-${scheme}`);
+      await look(`${width}x${height}-${scheme}`);
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * Runs `shoot` at each look, only when BURROW_SCREENSHOTS=1 asks for screenshots: without it,
+ * the resizing and what `shoot` does first would be work for nothing. Leaves the page light; the
+ * size is the caller's to set back.
+ */
+export async function forEachLook(
+  page: Page,
+  shoot: (look: string) => Promise<void>,
+): Promise<void> {
+  if (process.env.BURROW_SCREENSHOTS !== '1') return;
+  await eachLook(page, shoot);
 }
 
 /** `npm run web` and one page on it, at its first screen, as the resource suites drive it. */
@@ -255,6 +260,25 @@ export async function invokeFrom(page: Page, name: string, ...args: unknown[]): 
   return reply.value;
 }
 
+/** The bodies of the page's contract calls, as they crossed the wire: its requests, its answers. */
+export type IpcTraffic = { readonly sent: string[]; readonly answered: string[] };
+
+/**
+ * The page's contract calls from now on, for a test that looks for what must never cross (a
+ * secret) or a call that must not have been made.
+ */
+export function watchIpc(page: Page): IpcTraffic {
+  const traffic: IpcTraffic = { sent: [], answered: [] };
+  page.on('request', (request) => {
+    if (request.url().endsWith('/ipc/invoke')) traffic.sent.push(request.postData() ?? '');
+  });
+  page.on('response', (response) => {
+    if (response.url().endsWith('/ipc/invoke'))
+      void response.text().then((text) => traffic.answered.push(text));
+  });
+  return traffic;
+}
+
 /**
  * Axe on what the page shows now, every rule of its default set over the whole page but for
  * `exclude` (selectors): a line for each violation, naming the rule and where. Axe is put into
@@ -285,24 +309,16 @@ export async function axeViolations(
 }
 
 /**
- * What the page shows at 800×600 and 1280×800, light and dark: a screenshot of each in SHOTS,
- * for a person to look at, and axe on each. Leaves the page light at 1280×800.
+ * What the page shows at each look: a screenshot of each in SHOTS, for a person to look at, and
+ * axe on each. Leaves the page light at 1280×800.
  */
 export async function shootEverywhere(page: Page, name: string): Promise<string[]> {
   const violations: string[] = [];
-  for (const [width, height] of [
-    [800, 600],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      const shot = `${name}-${width}x${height}-${scheme}`;
-      await screenshot(page, shot);
-      violations.push(...(await axeViolations(page, shot)));
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await eachLook(page, async (look) => {
+    const shot = `${name}-${look}`;
+    await screenshot(page, shot);
+    violations.push(...(await axeViolations(page, shot)));
+  });
   await page.setViewportSize({ width: 1280, height: 800 });
   return violations;
 }

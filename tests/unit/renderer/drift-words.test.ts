@@ -7,11 +7,16 @@ import {
 } from '../../../renderer/src/screens/drift/words.ts';
 
 describe("the Drift screen's words", () => {
-  it('says a share of a rate limit in requests an hour, rounded down', () => {
-    expect(hourlyShare(120, 60_000, 5)).toBe('at most 360 requests an hour');
-    expect(hourlyShare(100, 10_000, 25)).toBe('at most 9,000 requests an hour');
-    expect(hourlyShare(7, 60_000, 1)).toBe('at most 4 requests an hour');
-  });
+  it.each([
+    [5, 120, 60_000, 'at most 360 requests an hour'],
+    [25, 100, 10_000, 'at most 9,000 requests an hour'],
+    [1, 7, 60_000, 'at most 4 requests an hour'],
+  ])(
+    'says %i% of %i requests per %i ms as "%s", rounded down',
+    (percent, capacity, windowMs, words) => {
+      expect(hourlyShare(capacity, windowMs, percent)).toBe(words);
+    },
+  );
 
   it('says how a baseline was kept, and what a check cost', () => {
     expect(keptWhen('accept')).toBe(', when you accepted a change');

@@ -4,18 +4,15 @@
  * home and read back by ssh-keygen. What crosses back is checked for the private key and the
  * passphrase, which must never be there.
  */
-import { execFile } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, expect, it } from 'vitest';
 import { dispatchIpc } from '../../../../core/ipc/dispatch.ts';
 import type { IpcReply } from '../../../../shared/app/ipc/bridge.ts';
 import type { IpcCallName, IpcResult } from '../../../../shared/app/ipc/contract.ts';
-import { currentUser, startAgent, tempDir } from '../../../support/openssh.ts';
+import { currentUser, sshKeygen, startAgent, tempDir } from '../../../support/openssh.ts';
 import { startApp, type TestApp } from '../profiles/support.ts';
 
-const run = promisify(execFile);
 const PASSPHRASE = 'correct horse battery staple';
 
 let app: TestApp;
@@ -69,16 +66,10 @@ it('generates, signs and saves through the contract, with progress events', asyn
   ]);
 
   // The passphrase opens the key, and the public key it yields is the saved one.
-  const { stdout: recovered } = await run('ssh-keygen', [
-    '-y',
-    '-P',
-    PASSPHRASE,
-    '-f',
-    key('id_ipc'),
-  ]);
+  const recovered = await sshKeygen('-y', '-P', PASSPHRASE, '-f', key('id_ipc'));
   const publicKey = await readFile(key('id_ipc.pub'), 'utf8');
   expect(recovered.trim().split(' ').slice(0, 2)).toEqual(publicKey.trim().split(' ').slice(0, 2));
-  const { stdout: listing } = await run('ssh-keygen', ['-L', '-f', key('id_ipc-cert.pub')]);
+  const listing = await sshKeygen('-L', '-f', key('id_ipc-cert.pub'));
   expect(listing).toContain(`Key ID: "${made.certificate.keyId}"`);
   expect(listing).toMatch(new RegExp(`Principals:\\s+${currentUser}`));
 

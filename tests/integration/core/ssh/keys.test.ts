@@ -3,17 +3,13 @@
  * ssh-keygen: every key type, with and without a passphrase, gives back its public key, and a
  * wrong passphrase is refused.
  */
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFilesAtomically } from '../../../../core/ssh/files/atomic-write.ts';
 import { createKeyGenerator, type KeyGenerator } from '../../../../core/ssh/keys/generator.ts';
 import { sshPublicKeyType } from '../../../../shared/api/values/ssh-keys.ts';
 import type { NewKeySpec } from '../../../../shared/app/ssh/requests.ts';
-import { removeDir, tempDir } from '../../../support/openssh.ts';
-
-const run = promisify(execFile);
+import { removeDir, sshKeygen, tempDir } from '../../../support/openssh.ts';
 
 const SPECS: readonly { spec: NewKeySpec; algorithm: string; bits: string }[] = [
   { spec: { type: 'ed25519' }, algorithm: 'ssh-ed25519', bits: '256' },
@@ -68,14 +64,14 @@ describe.each(SPECS)('$spec.type $bits', ({ spec, algorithm, bits }) => {
         key.privateKey,
       );
 
-      const { stdout } = await run('ssh-keygen', ['-y', '-P', passphrase, '-f', file]);
-      expect(stdout.trim().split(' ').slice(0, 2)).toEqual(key.publicKey.split(' ').slice(0, 2));
+      const recovered = await sshKeygen('-y', '-P', passphrase, '-f', file);
+      expect(recovered.trim().split(' ').slice(0, 2)).toEqual(key.publicKey.split(' ').slice(0, 2));
       // -l reads the size, and the comment, which an encrypted key keeps in its encrypted part.
-      const listed = await run('ssh-keygen', ['-l', '-f', file]);
+      const listed = await sshKeygen('-l', '-f', file);
       const comment = passphrase === '' ? 'alice@laptop' : 'no comment';
-      expect(listed.stdout).toMatch(new RegExp(`^${bits} SHA256:\\S+ \\(?${comment}`));
+      expect(listed).toMatch(new RegExp(`^${bits} SHA256:\\S+ \\(?${comment}`));
       if (passphrase !== '')
-        await expect(run('ssh-keygen', ['-y', '-P', 'wrong', '-f', file])).rejects.toThrow(
+        await expect(sshKeygen('-y', '-P', 'wrong', '-f', file)).rejects.toThrow(
           /incorrect passphrase/,
         );
     },

@@ -21,6 +21,7 @@ import {
   sshdInstalled,
   SSHD,
   sshEffectiveConfig,
+  sshKeygen,
   sshLogin,
   sshWithConfig,
   startAgent,
@@ -104,9 +105,9 @@ describe('a new key and certificate', () => {
   });
 
   it('ssh-keygen -y recovers the public key from the private key file', async () => {
-    const { stdout } = await run('ssh-keygen', ['-y', '-f', ssh('id_burrow')]);
+    const recovered = await sshKeygen('-y', '-f', ssh('id_burrow'));
     const pub = await readFile(ssh('id_burrow.pub'), 'utf8');
-    expect(stdout.split(' ').slice(0, 2)).toEqual(pub.split(' ').slice(0, 2));
+    expect(recovered.split(' ').slice(0, 2)).toEqual(pub.split(' ').slice(0, 2));
     expect(pub.trim().endsWith(' id_burrow')).toBe(true);
   });
 
@@ -182,8 +183,8 @@ describe('every key type and a passphrase', () => {
   ] as const)('$type: signed and readable by ssh-keygen with its passphrase', async (key) => {
     const name = `id_${key.type}`;
     const made = await generate(name, { key, passphrase: 'open sesame' });
-    const { stdout } = await run('ssh-keygen', ['-y', '-P', 'open sesame', '-f', ssh(name)]);
-    expect(stdout.split(' ')[1]).toBe(made.saved.publicKey.split(' ')[1]);
+    const recovered = await sshKeygen('-y', '-P', 'open sesame', '-f', ssh(name));
+    expect(recovered.split(' ')[1]).toBe(made.saved.publicKey.split(' ')[1]);
     expect(made.certificate.keyType).toBe(key.type);
   });
 });

@@ -4,22 +4,18 @@
  * disk (checked with ssh-keygen) and its record. A save killed part-way (a real child process)
  * is taken back by the next save of the name, and no copy of a private key stays.
  */
-import { execFile } from 'node:child_process';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../../core/api/client.ts';
 import type { WriteHooks } from '../../../../core/ssh/files/atomic-write.ts';
 import { SshError, type SshApi, type SshService } from '../../../../core/ssh/service.ts';
 import type { GenerateRequest } from '../../../../shared/app/ssh/requests.ts';
-import { currentUser, makeKeyPair } from '../../../support/openssh.ts';
+import { currentUser, makeKeyPair, sshKeygen } from '../../../support/openssh.ts';
 import { rejection as rejectionOf } from '../../../support/rejection.ts';
 import { killSaveAt, sideFiles } from './killed-save.ts';
 import { startSshWorld, type SshWorld } from './support.ts';
-
-const run = promisify(execFile);
 
 let world: SshWorld | undefined;
 let home: string;
@@ -69,7 +65,7 @@ function generate(name: string, over: Partial<GenerateRequest['target']> = {}) {
 /** NAME, NAME.pub and NAME-cert.pub are of one key, its record says so, and no copy is left. */
 async function expectWholeSet(name: string) {
   const publicKey = keyOnly(await readFile(ssh(`${name}.pub`), 'utf8'));
-  const { stdout: ofPrivateKey } = await run('ssh-keygen', ['-y', '-f', ssh(name)]);
+  const ofPrivateKey = await sshKeygen('-y', '-f', ssh(name));
   expect(keyOnly(ofPrivateKey)).toBe(publicKey);
   const certificate = await service.decodeCertificate({ path: ssh(`${name}-cert.pub`) });
   expect(certificate.publicKey).toBe(publicKey);

@@ -34,6 +34,18 @@ describe('what a drift is called', () => {
     expect(driftSummary(steps)).toBe('1 edge updated, 2 IP policies created');
   });
 
+  it('makes the plural of a name ending in -ss, -y or neither', () => {
+    const twice = (kind: PlanStep['kind']): PlanStep[] =>
+      ['a', 'b'].map((name) => ({ action: 'delete', kind, name, id: name }));
+    expect(
+      driftSummary([
+        ...twice('agentIngress'),
+        ...twice('certificateAuthority'),
+        ...twice('tlsEdge'),
+      ]),
+    ).toBe('2 agent ingresses deleted, 2 certificate authorities deleted, 2 TLS edges deleted');
+  });
+
   it('names a resource whose kept secret is not the live one, and only those', () => {
     const oidc = (secret: string, issuer = 'https://idp') => ({ issuer, client_secret: secret });
     expect(

@@ -209,6 +209,23 @@ describe('trayModel', () => {
     });
   });
 
+  it.each([
+    ['stopped', `stopped · last seen ${clockTime(EARLIER, NOW)}`, undefined],
+    ['restarting', 'restarting…', 'It is restarting'],
+    ['updating', 'updating…', 'It is updating'],
+    ['stopping', 'stopping…', 'It is stopping'],
+  ] as const)(
+    'says a %s agent so after its name, and why it takes no command',
+    (as, words, why) => {
+      const one = agent('one', as);
+      const model = trayModel(
+        state({ agents: { profiles: [{ profileId: 'acme', agents: [one] }] } }),
+      );
+      expect(find(model.items, `agent:${one.id}`)).toMatchObject({ label: `one · ${words}` });
+      if (why) expect(find(model.items, `agent:${one.id}:stop`)).toMatchObject({ tooltip: why });
+    },
+  );
+
   it('lists lost and offline agents first, then by name, and leaves hundreds to "Show all"', () => {
     const states: AgentState[] = ['online', 'stopped', 'update-ready', 'restarting'];
     const many = Array.from({ length: 300 }, (_, i) =>

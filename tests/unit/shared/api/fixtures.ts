@@ -1,4 +1,8 @@
-import { endpoint, type EndpointName } from '../../../../shared/api/catalog/endpoints.ts';
+import {
+  endpoint,
+  type AnyEndpoint,
+  type EndpointName,
+} from '../../../../shared/api/catalog/endpoints.ts';
 import { ERRORS, type ErrorName } from '../../../../shared/api/errors/errors.ts';
 
 // Real keys and a real certificate, made with ssh-keygen and openssl for these tests only.
@@ -50,6 +54,37 @@ export function listed(
 ) {
   const { path, response } = endpoint(name);
   return (response.parse(listOf(key, path, items)) as Record<string, unknown>)[key];
+}
+
+/** A catalog group whose resources are created, read and updated: `ipPolicies`, and more. */
+type CollectionGroup = {
+  [N in EndpointName]: N extends `${infer G}.update` ? G : never;
+}[EndpointName];
+
+type Operation<G extends string, O extends string> = Extract<
+  AnyEndpoint,
+  { readonly name: `${G}.${O}` }
+>;
+
+/**
+ * The schemas the API checks a collection's bodies with and answers in, as the catalog gives
+ * them to the server and the client: what a test of a kind's rules reads is what is served.
+ */
+export function collectionSchemas<G extends CollectionGroup>(group: G) {
+  const of = (operation: string) => endpoint(`${group}.${operation}` as EndpointName);
+  // The catalog's names are typed one by one; a name built from `group` is not, so its schemas
+  // are given the types the catalog has for that name.
+  return {
+    create: of('create').body,
+    created: of('create').response,
+    update: of('update').body,
+    item: of('get').response,
+  } as {
+    readonly create: Operation<G, 'create'>['body'];
+    readonly created: Operation<G, 'create'>['response'];
+    readonly update: Operation<G, 'update'>['body'];
+    readonly item: Operation<G, 'get'>['response'];
+  };
 }
 
 /** The body the service answers one of its errors with; `details` adds to the operation id. */

@@ -5,44 +5,9 @@ import {
   AbuseReport,
   AbuseReportCreate,
 } from '../../../../../shared/api/kinds/abuse-reports.ts';
-import {
-  AgentIngress,
-  AgentIngressCreate,
-  AgentIngressUpdate,
-} from '../../../../../shared/api/kinds/agent-ingresses.ts';
-import {
-  FailoverBackend,
-  FailoverBackendCreate,
-  FailoverBackendUpdate,
-  HTTPResponseBackend,
-  HTTPResponseBackendCreate,
-  HTTPResponseBackendUpdate,
-  TunnelGroupBackend,
-  TunnelGroupBackendCreate,
-  TunnelGroupBackendUpdate,
-} from '../../../../../shared/api/kinds/backends.ts';
-import {
-  CertificateAuthority,
-  CertificateAuthorityCreate,
-  CertificateAuthorityUpdate,
-} from '../../../../../shared/api/kinds/certificate-authorities.ts';
 import { Ref } from '../../../../../shared/api/values/common.ts';
-import {
-  CreatedCredential,
-  Credential,
-  CredentialCreate,
-  CredentialUpdate,
-  SSHCredential,
-  SSHCredentialCreate,
-  SSHCredentialUpdate,
-} from '../../../../../shared/api/kinds/credentials.ts';
 import { endpoint } from '../../../../../shared/api/catalog/endpoints.ts';
 import { ErrorBody } from '../../../../../shared/api/errors/error-body.ts';
-import {
-  IPPolicy,
-  IPPolicyCreate,
-  IPPolicyUpdate,
-} from '../../../../../shared/api/kinds/ip-policies.ts';
 import { listEnvelope, listQuerySchema } from '../../../../../shared/api/catalog/list.ts';
 import {
   TUNNEL_TRANSPORTS,
@@ -51,9 +16,18 @@ import {
 } from '../../../../../shared/api/kinds/tunnel-sessions.ts';
 import { validateQuery } from '../../../../../shared/api/errors/validate.ts';
 import { expectAccepted, expectRejected } from '../expect-validation.ts';
-import { CA_PEM, listed, listOf, PUBLIC_KEYS, ref, resource } from '../fixtures.ts';
+import {
+  CA_PEM,
+  collectionSchemas,
+  listed,
+  listOf,
+  PUBLIC_KEYS,
+  ref,
+  resource,
+} from '../fixtures.ts';
 
 describe('IP policies', () => {
+  const ipPolicies = collectionSchemas('ipPolicies');
   const policy = {
     ...resource('/ip_policies', 'ipp_1'),
     description: 'office',
@@ -61,27 +35,27 @@ describe('IP policies', () => {
   };
 
   it('reads a policy and keeps fields a newer version adds', () => {
-    expect(IPPolicy.parse({ ...policy, rules: [], added_later: { x: 1 } })).toEqual({
+    expect(ipPolicies.item.parse({ ...policy, rules: [], added_later: { x: 1 } })).toEqual({
       ...policy,
       rules: [],
       added_later: { x: 1 },
     });
-    expect(IPPolicy.parse(resource('/ip_policies', 'ipp_2'))).toEqual(
+    expect(ipPolicies.item.parse(resource('/ip_policies', 'ipp_2'))).toEqual(
       resource('/ip_policies', 'ipp_2'),
     );
   });
 
   it('reads created_at only as UTC', () => {
-    expect(IPPolicy.safeParse({ ...policy, created_at: '2025-01-31T13:00:00+01:00' }).success).toBe(
-      false,
-    );
+    expect(
+      ipPolicies.item.safeParse({ ...policy, created_at: '2025-01-31T13:00:00+01:00' }).success,
+    ).toBe(false);
   });
 
   it('creates and updates with description and metadata only', () => {
-    expect(expectAccepted(IPPolicyCreate, {})).toEqual({});
-    expectAccepted(IPPolicyUpdate, { description: 'd', metadata: 'm' });
+    expect(expectAccepted(ipPolicies.create, {})).toEqual({});
+    expectAccepted(ipPolicies.update, { description: 'd', metadata: 'm' });
     expect(
-      expectRejected(IPPolicyCreate, { descriptin: 'typo' }, 'unknownField', 'descriptin'),
+      expectRejected(ipPolicies.create, { descriptin: 'typo' }, 'unknownField', 'descriptin'),
     ).toBe('unknown field "descriptin"');
   });
 
@@ -144,6 +118,8 @@ describe('list envelope and query', () => {
 });
 
 describe('credentials', () => {
+  const credentials = collectionSchemas('credentials');
+  const sshCredentials = collectionSchemas('sshCredentials');
   const sshCredential = {
     ...resource('/ssh_credentials', 'sshcr_1'),
     public_key: PUBLIC_KEYS.rsa,
@@ -158,26 +134,26 @@ describe('credentials', () => {
   };
 
   it('creates an SSH credential from a public key, owned by a user or a bot', () => {
-    expectAccepted(SSHCredentialCreate, {
+    expectAccepted(sshCredentials.create, {
       public_key: PUBLIC_KEYS.ecdsa256,
       acl: ['*'],
       owner_id: 'bot_1',
     });
-    expectRejected(SSHCredentialCreate, { acl: [] }, 'missingField', 'public_key');
+    expectRejected(sshCredentials.create, { acl: [] }, 'missingField', 'public_key');
     expectRejected(
-      SSHCredentialCreate,
+      sshCredentials.create,
       { public_key: 'ssh-rsa AAAAB3' },
       'invalidPublicKey',
       'public_key',
     );
     expectRejected(
-      SSHCredentialCreate,
+      sshCredentials.create,
       { public_key: PUBLIC_KEYS.rsa, owner_id: 'cr_1' },
       'invalidReference',
       'owner_id',
     );
     expectRejected(
-      SSHCredentialCreate,
+      sshCredentials.create,
       { public_key: PUBLIC_KEYS.rsa, owner_id: 'alice' },
       'invalidValue',
       'owner_id',
@@ -185,37 +161,37 @@ describe('credentials', () => {
   });
 
   it('refuses owner_id and public_key on update', () => {
-    expectRejected(SSHCredentialUpdate, { owner_id: 'usr_1' }, 'unknownField', 'owner_id');
+    expectRejected(sshCredentials.update, { owner_id: 'usr_1' }, 'unknownField', 'owner_id');
     expectRejected(
-      SSHCredentialUpdate,
+      sshCredentials.update,
       { public_key: PUBLIC_KEYS.rsa },
       'unknownField',
       'public_key',
     );
-    expectRejected(CredentialUpdate, { owner_id: 'usr_1' }, 'unknownField', 'owner_id');
-    expectAccepted(CredentialUpdate, { acl: ['bind:env=prod'], description: 'ci' });
+    expectRejected(credentials.update, { owner_id: 'usr_1' }, 'unknownField', 'owner_id');
+    expectAccepted(credentials.update, { acl: ['bind:env=prod'], description: 'ci' });
   });
 
   it('creates a tunnel credential with everything optional', () => {
-    expect(expectAccepted(CredentialCreate, {})).toEqual({});
-    expectAccepted(CredentialCreate, {
+    expect(expectAccepted(credentials.create, {})).toEqual({});
+    expectAccepted(credentials.create, {
       owner_id: 'usr_abc',
       acl: ['bind:a.example.com'],
       metadata: '{}',
     });
-    expectRejected(CredentialCreate, { token: 'x' }, 'unknownField', 'token');
+    expectRejected(credentials.create, { token: 'x' }, 'unknownField', 'token');
   });
 
   it('returns the token in the create response only', () => {
-    expect(CreatedCredential.parse({ ...credential, token: 'secret' }).token).toBe('secret');
-    expect(CreatedCredential.safeParse(credential).success).toBe(false);
-    expect(Credential.parse(credential)).toEqual(credential);
-    expect(Credential.safeParse({ ...credential, token: 'secret' }).success).toBe(false);
+    expect(credentials.created.parse({ ...credential, token: 'secret' }).token).toBe('secret');
+    expect(credentials.created.safeParse(credential).success).toBe(false);
+    expect(credentials.item.parse(credential)).toEqual(credential);
+    expect(credentials.item.safeParse({ ...credential, token: 'secret' }).success).toBe(false);
     expect(listed('credentials.list', 'credentials', [credential])).toHaveLength(1);
   });
 
   it('reads SSH credentials, keeping unknown fields', () => {
-    expect(SSHCredential.parse({ ...sshCredential, extra: true })).toEqual({
+    expect(sshCredentials.item.parse({ ...sshCredential, extra: true })).toEqual({
       ...sshCredential,
       extra: true,
     });
@@ -223,9 +199,10 @@ describe('credentials', () => {
 });
 
 describe('agent ingresses', () => {
+  const agentIngresses = collectionSchemas('agentIngresses');
   it('takes a domain on create only', () => {
-    expectAccepted(AgentIngressCreate, { domain: 'connect.example.com', description: 'eu' });
-    expectRejected(AgentIngressCreate, {}, 'missingField', 'domain');
+    expectAccepted(agentIngresses.create, { domain: 'connect.example.com', description: 'eu' });
+    expectRejected(agentIngresses.create, {}, 'missingField', 'domain');
     for (const domain of [
       'not a domain',
       '*.example.com',
@@ -233,8 +210,13 @@ describe('agent ingresses', () => {
       '-x.example.com',
       'https://example.com',
     ])
-      expectRejected(AgentIngressCreate, { domain }, 'invalidValue', 'domain');
-    expectRejected(AgentIngressUpdate, { domain: 'other.example.com' }, 'unknownField', 'domain');
+      expectRejected(agentIngresses.create, { domain }, 'invalidValue', 'domain');
+    expectRejected(
+      agentIngresses.update,
+      { domain: 'other.example.com' },
+      'unknownField',
+      'domain',
+    );
   });
 
   it('reads and lists under ingresses', () => {
@@ -244,100 +226,111 @@ describe('agent ingresses', () => {
       ns_targets: ['ns1.service.example', 'ns2.service.example'],
       region_domains: ['eu.connect.example.com'],
     };
-    expect(AgentIngress.parse(ingress)).toEqual(ingress);
+    expect(agentIngresses.item.parse(ingress)).toEqual(ingress);
     expect(listed('agentIngresses.list', 'ingresses', [ingress])).toEqual([ingress]);
   });
 });
 
 describe('backends', () => {
+  const failoverBackends = collectionSchemas('failoverBackends');
+  const httpResponseBackends = collectionSchemas('httpResponseBackends');
+  const tunnelGroupBackends = collectionSchemas('tunnelGroupBackends');
   it('orders failover children, each a backend id', () => {
     expect(
-      expectAccepted(FailoverBackendCreate, { backends: ['bkdtg_1', 'bkdhr_2', 'bkdfo_3'] })
+      expectAccepted(failoverBackends.create, { backends: ['bkdtg_1', 'bkdhr_2', 'bkdfo_3'] })
         .backends,
     ).toEqual(['bkdtg_1', 'bkdhr_2', 'bkdfo_3']);
-    expectRejected(FailoverBackendCreate, {}, 'missingField', 'backends');
-    expectRejected(FailoverBackendCreate, { backends: [] }, 'invalidValue', 'backends');
+    expectRejected(failoverBackends.create, {}, 'missingField', 'backends');
+    expectRejected(failoverBackends.create, { backends: [] }, 'invalidValue', 'backends');
     expectRejected(
-      FailoverBackendCreate,
+      failoverBackends.create,
       { backends: ['bkdtg_1', 'edgtls_1'] },
       'invalidReference',
       'backends[1]',
     );
-    expectRejected(FailoverBackendCreate, { backends: ['bkdtg_'] }, 'invalidValue', 'backends[0]');
-    expect(expectAccepted(FailoverBackendUpdate, { description: 'x' })).toEqual({
+    expectRejected(
+      failoverBackends.create,
+      { backends: ['bkdtg_'] },
+      'invalidValue',
+      'backends[0]',
+    );
+    expect(expectAccepted(failoverBackends.update, { description: 'x' })).toEqual({
       description: 'x',
     });
-    expectRejected(FailoverBackendUpdate, { backends: [] }, 'invalidValue', 'backends');
-    expectRejected(FailoverBackendUpdate, { labels: {} }, 'unknownField', 'labels');
+    expectRejected(failoverBackends.update, { backends: [] }, 'invalidValue', 'backends');
+    expectRejected(failoverBackends.update, { labels: {} }, 'unknownField', 'labels');
     const failover = { ...resource('/backends/failover', 'bkdfo_1'), backends: ['bkdtg_1'] };
-    expect(FailoverBackend.parse(failover)).toEqual(failover);
+    expect(failoverBackends.item.parse(failover)).toEqual(failover);
   });
 
   it('gives an HTTP response backend a status from 100 to 599 and safe headers', () => {
-    expect(expectAccepted(HTTPResponseBackendCreate, {})).toEqual({
+    expect(expectAccepted(httpResponseBackends.create, {})).toEqual({
       body: '',
       headers: {},
       status_code: 200,
     });
     for (const status_code of [100, 204, 599])
-      expectAccepted(HTTPResponseBackendCreate, { status_code });
+      expectAccepted(httpResponseBackends.create, { status_code });
     for (const status_code of [99, 600, 200.5, '200'])
-      expectRejected(HTTPResponseBackendCreate, { status_code }, 'invalidValue', 'status_code');
-    expectAccepted(HTTPResponseBackendCreate, {
+      expectRejected(httpResponseBackends.create, { status_code }, 'invalidValue', 'status_code');
+    expectAccepted(httpResponseBackends.create, {
       body: 'maintenance',
       headers: { 'Content-Type': 'text/plain', 'Retry-After': '60' },
     });
     expectRejected(
-      HTTPResponseBackendCreate,
+      httpResponseBackends.create,
       { headers: { 'X-A': 'a\r\nSet-Cookie: x' } },
       'invalidValue',
       'headers.X-A',
     );
     expectRejected(
-      HTTPResponseBackendCreate,
+      httpResponseBackends.create,
       { headers: { 'X A': 'a' } },
       'invalidValue',
       'headers["X A"]',
     );
     // An update leaves out what it does not name: no defaults.
-    expect(expectAccepted(HTTPResponseBackendUpdate, { body: 'x' })).toEqual({ body: 'x' });
+    expect(expectAccepted(httpResponseBackends.update, { body: 'x' })).toEqual({ body: 'x' });
     const backend = {
       ...resource('/backends/http_response', 'bkdhr_1'),
       body: '',
       headers: {},
       status_code: 503,
     };
-    expect(HTTPResponseBackend.parse(backend)).toEqual(backend);
+    expect(httpResponseBackends.item.parse(backend)).toEqual(backend);
   });
 
   it('selects tunnels of a tunnel group by at least one label', () => {
-    expectAccepted(TunnelGroupBackendCreate, { labels: { env: 'prod', 'dc.region': 'eu-west_1' } });
-    expectRejected(TunnelGroupBackendCreate, {}, 'missingField', 'labels');
-    expectRejected(TunnelGroupBackendCreate, { labels: {} }, 'invalidValue', 'labels');
+    expectAccepted(tunnelGroupBackends.create, {
+      labels: { env: 'prod', 'dc.region': 'eu-west_1' },
+    });
+    expectRejected(tunnelGroupBackends.create, {}, 'missingField', 'labels');
+    expectRejected(tunnelGroupBackends.create, { labels: {} }, 'invalidValue', 'labels');
     expectRejected(
-      TunnelGroupBackendCreate,
+      tunnelGroupBackends.create,
       { labels: { env: 'a b' } },
       'invalidValue',
       'labels.env',
     );
-    expect(expectAccepted(TunnelGroupBackendUpdate, { description: 'x' })).toEqual({
+    expect(expectAccepted(tunnelGroupBackends.update, { description: 'x' })).toEqual({
       description: 'x',
     });
-    expectRejected(TunnelGroupBackendUpdate, { labels: {} }, 'invalidValue', 'labels');
+    expectRejected(tunnelGroupBackends.update, { labels: {} }, 'invalidValue', 'labels');
     const group = {
       ...resource('/backends/tunnel_group', 'bkdtg_1'),
       labels: { env: 'prod' },
       tunnels: [],
     };
-    expect(TunnelGroupBackend.parse(group)).toEqual(group);
+    expect(tunnelGroupBackends.item.parse(group)).toEqual(group);
   });
 });
 
 describe('certificate authorities', () => {
+  const certificateAuthorities = collectionSchemas('certificateAuthorities');
   it('are created from one PEM certificate', () => {
-    expectAccepted(CertificateAuthorityCreate, { ca_pem: CA_PEM, description: 'corp' });
-    expectAccepted(CertificateAuthorityCreate, { ca_pem: CA_PEM.replaceAll('\n', '\r\n') });
-    expectRejected(CertificateAuthorityCreate, {}, 'missingField', 'ca_pem');
+    expectAccepted(certificateAuthorities.create, { ca_pem: CA_PEM, description: 'corp' });
+    expectAccepted(certificateAuthorities.create, { ca_pem: CA_PEM.replaceAll('\n', '\r\n') });
+    expectRejected(certificateAuthorities.create, {}, 'missingField', 'ca_pem');
     for (const ca_pem of [
       '',
       'MIIB',
@@ -345,8 +338,8 @@ describe('certificate authorities', () => {
       CA_PEM + CA_PEM,
       CA_PEM.replace('MIIB', 'MI*B'),
     ])
-      expectRejected(CertificateAuthorityCreate, { ca_pem }, 'invalidValue', 'ca_pem');
-    expectRejected(CertificateAuthorityUpdate, { ca_pem: CA_PEM }, 'unknownField', 'ca_pem');
+      expectRejected(certificateAuthorities.create, { ca_pem }, 'invalidValue', 'ca_pem');
+    expectRejected(certificateAuthorities.update, { ca_pem: CA_PEM }, 'unknownField', 'ca_pem');
   });
 
   it('read with the fields derived from the certificate', () => {
@@ -359,8 +352,8 @@ describe('certificate authorities', () => {
       key_usages: ['cert_sign'],
       extended_key_usages: [],
     };
-    expect(CertificateAuthority.parse(ca)).toEqual(ca);
-    expect(CertificateAuthority.safeParse({ ...ca, id: 'sshca_1' }).success).toBe(false);
+    expect(certificateAuthorities.item.parse(ca)).toEqual(ca);
+    expect(certificateAuthorities.item.safeParse({ ...ca, id: 'sshca_1' }).success).toBe(false);
   });
 });
 

@@ -10,11 +10,13 @@ import { IPPolicyCreate } from '../../../../../shared/api/kinds/ip-policies.ts';
 import { expectAccepted, expectRejected } from '../expect-validation.ts';
 
 describe('utf8ByteLength', () => {
-  it('counts bytes of UTF-8, not characters', () => {
-    expect(utf8ByteLength('abc')).toBe(3);
-    expect(utf8ByteLength('é')).toBe(2);
-    expect(utf8ByteLength('€')).toBe(3);
-    expect(utf8ByteLength('😀')).toBe(4); // two UTF-16 code units, one code point, four bytes
+  it.each([
+    ['abc', 3],
+    ['é', 2],
+    ['€', 3],
+    ['😀', 4], // two UTF-16 code units, one code point, four bytes
+  ] as const)('counts %s as %i bytes of UTF-8, not characters', (text, bytes) => {
+    expect(utf8ByteLength(text)).toBe(bytes);
   });
 });
 
