@@ -3,7 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { MAX_SNAPSHOT_TEXT } from '../../shared/app/ipc/snapshots.ts';
 import { SnapshotDocument } from '../../shared/app/snapshot-document.ts';
-import { asideName, jsonOrUndefined, readSmallFileOrWhy, writeWhole } from '../files.ts';
+import { readSmallFileOrWhy } from '../../shared/node/small-file.ts';
+import { asideName, jsonOrUndefined, writeWhole } from '../files.ts';
 import { signed, signedPart, signedWith } from './signature.ts';
 
 /** The profile ids that name a baseline file: the app's own (letters, digits, _ and -). */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import type { IpcReply } from '../../shared/app/ipc/bridge.ts';
 import type { IpcEvent } from '../../shared/app/ipc/contract.ts';
-import { readSmallFile } from '../files.ts';
+import { readSmallFile } from '../../shared/node/small-file.ts';
 import { isRunning } from '../process-alive.ts';
 import {
   HubRecord,

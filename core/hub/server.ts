@@ -3,7 +3,8 @@ import { chmod, rm } from 'node:fs/promises';
 import { connect, createServer, type Socket } from 'node:net';
 import { dispatchIpc, type IpcImplementation } from '../ipc/dispatch.ts';
 import type { EventHub } from '../ipc/events.ts';
-import { readSmallFile, writeWhole } from '../files.ts';
+import { readSmallFile } from '../../shared/node/small-file.ts';
+import { writeWhole } from '../files.ts';
 import {
   hubAddress,
   hubRecordPath,

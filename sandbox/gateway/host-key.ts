@@ -1,5 +1,9 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import ssh2 from 'ssh2';
+import { readSmallFileOrWhy } from '../../shared/node/small-file.ts';
+
+/** An ed25519 key in OpenSSH's format is about 400 bytes: anything this big is not ours. */
+const MAX_HOST_KEY_BYTES = 16 * 1024;
 
 export type HostKey = {
   /** OpenSSH private key format, as the ssh2 server takes it. */
@@ -30,12 +34,10 @@ function publicLineOf(privateKey: string, source: string): string {
 export async function loadHostKey(dataFile?: string): Promise<HostKey> {
   if (dataFile === undefined) return generateHostKey();
   const path = hostKeyPath(dataFile);
-  const existing = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw new Error(`cannot read the SSH host key ${path}: ${error.message}`, { cause: error });
-  });
-  if (existing !== undefined)
-    return { privateKey: existing, publicKey: publicLineOf(existing, `host key file ${path}`) };
+  const read = await readSmallFileOrWhy(path, MAX_HOST_KEY_BYTES);
+  if ('refused' in read) throw new Error(`cannot read the SSH host key ${path}: ${read.refused}`);
+  if ('text' in read)
+    return { privateKey: read.text, publicKey: publicLineOf(read.text, `host key file ${path}`) };
   const key = generateHostKey();
   try {
     // wx: never overwrite a key that appeared meanwhile; clients may already trust it.

@@ -1,4 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ssh2 from 'ssh2';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -173,5 +174,18 @@ describe('loadHostKey', () => {
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect(await readFile(file, 'utf8')).toBe(first.privateKey);
     expect(await loadHostKey(dataFile)).toEqual(first);
+  });
+
+  it('refuses a key file that is a FIFO or too big, saying why, without waiting on it', async () => {
+    const dir = await tempDir('burrow-host-key-');
+    dirs.push(dir);
+    const fifo = path.join(dir, 'fifo.json');
+    execFileSync('mkfifo', [hostKeyPath(fifo)]);
+    await expect(loadHostKey(fifo)).rejects.toThrow(
+      `cannot read the SSH host key ${hostKeyPath(fifo)}: it is not a regular file`,
+    );
+    const big = path.join(dir, 'big.json');
+    await writeFile(hostKeyPath(big), 'x'.repeat(1024 * 1024));
+    await expect(loadHostKey(big)).rejects.toThrow(/: it is over 16,384 bytes$/);
   });
 });
