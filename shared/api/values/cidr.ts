@@ -1,16 +1,7 @@
 /*
- * CIDR blocks, IPv4 and IPv6, parsed without Node (this model runs in the window too). The
- * sandbox matches addresses with node:net's BlockList; this file only says what is well formed.
+ * CIDR blocks, IPv4 and IPv6, read without Node (this model runs in the window too): what is
+ * well formed. The sandbox carries no traffic, so no address is ever matched against a block.
  */
-
-export type ParsedCidr = {
-  readonly version: 4 | 6;
-  /** The address as written, 4 or 16 bytes, host bits included. */
-  readonly bytes: readonly number[];
-  readonly prefix: number;
-  /** The address part as written (without the prefix), for BlockList.addSubnet. */
-  readonly address: string;
-};
 
 const DECIMAL = /^(?:0|[1-9][0-9]*)$/;
 const HEX_GROUP = /^[0-9A-Fa-f]{1,4}$/;
@@ -60,7 +51,15 @@ export function parseIPv6(s: string): number[] | undefined {
   return words.flatMap((w) => [w >> 8, w & 0xff]);
 }
 
-/** What is wrong with `s` as a CIDR block, as the end of a sentence naming the field; undefined when nothing is. */
+/**
+ * What is wrong with `s` as a CIDR block (`address/prefix`, IPv4 or IPv6), as the end of a
+ * sentence naming the field; undefined when nothing is.
+ *
+ * The spec says only "IPv4 or IPv6 in CIDR notation". Nothing there refuses an address with bits
+ * set past the prefix (`192.0.2.7/24`), so such a block is accepted and kept as written. A bare
+ * address without a prefix is not CIDR notation and is refused, as are IPv4 octets with leading
+ * zeros, zones and brackets.
+ */
 export function cidrProblem(s: string): string | undefined {
   const slash = s.indexOf('/');
   const example = 'such as "203.0.113.0/24" or "2001:db8::/32"';
@@ -82,22 +81,4 @@ export function cidrProblem(s: string): string | undefined {
 
 function isPrefixLength(s: string, max: number): boolean {
   return DECIMAL.test(s) && s.length <= 3 && Number(s) <= max;
-}
-
-/**
- * `address/prefix` for IPv4 or IPv6, or undefined when `s` is not one.
- *
- * The spec says only "IPv4 or IPv6 in CIDR notation". Nothing there refuses an address with bits
- * set past the prefix (`192.0.2.7/24`), so such a block is accepted, kept as written, and matches
- * as its network (`192.0.2.0/24`) would: the bits past the prefix are never compared. A bare
- * address without a prefix is not CIDR notation and is refused, as are IPv4 octets with leading
- * zeros, zones and brackets.
- */
-export function parseCidr(s: string): ParsedCidr | undefined {
-  if (cidrProblem(s) !== undefined) return undefined;
-  const slash = s.indexOf('/');
-  const address = s.slice(0, slash);
-  const version = address.includes(':') ? 6 : 4;
-  const bytes = (version === 4 ? parseIPv4(address) : parseIPv6(address)) ?? [];
-  return { version, bytes, prefix: Number(s.slice(slash + 1)), address };
 }

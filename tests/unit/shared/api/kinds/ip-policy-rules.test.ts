@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { cidrProblem, parseCidr, parseIPv6 } from '../../../../../shared/api/values/cidr.ts';
+import { cidrProblem, parseIPv6 } from '../../../../../shared/api/values/cidr.ts';
 import {
   IPPolicyRule,
   IPPolicyRuleCreate,
@@ -54,24 +54,16 @@ const BAD = [
 describe('CIDR notation', () => {
   it.each(GOOD)('takes %s', (cidr) => {
     expect(cidrProblem(cidr)).toBeUndefined();
-    const parsed = parseCidr(cidr);
-    expect(parsed?.bytes).toHaveLength(parsed?.version === 4 ? 4 : 16);
     // The address part is one node:net reads the same way.
-    expect(isIP(parsed?.address ?? '')).toBe(parsed?.version);
+    expect(isIP(cidr.slice(0, cidr.indexOf('/')))).toBe(cidr.includes(':') ? 6 : 4);
   });
 
   it.each(BAD)('refuses %j', (cidr) => {
     expect(cidrProblem(cidr)).toEqual(expect.any(String));
-    expect(parseCidr(cidr)).toBeUndefined();
   });
 
-  it('keeps host bits as written: 192.0.2.7/24 is accepted', () => {
-    expect(parseCidr('192.0.2.7/24')).toEqual({
-      version: 4,
-      bytes: [192, 0, 2, 7],
-      prefix: 24,
-      address: '192.0.2.7',
-    });
+  it('takes host bits as written: 192.0.2.7/24 is accepted', () => {
+    expect(cidrProblem('192.0.2.7/24')).toBeUndefined();
   });
 
   it('reads every IPv6 form to the same 16 bytes', () => {
