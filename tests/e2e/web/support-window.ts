@@ -273,8 +273,13 @@ export function watchIpc(page: Page): IpcTraffic {
     if (request.url().endsWith('/ipc/invoke')) traffic.sent.push(request.postData() ?? '');
   });
   page.on('response', (response) => {
+    // An answer that arrives as the page navigates away has no body left to read (Chromium
+    // drops it); the page never read it either.
     if (response.url().endsWith('/ipc/invoke'))
-      void response.text().then((text) => traffic.answered.push(text));
+      response.text().then(
+        (text) => traffic.answered.push(text),
+        () => undefined,
+      );
   });
   return traffic;
 }
