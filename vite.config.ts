@@ -42,6 +42,13 @@ const INTEGRATION_ISOLATED = ['tests/integration/core/snapshot/open-worker.test.
 
 const slow = { testTimeout: 120_000, hookTimeout: 120_000, expect: { poll: { timeout: 10_000 } } };
 
+/**
+ * Three files at once: they mostly wait on servers and spawned commands, and this is the last
+ * suite to end when npm test runs them all side by side. (Vitest runs projects of one worker
+ * count together only: both integration projects take this one.)
+ */
+const integration = { ...slow, maxWorkers: 3 };
+
 export default defineConfig({
   root: 'renderer',
   base: './',
@@ -89,11 +96,8 @@ export default defineConfig({
       // worker imports the sandbox and core once rather than once per file, 168 s of CPU for the
       // project instead of 292 (same tree, same machine), with the same tests passing. Files that
       // do not run so are in integration-isolated.
-      nodeProject('integration', { ...slow, isolate: false, exclude: INTEGRATION_ISOLATED }),
-      nodeProject('integration-isolated', {
-        ...slow,
-        include: INTEGRATION_ISOLATED,
-      }),
+      nodeProject('integration', { ...integration, isolate: false, exclude: INTEGRATION_ISOLATED }),
+      nodeProject('integration-isolated', { ...integration, include: INTEGRATION_ISOLATED }),
       // The window in Chromium against the real browser-mode app (tests/e2e/web): one Chromium
       // for the project, each file in contexts of its own. Not isolated: each worker imports
       // Playwright, the sandbox and core once rather than once per file (the files start their
