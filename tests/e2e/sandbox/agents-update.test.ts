@@ -40,7 +40,7 @@ it('updates within the major, and a restart 10 s after the update’s 204 runs i
   // A restart once the download is done, but before the 10 s, runs the old version and drops
   // the pending update.
   await updated(first);
-  await until(async () => isError(await update(first), 'updatedAwaitingRestart'), 5_000);
+  await until(async () => isError(await update(first), 'updatedAwaitingRestart'), 10_000);
   expect(await restart(first)).toMatchObject({ status: 204 });
   const second = await agent.session(1);
   expect(await versionOf(second)).toBe('3.1.2');

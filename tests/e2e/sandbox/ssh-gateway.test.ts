@@ -237,7 +237,7 @@ describe('the SSH gateway', () => {
 
   it('stops a client that runs no command (-N) by hanging up', async () => {
     const client = ssh(keys.acme, { forward: '0:localhost:8080', command: '-N' });
-    await until(async () => (await sessions(alice)).length === 1, 5_000);
+    await until(async () => (await sessions(alice)).length === 1, 10_000);
     const [session] = await sessions(alice);
     expect((await alice('POST', `/tunnel_sessions/${session?.id}/stop`, {})).status).toBe(204);
     expect((await client.exited).code).not.toBe(null);

@@ -56,7 +56,7 @@ describe('demo agents', () => {
 
       const windows = byOs('windows').id;
       expect((await api('POST', `/tunnel_sessions/${windows}/stop`, {})).status).toBe(204);
-      await until(async () => (await ids()).length === 2, 2_000);
+      await until(async () => (await ids()).length === 2, 10_000);
       // A stopped demo agent stays stopped.
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(await ids()).toHaveLength(2);

@@ -83,7 +83,7 @@ describe('agents through the contract', () => {
     );
     expect(stopping).toBeGreaterThan(-1);
     expect(stopping).toBeLessThan(answered);
-    await until(async () => (await named('stop me', second.burrow))?.state === 'stopped', 5_000);
+    await until(async () => (await named('stop me', second.burrow))?.state === 'stopped', 10_000);
 
     // Dismissed, and gone for good.
     await caller(second.burrow)('agents.dismiss', profileId, offline?.id);

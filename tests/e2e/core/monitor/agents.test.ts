@@ -77,7 +77,7 @@ describe('the session monitor with real agents', () => {
     expect(watch.take()).toMatchObject([{ kind: 'online', profileId: PROFILE, session: { id } }]);
 
     process.kill(process_.pids[0] ?? 0, 'SIGKILL');
-    await until(async () => (await listedCount()) === 0, 5_000);
+    await until(async () => (await listedCount()) === 0, 10_000);
     await watch.monitor.pollNow();
     expect(watch.take()).toEqual([]);
     expect(watch.sessions()).toEqual([]);

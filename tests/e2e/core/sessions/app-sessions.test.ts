@@ -102,7 +102,7 @@ describe('a profile that cannot be polled', () => {
       await until(() => remoteSnapshot()?.health === 'unavailable', 10_000);
       expect(remoteSnapshot()?.healthReason).toMatch(/not in the keychain.*Settings/);
       burrow.profiles.switch(profileId);
-      await until(() => burrow.tray.model().icon.state === 'error', 5_000);
+      await until(() => burrow.tray.model().icon.state === 'error', 10_000);
       expect(burrow.tray.model().items).toContainEqual(
         expect.objectContaining({
           label: expect.stringMatching(/^Not monitored: .*not in the keychain/),

@@ -88,7 +88,7 @@ describe('the session monitor’s life', () => {
     // A poll that runs out of time behind 429s stays rate limited: no unreachable.
     sandbox.faults.add({ kind: 'rateLimit' });
     const stuck = watch.monitor.pollNow();
-    await until(() => watch.health() === 'rate-limited', 5_000);
+    await until(() => watch.health() === 'rate-limited', 10_000);
     await watch.clock.advance(120_000);
     await stuck;
     expect(watch.health()).toBe('rate-limited');
@@ -107,7 +107,7 @@ describe('the session monitor’s life', () => {
     });
     await watch.monitor.pollNow();
     const waiting = watch.monitor.pollNow();
-    await until(() => governor.state().queued.background === 1, 5_000);
+    await until(() => governor.state().queued.background === 1, 10_000);
     await watch.clock.advance(120_000);
     await waiting;
     expect(watch.health()).toBe('rate-limited');
@@ -133,12 +133,12 @@ describe('the session monitor’s life', () => {
       monitor.snapshot().profiles.find((p) => p.profileId === id)?.polls;
     monitor.setProfiles(['a']);
     await clock.advance(0);
-    await until(() => polls('a') === 1, 5_000);
+    await until(() => polls('a') === 1, 10_000);
     expect(monitor.snapshot().profiles[0]?.intervalMs).toBe(5_000);
     await clock.advance(4_999);
     expect(polls('a')).toBe(1);
     await clock.advance(1);
-    await until(() => polls('a') === 2, 5_000);
+    await until(() => polls('a') === 2, 10_000);
 
     // Eight profiles of one key, a page each: 8 requests a poll; a quarter of 120/min is 30.
     const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
@@ -160,13 +160,13 @@ describe('the session monitor’s life', () => {
       if (e.kind === 'offline') offline.push(...e.sessions.map((s) => s.id));
     });
     const profile = () => monitor.snapshot().profiles[0];
-    const pollsReach = (n: number) => until(() => profile()?.polls === n, 5_000);
+    const pollsReach = (n: number) => until(() => profile()?.polls === n, 10_000);
     monitor.setProfiles(['a']);
     await clock.advance(0);
     await pollsReach(1);
     const gone = leaving.session;
     await leaving.stop();
-    await until(async () => !(await listedIds()).includes(gone ?? ''), 5_000);
+    await until(async () => !(await listedIds()).includes(gone ?? ''), 10_000);
 
     await clock.advance(5_000);
     await pollsReach(2);
@@ -196,13 +196,13 @@ describe('the session monitor’s life', () => {
     const polls = () => monitor.snapshot().profiles[0]?.polls;
     monitor.setProfiles(['a']);
     await clock.advance(0);
-    await until(() => polls() === 1, 5_000);
+    await until(() => polls() === 1, 10_000);
     const held = restarting.session ?? '';
     monitor.expect('a', held, 'restart');
     await restarting.stop();
-    await until(async () => !(await listedIds()).includes(held), 5_000);
+    await until(async () => !(await listedIds()).includes(held), 10_000);
     await clock.advance(5_000);
-    await until(() => polls() === 2, 5_000);
+    await until(() => polls() === 2, 10_000);
     await clock.advance(2_000);
     expect(polls()).toBe(2);
     await monitor.close();
@@ -249,7 +249,7 @@ describe('the session monitor’s life', () => {
       onEvent: (event) => progress.push(event.phase),
     });
     const running = actions.run('update-and-restart', session);
-    await until(() => progress.includes('waiting'), 5_000);
+    await until(() => progress.includes('waiting'), 10_000);
     await clock.advance(9_999);
     expect(progress).toEqual(['sent', 'waiting']);
     await clock.advance(1);

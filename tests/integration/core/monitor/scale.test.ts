@@ -54,7 +54,7 @@ describe('the session monitor at scale', () => {
     const api = apiCaller(sandbox.url, KEY);
     await until(
       async () => (await api('GET', `/tunnel_sessions/${lostIds[LOST - 1]}`)).status === 404,
-      5_000,
+      10_000,
     );
     await watch.monitor.pollNow();
     expect(watch.take()).toEqual([]);
