@@ -4,6 +4,7 @@
  * writes to the same stdout, so every `pid <n>` line is tracked and killAll() reaches them all.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ERRORS, type ErrorName } from '../../shared/api/errors/errors.ts';
 import type { ApiReply } from './sandbox-client.ts';
@@ -88,11 +89,31 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Whether `pid` is still an agent process of ours. A pid is used again once its process is gone
+ * (Linux hands out 32,768 of them, round in minutes while the suites run side by side), and a
+ * successor that exited long ago may have left its number to a test worker: a kill by a stale
+ * pid once took down an integration worker. Where there is no /proc, whatever is alive.
+ */
+function isAgentProcess(pid: number): boolean {
+  if (!existsSync('/proc/self/cmdline')) return isAlive(pid);
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(bin('agent-cli'));
+  } catch {
+    return false;
+  }
+}
+
+/** SIGKILLs an agent we started and its successors, whichever of them still run. */
+export function killAgent(agent: AgentProcess): void {
+  // Node signals its own child only until it has seen it exit: never a reused pid.
+  agent.child.kill('SIGKILL');
+  for (const pid of agent.pids.slice(1)) if (isAgentProcess(pid)) process.kill(pid, 'SIGKILL');
+}
+
 /** SIGKILLs every agent process the tests started, successors included. */
 export function killAll(): void {
-  for (const agent of started.splice(0))
-    for (const pid of [agent.child.pid ?? 0, ...agent.pids])
-      if (pid > 0 && isAlive(pid)) process.kill(pid, 'SIGKILL');
+  for (const agent of started.splice(0)) killAgent(agent);
 }
 
 /**
@@ -104,7 +125,7 @@ export async function killUntilSeen(
   monitor: { pollNow(): Promise<unknown> },
   seen: () => boolean | Promise<boolean>,
 ): Promise<void> {
-  process.kill(agent.pids[0] ?? 0, 'SIGKILL');
+  agent.child.kill('SIGKILL');
   await until(async () => {
     await monitor.pollNow();
     return seen();

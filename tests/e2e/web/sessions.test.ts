@@ -63,7 +63,7 @@ it('keeps the row of an agent killed with -9, marked offline, and names it in a 
   const killed = agent('e2e-kill');
   await killed.session(0);
   await row('e2e-kill').waitFor({ timeout: 3 * POLL });
-  process.kill(killed.pids[0] ?? 0, 'SIGKILL');
+  killed.child.kill('SIGKILL');
 
   // A problem, not routine news: an alert.
   const toast = page.getByRole('alert').filter({ hasText: /e2e-kill went offline/ });

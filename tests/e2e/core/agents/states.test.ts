@@ -78,7 +78,7 @@ describe('an agent’s states with real agents', () => {
     expect(before).toMatchObject({ state: 'online', session: { id: w.ids[0] } });
     const seenAt = before.lastSeenAt;
 
-    process.kill(w.processes[0]?.pids[0] ?? 0, 'SIGKILL');
+    w.processes[0]?.child.kill('SIGKILL');
     await until(async () => !(await listed()).includes(w.ids[0] ?? '-'), 10_000);
     await w.watch.monitor.pollNow();
     expect(w.agent('killed')).toMatchObject({ state: 'lost', lastSeenAt: seenAt });
@@ -263,7 +263,7 @@ describe('an agent’s states with real agents', () => {
 
   it('confirms offline in bounded polls while the API drops some of them', async () => {
     const w = await watching(['kept'], ['gone']);
-    process.kill(w.processes[1]?.pids[0] ?? 0, 'SIGKILL');
+    w.processes[1]?.child.kill('SIGKILL');
     await until(async () => !(await listed()).includes(w.ids[1] ?? '-'), 10_000);
     // Two in a row of every four polls lost.
     for (let i = 1; w.agent('gone').state !== 'offline'; i++) {

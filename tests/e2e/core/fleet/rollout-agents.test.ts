@@ -16,7 +16,13 @@ import { quietIo } from '../../../support/quiet-io.ts';
 import { startSandbox, type Sandbox } from '../../../../sandbox/index.ts';
 import type { RolloutEvent } from '../../../../shared/app/fleet.ts';
 import { apiCaller, type ApiReply } from '../../../support/sandbox-client.ts';
-import { isAlive, killAll, startAgent, until, type AgentProcess } from '../../../support/agents.ts';
+import {
+  killAgent,
+  killAll,
+  startAgent,
+  until,
+  type AgentProcess,
+} from '../../../support/agents.ts';
 
 /** The spec's wait between an accepted update and the restart that runs it. */
 const SETTLE_MS = 10_000;
@@ -85,11 +91,6 @@ async function fleetOf(prefix: string): Promise<Fleet> {
 const refs = (fleet: Fleet) =>
   fleet.selected.map((a) => ({ profileId: a.profileId, agentId: a.id }));
 
-function kill(agent: AgentProcess): void {
-  for (const pid of [agent.child.pid ?? 0, ...agent.pids])
-    if (pid > 0 && isAlive(pid)) process.kill(pid, 'SIGKILL');
-}
-
 /** The sandbox's record of every call the client made so far, in the order it answered them. */
 async function sandboxLog(): Promise<Operation[]> {
   const replies = await Promise.all(
@@ -125,7 +126,7 @@ async function rolloutKilling(prefix: string, killed: number, onFailure: 'skip' 
   const started = await agents(prefix, 3);
   const fleet = await fleetOf(prefix);
   fleet.door.on('rollout.step', (event) => {
-    if (event.event === 'updated' && event.agent === `${prefix}-1`) kill(started[killed]![0]);
+    if (event.event === 'updated' && event.agent === `${prefix}-1`) killAgent(started[killed]![0]);
   });
   const rollout = { agents: refs(fleet), options: { batch: 1, onFailure } };
   const ended = await untilEnded(fleet.door, await fleet.door.call('rollout.start', rollout), io);

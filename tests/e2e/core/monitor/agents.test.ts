@@ -76,7 +76,7 @@ describe('the session monitor with real agents', () => {
     await watch.monitor.pollNow();
     expect(watch.take()).toMatchObject([{ kind: 'online', profileId: PROFILE, session: { id } }]);
 
-    process.kill(process_.pids[0] ?? 0, 'SIGKILL');
+    process_.child.kill('SIGKILL');
     await until(async () => (await listedCount()) === 0, 10_000);
     await watch.monitor.pollNow();
     expect(watch.take()).toEqual([]);

@@ -54,7 +54,7 @@ async function twoAgents() {
       .map((s) => s.id)
       .sort(),
   ).toEqual([keptId, goneId].sort());
-  process.kill(gone.pids[0] ?? 0, 'SIGKILL');
+  gone.child.kill('SIGKILL');
   await until(async () => {
     const listed = await apiCaller(sandbox.url, KEY)('GET', '/tunnel_sessions');
     return !JSON.stringify(listed.body).includes(goneId);
