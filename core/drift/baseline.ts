@@ -1,7 +1,7 @@
 import { lstat, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { MAX_SNAPSHOT_TEXT } from '../../shared/app/ipc/snapshots.ts';
+import { MAX_SNAPSHOT_TEXT } from '../../shared/app/ipc/snapshot-limits.ts';
 import { SnapshotDocument } from '../../shared/app/snapshot-document.ts';
 import { readSmallFileOrWhy } from '../../shared/node/small-file.ts';
 import { asideName, jsonOrUndefined, writeWhole } from '../files.ts';

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { SNAPSHOT_KINDS, type SnapshotDocument } from '../../shared/app/snapshot-document.ts';
 import type { Profile } from '../../shared/app/ipc/profiles.ts';
-import { MAX_SNAPSHOT_TEXT } from '../../shared/app/ipc/snapshots.ts';
+import { MAX_SNAPSHOT_TEXT } from '../../shared/app/ipc/snapshot-limits.ts';
 import type {
   ApplyOutcome,
   ApplyRequest,

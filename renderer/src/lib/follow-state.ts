@@ -1,9 +1,6 @@
 import type { Bridge } from '../../../shared/app/ipc/bridge.ts';
-import {
-  STATE_EVENTS,
-  type IpcEventPayload,
-  type StateEventName,
-} from '../../../shared/app/ipc/contract.ts';
+import type { IpcEventPayload } from '../../../shared/app/ipc/contract.ts';
+import { STATE_EVENTS, type StateEventName } from '../../../shared/app/ipc/state-events.ts';
 
 /** A store's hold on one whole state. */
 export type FollowedState<E extends StateEventName = StateEventName> = {

@@ -5,7 +5,8 @@ import {
   type Bridge,
   type IpcReply,
 } from '../../../shared/app/ipc/bridge.ts';
-import { STATE_EVENTS, type IpcEvent } from '../../../shared/app/ipc/contract.ts';
+import type { IpcEvent } from '../../../shared/app/ipc/contract.ts';
+import { STATE_EVENTS } from '../../../shared/app/ipc/state-events.ts';
 import { PAGE_SECRET_HEADER } from '../../../shared/app/ipc/browser-mode.ts';
 import { readEventStream } from './event-stream.ts';
 

@@ -7,6 +7,7 @@ import {
 } from '../../api/catalog/endpoints.ts';
 import { idSchema, type IdKind } from '../../api/values/ids.ts';
 import { LIST_LIMIT_MAX } from '../../api/catalog/list.ts';
+import { listAllCallName } from './api-call-names.ts';
 import type { ApiRequest, ItemOf, ListEndpoint, ListName } from '../../api/catalog/requests.ts';
 
 /*
@@ -94,11 +95,10 @@ export const API_CALLS: ReadonlyMap<string, ApiCallEntry> = new Map(
       { endpoint: e, args: requestSchema(e), listAll: false },
     ];
     if (!('listKey' in e)) return [call];
-    const group = e.name.slice(0, -'.list'.length);
     return [
       call,
       [
-        `api.${group}.listAll`,
+        listAllCallName(e.name),
         { endpoint: e, args: z.tuple([ListAllRequest.optional()]), listAll: true },
       ],
     ];

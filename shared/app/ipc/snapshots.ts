@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SnapshotKind } from '../snapshot-document.ts';
-import { MAX_HTTP_CALL_BYTES } from './browser-mode.ts';
 import { ProfileId } from './profiles.ts';
+import { MAX_SNAPSHOT_TEXT } from './snapshot-limits.ts';
 
 /*
  * Snapshots in the window: export a profile to a file (or, in browser mode, a download), open a
@@ -12,15 +12,6 @@ import { ProfileId } from './profiles.ts';
 
 /** Names a snapshot or plan core holds, or the progress events of one run. */
 const Handle = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an id of letters and digits');
-
-/** The longest snapshot text `snapshots.open` takes (the app's shell carries it whole). */
-export const MAX_SNAPSHOT_TEXT = 16_000_000;
-
-/**
- * The most a snapshot may weigh as it travels in browser mode, escaped inside the call's JSON:
- * what the server reads of one call, with room left for the rest of the call.
- */
-export const MAX_BROWSER_SNAPSHOT_BYTES = MAX_HTTP_CALL_BYTES - 48 * 1024;
 
 const ExportRequest = z.strictObject({
   profileId: ProfileId,

@@ -1,4 +1,4 @@
-import { API_CALLS } from '../../../../shared/app/ipc/api-calls.ts';
+import { API_CALL_NAMES } from '../../../../shared/app/ipc/api-call-names.ts';
 import type { Bridge } from '../../../../shared/app/ipc/bridge.ts';
 import type { IpcCallName } from '../../../../shared/app/ipc/contract.ts';
 import type { Item, CreatableGroup, ResourceKind } from './kind-shape.ts';
@@ -11,7 +11,7 @@ import type { Item, CreatableGroup, ResourceKind } from './kind-shape.ts';
  */
 
 function isApiCall<N extends string>(name: N): name is Extract<IpcCallName, N> {
-  return API_CALLS.has(name);
+  return API_CALL_NAMES.has(name);
 }
 
 /**

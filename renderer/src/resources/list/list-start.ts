@@ -8,8 +8,8 @@ import { ResourceList } from './resource-list.svelte.ts';
 /*
  * A list's first page is asked for as the address changes to its kind, not once its screen has
  * mounted: mounting the screen took 15–20 ms, which the calls now run beside. The screen takes
- * the list started for it; one that no screen took by the end of the turn (the address changed
- * again) is dropped, and its answers with it.
+ * the list started for it; one that no screen took by the end of the turn its address was
+ * followed in (the address changed again) is dropped, and its answers with it.
  */
 let started: ResourceList | undefined;
 
@@ -32,6 +32,11 @@ export function startListAt(app: AppState, from: Address, to: Address): void {
   const list = new ResourceList(app.bridge, kind, app.profiles?.activeId ?? '');
   started = list;
   void list.preload();
+}
+
+/** Called as the new address is followed: after the screen it mounts, drops what it did not take. */
+export function dropUntakenList(): void {
+  const list = started;
   setTimeout(() => {
     if (started === list) started = undefined;
   });

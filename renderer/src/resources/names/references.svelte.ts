@@ -31,8 +31,9 @@ type KindState = 'loading' | 'done' | 'failed';
  * the pages of the kinds it refers to, never a request per row.
  */
 export class References {
-  // Plain, not reactive: `version` stands for all of them.
-  private items = Object.create(null) as Record<string, Item>;
+  // Plain, not reactive: `version` stands for all of them. Kept by kind, as `all` reads them: a
+  // palette opening over 10,000 resources otherwise scanned every id once per kind.
+  private items: Partial<Record<IdKind, Record<string, Item>>> = {};
   private kinds = $state<Partial<Record<IdKind, KindState>>>({});
   // Bumped on every change: readers subscribe to it, not to 10,000 entries.
   private version = $state(0);
@@ -48,7 +49,7 @@ export class References {
     this.bridge = bridge;
     this.scope = scope;
     this.generation += 1;
-    this.items = Object.create(null) as Record<string, Item>;
+    this.items = {};
     this.queued = [];
     this.kinds = {};
     this.version += 1;
@@ -56,31 +57,45 @@ export class References {
 
   learn(items: readonly Item[]): void {
     if (items.length === 0) return;
-    for (const item of items) this.items[item.id] = item;
+    for (const item of items) {
+      const kind = idKindOf(item.id);
+      if (kind) (this.items[kind] ??= Object.create(null) as Record<string, Item>)[item.id] = item;
+    }
     this.version += 1;
   }
 
   forget(ids: readonly string[]): void {
-    for (const id of ids) delete this.items[id];
+    for (const id of ids) {
+      const kind = idKindOf(id);
+      const known = kind && this.items[kind];
+      if (known) delete known[id];
+    }
     this.version += 1;
   }
 
   /** The resource `id` names, once known; asking starts its kind's lookup. */
   item(id: string): Item | undefined {
     void this.version;
-    const found = this.items[id];
     const kind = idKindOf(id);
-    if (!found && kind) this.want(kind);
+    if (!kind) return undefined;
+    const found = this.items[kind]?.[id];
+    if (!found) this.want(kind);
     return found;
   }
 
   reference(id: string): Reference {
-    const item = this.item(id);
     const kind = idKindOf(id);
     const windowKind = kind ? kindOf(kind) : undefined;
     const href = windowKind ? hrefOf(windowKind, id) : undefined;
-    if (item?.description) return { id, text: item.description, href, known: true };
-    return { id, text: `${kindWords(id)} ${shortId(id)}`, href, known: item !== undefined };
+    return { id, text: this.text(id), href, known: this.item(id) !== undefined };
+  }
+
+  /**
+   * What a reference reads as, without the address `reference` makes for it: a list's rows name
+   * theirs in text, and building each one's address was a fifth of drawing a first page.
+   */
+  text(id: string): string {
+    return this.item(id)?.description || `${kindWords(id)} ${shortId(id)}`;
   }
 
   /** Every known resource of `kind`, and whether that is all of them; asking loads them once. */
@@ -92,9 +107,7 @@ export class References {
   } {
     void this.version;
     this.want(kind);
-    const items: Item[] = [];
-    for (const [id, item] of Object.entries(this.items))
-      if (idKindOf(id) === kind) items.push(item);
+    const items = Object.values(this.items[kind] ?? {});
     const state = this.kinds[kind];
     return { items, complete: state === 'done' || state === 'failed', failed: state === 'failed' };
   }

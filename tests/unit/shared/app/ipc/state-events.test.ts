@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { expect, it } from 'vitest';
-import { appCalls, ipcEvents, STATE_EVENTS } from '../../../../../shared/app/ipc/contract.ts';
+import { appCalls, ipcEvents } from '../../../../../shared/app/ipc/contract.ts';
+import { STATE_EVENTS } from '../../../../../shared/app/ipc/state-events.ts';
 
 type CallName = keyof typeof appCalls;
 type EventName = keyof typeof ipcEvents;
