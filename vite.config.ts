@@ -35,19 +35,17 @@ function nodeProject(name: string, test: InlineConfig): TestProjectInlineConfigu
  * fraction of this alone; beside other work, the same test has taken over a minute.
  */
 /**
- * Integration files that need a module graph of their own: opening a snapshot in a worker thread
- * hangs (the test times out) when the file shares its worker's modules with other files.
+ * Integration files that need a process of their own: opening a snapshot in a worker thread hangs
+ * (the test times out) when the file shares its worker's modules with other files; the 1,000
+ * agents of the monitor's scale test twice took down the worker they shared with other files
+ * ("Worker exited unexpectedly", with the suites side by side), and alone they never have.
  */
-const INTEGRATION_ISOLATED = ['tests/integration/core/snapshot/open-worker.test.ts'];
+const INTEGRATION_ISOLATED = [
+  'tests/integration/core/snapshot/open-worker.test.ts',
+  'tests/integration/core/monitor/scale.test.ts',
+];
 
 const slow = { testTimeout: 120_000, hookTimeout: 120_000, expect: { poll: { timeout: 10_000 } } };
-
-/**
- * Three files at once: they mostly wait on servers and spawned commands, and this is the last
- * suite to end when npm test runs them all side by side. (Vitest runs projects of one worker
- * count together only: both integration projects take this one.)
- */
-const integration = { ...slow, maxWorkers: 3 };
 
 export default defineConfig({
   root: 'renderer',
@@ -96,8 +94,8 @@ export default defineConfig({
       // worker imports the sandbox and core once rather than once per file, 168 s of CPU for the
       // project instead of 292 (same tree, same machine), with the same tests passing. Files that
       // do not run so are in integration-isolated.
-      nodeProject('integration', { ...integration, isolate: false, exclude: INTEGRATION_ISOLATED }),
-      nodeProject('integration-isolated', { ...integration, include: INTEGRATION_ISOLATED }),
+      nodeProject('integration', { ...slow, isolate: false, exclude: INTEGRATION_ISOLATED }),
+      nodeProject('integration-isolated', { ...slow, include: INTEGRATION_ISOLATED }),
       // The window in Chromium against the real browser-mode app (tests/e2e/web): one Chromium
       // for the project, each file in contexts of its own. Not isolated: each worker imports
       // Playwright, the sandbox and core once rather than once per file (the files start their
