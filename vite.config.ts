@@ -1,9 +1,12 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { playwright } from '@vitest/browser-playwright';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { InlineConfig } from 'vitest/node';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { CONTENT_SECURITY_POLICY_META } from './core/security/csp.ts';
+import { BUILT_THREADS_ENV } from './core/threads.ts';
+import { TEST_BIN_DIR } from './tests/support/bins.ts';
 import { chromiumArgs, chromiumExecutable } from './tests/support/chromium.ts';
 import { SlowestFirst } from './tests/support/slowest-first.ts';
 
@@ -46,6 +49,16 @@ const INTEGRATION_ISOLATED = [
 ];
 
 const slow = { testTimeout: 120_000, hookTimeout: 120_000, expect: { poll: { timeout: 10_000 } } };
+
+/**
+ * Core and the sandbox in the test's process: their worker threads start from the built entries
+ * (core/threads.ts says why), built once for the run as the e2e projects' are.
+ */
+const inProcess = {
+  ...slow,
+  globalSetup: ['tests/support/build-once.ts'],
+  env: { [BUILT_THREADS_ENV]: join(repo, TEST_BIN_DIR) },
+};
 
 export default defineConfig({
   root: 'renderer',
@@ -94,8 +107,8 @@ export default defineConfig({
       // worker imports the sandbox and core once rather than once per file, 168 s of CPU for the
       // project instead of 292 (same tree, same machine), with the same tests passing. Files that
       // do not run so are in integration-isolated.
-      nodeProject('integration', { ...slow, isolate: false, exclude: INTEGRATION_ISOLATED }),
-      nodeProject('integration-isolated', { ...slow, include: INTEGRATION_ISOLATED }),
+      nodeProject('integration', { ...inProcess, isolate: false, exclude: INTEGRATION_ISOLATED }),
+      nodeProject('integration-isolated', { ...inProcess, include: INTEGRATION_ISOLATED }),
       // The window in Chromium against the real browser-mode app (tests/e2e/web): one Chromium
       // for the project, each file in contexts of its own. Not isolated: each worker imports
       // Playwright, the sandbox and core once rather than once per file (the files start their
