@@ -162,11 +162,14 @@ describe('abuse review', () => {
   });
 
   it('close() cancels the reviews still waiting: nothing is reviewed after it', async () => {
+    // Long enough that close() comes first on a loaded machine: at 200 ms a loaded run saw the
+    // review before close() had been called.
+    const delay = 1_500;
     const file = dataFile();
-    const { sandbox, api } = await sandboxWith({ dataFile: file, abuseReviewDelayMs: DELAY });
+    const { sandbox, api } = await sandboxWith({ dataFile: file, abuseReviewDelayMs: delay });
     const report = await fileReport(api, ['https://after-close.example.com/']);
     await sandbox.close();
-    await sleep(DELAY * 2);
+    await sleep(delay * 2);
     const saved = JSON.parse(readFileSync(file, 'utf8')).accounts.acme.abuseReport;
     expect(saved.find((r: { id: string }) => r.id === report.id).status).toBe('PENDING');
   });
