@@ -170,7 +170,8 @@ describe.concurrent('agents over the agent endpoint', () => {
     expectError(await command(id, 'stop'), 'notFound');
   });
 
-  // The session goes when its connection closes, not on a timer: the 10 s is only a backstop.
+  // The session goes when its connection closes, not on a timer: the 10 s is only a backstop,
+  // and shorter than the sandbox's 15 s heartbeat, which would otherwise drop it anyway.
   it('drops the session of a SIGKILLed agent when its connection closes', async () => {
     const { token } = await credential();
     const agent = startAgent(agentArgs(token));
