@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { OWNER_TOKEN } from '../shared/api/catalog/owner-proof.ts';
+import { systemClock, type Clock } from '../shared/node/clock.ts';
 import { DEFAULT_ABUSE_REVIEW_DELAY_MS, TimedAbuseReview } from './abuse/review.ts';
 import { defaultAccounts, parseAccountsFile, type AccountsFile } from './accounts.ts';
 import { startDemo, type Demo } from './demo/demo.ts';
@@ -32,10 +33,10 @@ export interface SandboxOptions {
   /** Whether the rate limit's 429s carry `Retry-After` (default true); the real service's do not. */
   retryAfter?: boolean;
   /**
-   * The rate limit's clock, monotonic ms (default performance.now): a test that moves its
-   * client's clock moves the window with it, so that neither waits real seconds.
+   * Its time (default the system's): the rate limit's window and the abuse reviews' waits. A test
+   * that moves its client's clock moves these with it, so that neither waits real seconds.
    */
-  rateLimitNow?: () => number;
+  clock?: Clock;
   dataFile?: string;
   faults?: FaultRule[];
   log?: (line: string) => void;
@@ -108,9 +109,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     : defaultAccounts(apiKey ?? newSecret());
 
   const store = new Store(config, log);
+  const clock = options.clock ?? systemClock;
   const abuseReview = new TimedAbuseReview(
     store,
     options.abuseReviewDelayMs ?? DEFAULT_ABUSE_REVIEW_DELAY_MS,
+    clock,
     log,
   );
   const services: Services = { store, ssh: opensshSigner, abuseReview };
@@ -126,7 +129,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       handlers: handlerTable(),
       faults,
       operations: new OperationLog(),
-      rateLimiter: rateLimit && new RateLimiter(rateLimit, options.rateLimitNow),
+      rateLimiter: rateLimit && new RateLimiter(rateLimit, () => clock.now()),
       retryAfter: options.retryAfter ?? true,
       baseUrl: (hostHeader) => baseUrl ?? resolveBase(hostHeader),
       openapi: openapiDocument,

@@ -2,7 +2,7 @@ import type { AgentsSnapshot } from '../../shared/app/agents.ts';
 import { Emitter } from '../../shared/app/emitter.ts';
 import type { MonitorEvent, MonitorSnapshot } from '../../shared/app/monitor.ts';
 import type { ActionEvent } from '../../shared/app/sessions/actions.ts';
-import { systemClock, type Clock } from '../api/clock.ts';
+import { systemClock, type Clock } from '../../shared/node/clock.ts';
 import { AgentRegistry } from './registry.ts';
 import { AgentsFile } from './store.ts';
 

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { Agent } from '../../shared/app/agents.ts';
-import type { Clock, Timer } from '../api/clock.ts';
+import type { Clock, Timer } from '../../shared/node/clock.ts';
 import { writeWhole } from '../files.ts';
 import type { Entry } from './entry.ts';
 

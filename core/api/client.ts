@@ -14,7 +14,7 @@ import { ID_PREFIXES, isIdOf } from '../../shared/api/values/ids.ts';
 import { checkApiKey } from './api-key.ts';
 import { buildFacade, type CallsByName } from './facade.ts';
 import { parseRetryAfter, retryDelay } from './backoff.ts';
-import { sleep, systemClock, type Clock } from './clock.ts';
+import { sleep, systemClock, type Clock } from '../../shared/node/clock.ts';
 import {
   AbortError,
   ApiError,

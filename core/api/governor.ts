@@ -1,5 +1,5 @@
 import { Emitter } from '../../shared/app/emitter.ts';
-import { systemClock, type Clock, type Timer } from './clock.ts';
+import { systemClock, type Clock, type Timer } from '../../shared/node/clock.ts';
 
 /** What a person clicked goes first; polling and other unattended work waits behind it. */
 export type Priority = 'interactive' | 'background';

@@ -2,7 +2,7 @@ import { duration } from '../../shared/app/clock.ts';
 import { Emitter } from '../../shared/app/emitter.ts';
 import type { UpdateSettings } from '../../shared/app/ipc/settings.ts';
 import type { UpdateCheck, UpdatePhase, UpdateState } from '../../shared/app/ipc/updates.ts';
-import { systemClock, type Clock, type Timer } from '../api/clock.ts';
+import { systemClock, type Clock, type Timer } from '../../shared/node/clock.ts';
 import { AppError } from '../errors.ts';
 import type { DownloadedUpdate } from './download.ts';
 import type { Release } from './feed.ts';

@@ -1,6 +1,6 @@
 import type { DriftSettings } from '../../shared/app/ipc/settings.ts';
 import { SNAPSHOT_KINDS, type SnapshotDocument } from '../../shared/app/snapshot-document.ts';
-import { systemClock, type Timer } from '../api/clock.ts';
+import { systemClock, type Timer } from '../../shared/node/clock.ts';
 import type { Drift } from '../../shared/app/ipc/drift.ts';
 import type { SnapshotAccount } from '../snapshot/account.ts';
 import type { SnapshotService } from '../snapshot/service.ts';

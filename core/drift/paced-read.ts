@@ -1,6 +1,6 @@
 import type { SnapshotDocument } from '../../shared/app/snapshot-document.ts';
 import type { ApiClient } from '../api/client.ts';
-import { sleep } from '../api/clock.ts';
+import { sleep } from '../../shared/node/clock.ts';
 import { AbortError } from '../api/errors.ts';
 import type { ListAllOptions, ListName } from '../api/types.ts';
 import type { SnapshotAccount } from '../snapshot/account.ts';

@@ -10,7 +10,7 @@ import {
 import type { DriftSettings } from '../../shared/app/ipc/settings.ts';
 import type { PlannedSnapshot } from '../../shared/app/ipc/snapshots.ts';
 import type { SnapshotDocument } from '../../shared/app/snapshot-document.ts';
-import type { Timer } from '../api/clock.ts';
+import type { Timer } from '../../shared/node/clock.ts';
 import { AppError } from '../errors.ts';
 import type { SecretStore } from '../profiles/keychain.ts';
 import type { SnapshotAccount } from '../snapshot/account.ts';

@@ -5,7 +5,7 @@ import {
   type DriftStatus,
 } from '../../shared/app/ipc/drift.ts';
 import type { SnapshotDocument } from '../../shared/app/snapshot-document.ts';
-import type { Timer } from '../api/clock.ts';
+import type { Timer } from '../../shared/node/clock.ts';
 import type { Plan } from '../snapshot/plan/plan.ts';
 import type { Baseline } from './baseline.ts';
 import type { Found } from './compare.ts';

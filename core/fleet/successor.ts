@@ -1,6 +1,6 @@
 import type { TunnelSession } from '../../shared/api/kinds/tunnel-sessions.ts';
 import { agentKey } from '../../shared/app/monitor.ts';
-import { sleep, systemClock, type Clock } from '../api/clock.ts';
+import { sleep, systemClock, type Clock } from '../../shared/node/clock.ts';
 import { AbortError } from '../api/errors.ts';
 import type { FindSuccessor } from '../sessions/actions.ts';
 

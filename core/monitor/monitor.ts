@@ -3,7 +3,7 @@ import type { TunnelSession } from '../../shared/api/kinds/tunnel-sessions.ts';
 import type { MonitorEvent, MonitorSnapshot } from '../../shared/app/monitor.ts';
 import type { ApiEvent } from '../api/client.ts';
 import type { RateGovernor } from '../api/governor.ts';
-import { systemClock } from '../api/clock.ts';
+import { systemClock } from '../../shared/node/clock.ts';
 import {
   CONFIRM_DELAY_MS,
   confirmAllowance,

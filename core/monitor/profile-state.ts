@@ -1,7 +1,7 @@
 import type { TunnelSession } from '../../shared/api/kinds/tunnel-sessions.ts';
 import type { MonitorEvent, MonitorHealth, ProfileSnapshot } from '../../shared/app/monitor.ts';
 import type { ApiClient } from '../api/client.ts';
-import type { Timer } from '../api/clock.ts';
+import type { Timer } from '../../shared/node/clock.ts';
 import { classifyFailure } from './health.ts';
 import {
   MISSING_POLLS_FOR_OFFLINE,

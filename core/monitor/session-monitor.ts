@@ -1,7 +1,7 @@
 /** The session monitor's options and face; `createSessionMonitor` (monitor.ts) makes one. */
 import type { MonitorEvent, MonitorSnapshot } from '../../shared/app/monitor.ts';
 import type { ApiClient, ApiEvent } from '../api/client.ts';
-import type { Clock } from '../api/clock.ts';
+import type { Clock } from '../../shared/node/clock.ts';
 import type { Expectation } from './reconcile.ts';
 
 /**

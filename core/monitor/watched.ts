@@ -8,7 +8,7 @@ import {
   type MonitorSnapshot,
 } from '../../shared/app/monitor.ts';
 import type { ApiClient, ApiEvent } from '../api/client.ts';
-import type { Clock } from '../api/clock.ts';
+import type { Clock } from '../../shared/node/clock.ts';
 import { createSessionMonitor, type ExpectedCommand, type SessionMonitor } from './monitor.ts';
 
 /** What the monitor needs of the profiles: their list, each one's single API client, its events. */

@@ -12,7 +12,7 @@ import {
   type NotifyState,
 } from '../../shared/app/notifications.ts';
 import type { ActionResult } from '../../shared/app/sessions/actions.ts';
-import { systemClock, type Timer } from '../api/clock.ts';
+import { systemClock, type Timer } from '../../shared/node/clock.ts';
 import { AppError } from '../errors.ts';
 import {
   admit,

@@ -1,4 +1,4 @@
-import { sleep, type Clock } from '../api/clock.ts';
+import { sleep, type Clock } from '../../shared/node/clock.ts';
 import { removeRecord, writeRecord, type SandboxRecord } from './local-sandbox-record.ts';
 import type { RunningSandbox } from './local-sandbox-start.ts';
 import { countUsers } from './local-sandbox-users.ts';

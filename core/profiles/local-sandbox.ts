@@ -1,5 +1,5 @@
 import type { LocalSandboxStatus } from '../../shared/app/ipc/profiles.ts';
-import { sleep, systemClock, type Clock } from '../api/clock.ts';
+import { sleep, systemClock, type Clock } from '../../shared/node/clock.ts';
 import { ownSandbox } from './local-sandbox-owner.ts';
 import {
   liveRecord,

@@ -6,7 +6,7 @@ import {
   type Profile,
   type ProfilesState,
 } from '../../shared/app/ipc/profiles.ts';
-import type { Clock } from '../api/clock.ts';
+import type { Clock } from '../../shared/node/clock.ts';
 import type { ApiClient, ApiEvent } from '../api/client.ts';
 import { AppError } from '../errors.ts';
 import type { KeyValueStore } from '../store.ts';

@@ -7,7 +7,7 @@ import {
   type SessionAction,
 } from '../../shared/app/sessions/rules.ts';
 import type { ApiClient } from '../api/client.ts';
-import { sleep, systemClock, type Clock } from '../api/clock.ts';
+import { sleep, systemClock, type Clock } from '../../shared/node/clock.ts';
 import { AbortError, ApiError } from '../api/errors.ts';
 import type { ExpectedCommand } from '../monitor/monitor.ts';
 

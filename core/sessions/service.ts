@@ -5,7 +5,7 @@ import { MAX_MUTED_AGENTS, type Settings } from '../../shared/app/ipc/settings.t
 import type { ActionEvent, ActionResult } from '../../shared/app/sessions/actions.ts';
 import type { TunnelSession } from '../../shared/api/kinds/tunnel-sessions.ts';
 import type { ApiClient } from '../api/client.ts';
-import { systemClock, type Clock, type Timer } from '../api/clock.ts';
+import { systemClock, type Clock, type Timer } from '../../shared/node/clock.ts';
 import { actionEntry } from '../activity/actions.ts';
 import { AppError } from '../errors.ts';
 import type { WatchedProfiles } from '../monitor/watched.ts';

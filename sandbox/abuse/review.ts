@@ -4,13 +4,14 @@
  */
 import { isIP } from 'node:net';
 import type { AbuseReportHostname } from '../../shared/api/kinds/abuse-reports.ts';
+import { MAX_TIMER_MS, type Clock, type Timer } from '../../shared/node/clock.ts';
 import type { AbuseReview } from '../resources/context.ts';
 import type { AbuseReportRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 
 export const DEFAULT_ABUSE_REVIEW_DELAY_MS = 30_000;
-/** setTimeout's limit; a longer delay would silently fire at once. */
-export const MAX_ABUSE_REVIEW_DELAY_MS = 2 ** 31 - 1;
+/** The longest delay taken: setTimeout's limit, 24.8 days (a longer one is no review at all). */
+export const MAX_ABUSE_REVIEW_DELAY_MS = MAX_TIMER_MS;
 
 function checkAbuseReviewDelay(ms: number): number {
   if (!Number.isInteger(ms) || ms < 0 || ms > MAX_ABUSE_REVIEW_DELAY_MS)
@@ -50,15 +51,17 @@ export function reviewed(report: AbuseReportRecord): AbuseReportRecord {
 /**
  * Reviews each report `delayMs` after its `created_at`, through the store (so the outcome is in
  * the data file). `resume()` picks up the reports a data file left PENDING; `close()` cancels
- * every review still waiting.
+ * every review still waiting. Its waits are `clock`'s; how long a report has waited is read from
+ * the wall clock, as `created_at` was written by it.
  */
 export class TimedAbuseReview implements AbuseReview {
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly timers = new Map<string, Timer>();
   private closed = false;
 
   constructor(
     private readonly store: Store,
     private readonly delayMs: number,
+    private readonly clock: Pick<Clock, 'setTimer'>,
     private readonly log: (line: string) => void = () => undefined,
   ) {
     checkAbuseReviewDelay(delayMs);
@@ -84,20 +87,20 @@ export class TimedAbuseReview implements AbuseReview {
 
   close(): void {
     this.closed = true;
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const timer of this.timers.values()) timer.cancel();
     this.timers.clear();
   }
 
   private schedule(account: string, reportId: string, inMs: number): void {
     if (this.closed) return;
     const key = `${account}\n${reportId}`;
-    clearTimeout(this.timers.get(key));
-    const timer = setTimeout(
+    this.timers.get(key)?.cancel();
+    const timer = this.clock.setTimer(
       () => {
         this.timers.delete(key);
         this.review(account, reportId);
       },
-      Math.min(Math.max(0, inMs), MAX_ABUSE_REVIEW_DELAY_MS),
+      Math.max(0, inMs),
     );
     this.timers.set(key, timer);
   }

@@ -1,4 +1,4 @@
-import type { Clock, Timer } from '../../core/api/clock.ts';
+import type { Clock, Timer } from '../../shared/node/clock.ts';
 
 /** Time that moves only when a test says so; due timers run in order as it moves. */
 export class FakeClock implements Clock {

@@ -1,4 +1,4 @@
-import type { Clock } from '../../core/api/clock.ts';
+import type { Clock } from '../../shared/node/clock.ts';
 
 /**
  * Time that moves when the test says: a wait begun is kept until `step`, so the test knows the

@@ -7,15 +7,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/index.ts';
 import { apiCaller, type ApiReply } from '../../support/sandbox-client.ts';
 import { bin } from '../../support/bins.ts';
+import { FakeClock } from '../../support/fake-clock.ts';
 import { ACCOUNTS, expectError } from '../../integration/sandbox/support.ts';
 
-const DELAY = 200;
-const PENDING_FOR = 3_000;
+const DELAY = 30_000;
 const dataFile = () => join(mkdtempSync(join(tmpdir(), 'burrow-abuse-')), 'state.json');
 
 const running: Sandbox[] = [];
@@ -23,24 +22,29 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.close()));
 });
 
+/** A sandbox whose reviews wait on a clock of the test's: time passes when the test says. */
 async function sandboxWith(options: SandboxOptions) {
-  const sandbox = await startSandbox({ accounts: ACCOUNTS, rateLimit: 'off', ...options });
+  const clock = new FakeClock();
+  const sandbox = await startSandbox({ accounts: ACCOUNTS, rateLimit: 'off', clock, ...options });
   running.push(sandbox);
-  return { sandbox, api: apiCaller(sandbox.url, 'alice-key-1') };
+  return { sandbox, clock, api: apiCaller(sandbox.url, 'alice-key-1') };
 }
 
 type Api = ReturnType<typeof apiCaller>;
 
-/** Polls the report until it leaves PENDING; fails after `withinMs`. */
-async function reviewedReport(api: Api, id: string, withinMs = 5_000): Promise<ApiReply['body']> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const report = (await api('GET', `/abuse_reports/${id}`)).body;
-    if (report.status !== 'PENDING') return report;
-    if (Date.now() > deadline) throw new Error(`report ${id} still PENDING after ${withinMs} ms`);
-    await sleep(25);
-  }
+/** The report once its review, due now, has been written; a backstop of 10 s. */
+async function reviewedReport(api: Api, id: string): Promise<ApiReply['body']> {
+  let report: ApiReply['body'];
+  await expect
+    .poll(async () => (report = (await api('GET', `/abuse_reports/${id}`)).body).status, {
+      timeout: 10_000,
+    })
+    .not.toBe('PENDING');
+  return report;
 }
+
+const statusOf = async (api: Api, id: string) =>
+  (await api('GET', `/abuse_reports/${id}`)).body.status;
 
 const fileReport = async (api: Api, urls: string[]) => {
   const reply = await api('POST', '/abuse_reports', { urls });
@@ -50,9 +54,7 @@ const fileReport = async (api: Api, urls: string[]) => {
 
 describe('abuse review', () => {
   it('PENDING when filed; after the delay, each hostname by the documented rule', async () => {
-    // Long enough that the reads below come before it however loaded the machine (200 ms was
-    // not, at a load of 17).
-    const { api } = await sandboxWith({ abuseReviewDelayMs: PENDING_FOR });
+    const { api, clock } = await sandboxWith({ abuseReviewDelayMs: DELAY });
     const mixed = await fileReport(api, [
       'https://phish.example.com/login',
       'http://PHISH.example.com/other',
@@ -76,9 +78,11 @@ describe('abuse review', () => {
     const acted = await fileReport(api, ['https://bad.example.com/', 'https://unban.example.com/']);
     const ignored = await fileReport(api, ['https://a.test/', 'http://127.0.0.1/']);
 
+    // Not a moment before its time.
+    await clock.advance(DELAY - 1);
+    expect(await statusOf(api, mixed.id)).toBe('PENDING');
+    await clock.advance(1);
     const done = await reviewedReport(api, mixed.id);
-    // Not before its time: the delay runs from created_at.
-    expect(Date.now() - Date.parse(done.created_at)).toBeGreaterThanOrEqual(PENDING_FOR);
     expect(done).toEqual({
       ...mixed,
       status: 'PARTIALLY_PROCESSED',
@@ -133,6 +137,7 @@ describe('abuse review', () => {
     // Reviewed before the restart: the outcome is in the data file.
     const first = await sandboxWith({ dataFile: file, abuseReviewDelayMs: DELAY });
     const early = await fileReport(first.api, ['https://early.example.com/']);
+    await first.clock.advance(DELAY);
     const earlyDone = await reviewedReport(first.api, early.id);
     await first.sandbox.close();
     const second = await sandboxWith({ dataFile: file, abuseReviewDelayMs: 60_000 });
@@ -146,30 +151,34 @@ describe('abuse review', () => {
     const pendingInFile = JSON.parse(readFileSync(file, 'utf8')).accounts.acme.abuseReport;
     expect(pendingInFile.find((r: { id: string }) => r.id === late.id).status).toBe('PENDING');
 
-    // Same long delay: not due yet, so it stays PENDING.
+    // Same long delay, half of it gone: not due yet, so it stays PENDING.
     const third = await sandboxWith({ dataFile: file, abuseReviewDelayMs: 60_000 });
-    await sleep(DELAY);
-    expect((await third.api('GET', `/abuse_reports/${late.id}`)).body.status).toBe('PENDING');
+    await third.clock.advance(30_000);
+    expect(await statusOf(third.api, late.id)).toBe('PENDING');
     await third.sandbox.close();
 
-    // A shorter delay that has already run out since created_at: reviewed right after start.
+    // A shorter delay that has already run out since created_at: reviewed right after start,
+    // with no time passing.
     const age = Date.now() - Date.parse(late.created_at);
     const fourth = await sandboxWith({ dataFile: file, abuseReviewDelayMs: Math.max(1, age - 1) });
-    expect(await reviewedReport(fourth.api, late.id, 2_000)).toMatchObject({
+    await fourth.clock.advance(0);
+    expect(await reviewedReport(fourth.api, late.id)).toMatchObject({
       status: 'PROCESSED',
       hostnames: [{ hostname: 'late.example.com', status: 'BANNED' }],
     });
   });
 
   it('close() cancels the reviews still waiting: nothing is reviewed after it', async () => {
-    // Long enough that close() comes first on a loaded machine: at 200 ms a loaded run saw the
-    // review before close() had been called.
-    const delay = 1_500;
     const file = dataFile();
-    const { sandbox, api } = await sandboxWith({ dataFile: file, abuseReviewDelayMs: delay });
+    const { sandbox, api, clock } = await sandboxWith({
+      dataFile: file,
+      abuseReviewDelayMs: DELAY,
+    });
     const report = await fileReport(api, ['https://after-close.example.com/']);
+    expect(clock.pendingTimers).toBe(1);
     await sandbox.close();
-    await sleep(delay * 2);
+    expect(clock.pendingTimers).toBe(0);
+    await clock.advance(DELAY);
     const saved = JSON.parse(readFileSync(file, 'utf8')).accounts.acme.abuseReport;
     expect(saved.find((r: { id: string }) => r.id === report.id).status).toBe('PENDING');
   });

@@ -4,7 +4,7 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../../../core/api/clock.ts';
+import type { Clock } from '../../../shared/node/clock.ts';
 import { RECORD_FILE } from '../../../core/profiles/local-sandbox-record.ts';
 import { ProfileService } from '../../../core/profiles/profiles.ts';
 import { openConfStore } from '../../../core/store.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
+import { FakeClock } from '../../support/fake-clock.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
 import { accountCallers, ACCOUNTS, expectError, raw } from './support.ts';
 
@@ -8,12 +9,12 @@ const WINDOW_SECONDS = 1;
 
 let sandbox: Sandbox;
 /** The window's clock: it rolls when the test moves it, not after a real second. */
-let now = 0;
+const clock = new FakeClock();
 beforeAll(async () => {
   sandbox = await startSandbox({
     accounts: ACCOUNTS,
     rateLimit: { requests: LIMIT, windowSeconds: WINDOW_SECONDS },
-    rateLimitNow: () => now,
+    clock,
   });
 });
 afterAll(() => sandbox.close());
@@ -37,9 +38,9 @@ describe('the rate limit of each account', () => {
     expectError(await raw(`${sandbox.url}/ip_policies`, {}), 'noAuthorization');
 
     // The window rolls from the first admission, a whole window later and not a moment before.
-    now += WINDOW_SECONDS * 1000 - 1;
+    await clock.advance(WINDOW_SECONDS * 1000 - 1);
     expectError(await alice('GET', '/ip_policies'), 'rateLimited');
-    now += 1;
+    await clock.advance(1);
     expect((await alice('GET', '/ip_policies')).status).toBe(200);
   });
 

@@ -3,6 +3,7 @@ import { reviewed, reviewHostname, TimedAbuseReview } from '../../../sandbox/abu
 import { defaultAccounts } from '../../../sandbox/accounts.ts';
 import type { AbuseReportRecord } from '../../../sandbox/store/records.ts';
 import { Store } from '../../../sandbox/store/store.ts';
+import { systemClock } from '../../../shared/node/clock.ts';
 
 const report = (hostnames: string[], created_at = new Date().toISOString()): AbuseReportRecord => ({
   id: `abrp_${Math.random().toString(36).slice(2)}`,
@@ -53,7 +54,7 @@ describe('TimedAbuseReview', () => {
     const reports = account.collections.abuseReport;
     // Every change to the store is a write, whatever makes it.
     const insert = (r: AbuseReportRecord) => void store.write(() => reports.insert(r));
-    return { name, reports, insert, review: new TimedAbuseReview(store, delayMs) };
+    return { name, reports, insert, review: new TimedAbuseReview(store, delayMs, systemClock) };
   }
 
   it('reviews a report after the delay, and only then', () => {

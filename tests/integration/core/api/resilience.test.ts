@@ -20,7 +20,7 @@ async function sandboxOn(
   clock: FakeClock,
   options: Partial<SandboxOptions> = {},
 ): Promise<Sandbox> {
-  return sandboxWith({ ...options, rateLimitNow: () => clock.now() });
+  return sandboxWith({ ...options, clock });
 }
 
 async function sandboxWith(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {

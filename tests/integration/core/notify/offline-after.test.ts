@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Timer } from '../../../../core/api/clock.ts';
+import type { Timer } from '../../../../shared/node/clock.ts';
 import { startSandbox, type Sandbox } from '../../../../sandbox/index.ts';
 import type { ActivityList } from '../../../../shared/app/activity.ts';
 import type { IpcEvent } from '../../../../shared/app/ipc/contract.ts';

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../../../../core/api/clock.ts';
+import type { Clock } from '../../../../shared/node/clock.ts';
 import { RECORD_FILE } from '../../../../core/profiles/local-sandbox-record.ts';
 import { ProfileService } from '../../../../core/profiles/profiles.ts';
 import { openConfStore } from '../../../../core/store.ts';

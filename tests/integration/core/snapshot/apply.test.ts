@@ -118,7 +118,7 @@ describe('apply', () => {
     const sandbox = await startSandbox({
       apiKey: 'snapshot-paced',
       rateLimit: { requests: 15, windowSeconds: 1 },
-      rateLimitNow: () => clock.now(),
+      clock,
     });
     const { client: api, waits } = clientOf(sandbox, {
       rateLimit: { requests: 15, windowMs: 1_000 },

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_TIMER_MS, systemClock } from '../../../../core/api/clock.ts';
+import { MAX_TIMER_MS, systemClock } from '../../../../shared/node/clock.ts';
 
 /** Vitest's fake timers fire a timeout over 2³¹−1 ms after 1 ms, as Node does. */
 describe('systemClock', () => {
