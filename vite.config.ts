@@ -32,12 +32,6 @@ function nodeProject(name: string, test: InlineConfig): TestProjectInlineConfigu
 }
 
 /**
- * Real servers and spawned processes: two minutes for a test or a hook, and ten seconds for a
- * polled expectation (the default second is one slow tick of a loaded two-core machine). These
- * are backstops: a test that waits on real processes waits for what they say, and passes in a
- * fraction of this alone; beside other work, the same test has taken over a minute.
- */
-/**
  * Integration files that need a process of their own: opening a snapshot in a worker thread hangs
  * (the test times out) when the file shares its worker's modules with other files; the 1,000
  * agents of the monitor's scale test twice took down the worker they shared with other files
@@ -48,6 +42,12 @@ const INTEGRATION_ISOLATED = [
   'tests/integration/core/monitor/scale.test.ts',
 ];
 
+/**
+ * Real servers and spawned processes: two minutes for a test or a hook, and ten seconds for a
+ * polled expectation (the default second is one slow tick of a loaded two-core machine). These
+ * are backstops: a test that waits on real processes waits for what they say, and passes in a
+ * fraction of this alone; beside other work, the same test has taken over a minute.
+ */
 const slow = { testTimeout: 120_000, hookTimeout: 120_000, expect: { poll: { timeout: 10_000 } } };
 
 /**
