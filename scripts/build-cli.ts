@@ -13,7 +13,6 @@ await bundleForNode({
   outDir: CLI_DIR,
   // cli/bin.ts's `#!` line is kept at the top.
   input: { burrow: 'cli/bin.ts', ...WORKER_ENTRIES },
-  bundled: ['zod', 'conf'],
 });
 await chmod(`${CLI_DIR}/burrow.js`, 0o755);
 console.log(`built ${CLI_DIR}/burrow.js`);
