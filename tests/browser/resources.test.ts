@@ -456,9 +456,16 @@ it("asks for a kind's list once, as its address opens and before its screen is d
   });
   render(App, { bridge });
   await expect.element(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  const before = bridge.calls.length;
   open('#/backends/failoverBackends');
   await expect.element(page.getByRole('row', { name: /bkdfo_1 .*child one/ })).toBeVisible();
   expect(drawn).toEqual([false]);
+  // The page first, the larger answer the rows wait for; the lookups of its references beside it.
+  expect(bridge.calls.slice(before, before + 3).map((c) => c.name)).toEqual([
+    'api.failoverBackends.list',
+    'api.httpResponseBackends.listAll',
+    'api.tunnelGroupBackends.listAll',
+  ]);
   // Its resource's page keeps the list its screen holds: no second one is started for it.
   await userEvent.click(page.getByRole('link', { name: 'bkdfo_1' }));
   await expect.element(page.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();

@@ -90,11 +90,13 @@ export class ResourceList {
   /** Loads the next page, unless one is on its way or none is left. */
   async more(): Promise<void> {
     if (this.loading || this.complete) return;
-    // The first page may be asked for by the table's end coming into view, before `reload`.
-    if (this.items.length === 0) this.lookUpReferences();
     this.loading = true;
     try {
-      const page = await this.calls.page(this.items.at(-1)?.id);
+      const asked = this.calls.page(this.items.at(-1)?.id);
+      // A first page's references are looked up beside it, their calls leaving after its own:
+      // the page is the larger answer the rows wait for, and the server takes calls in order.
+      if (this.items.length === 0) this.lookUpReferences();
+      const page = await asked;
       this.items = [...this.items, ...page.items];
       references.learn(page.items);
       this.complete = !page.more;
@@ -157,8 +159,10 @@ export class ResourceList {
 
   /** Starts over from the newest page. */
   async reload(): Promise<void> {
-    this.lookUpReferences();
-    if (!this.kind.listed) return this.recall();
+    if (!this.kind.listed) {
+      this.lookUpReferences();
+      return this.recall();
+    }
     this.items = [];
     this.complete = false;
     await this.more();
