@@ -7,7 +7,9 @@
  *
  * - first render: from opening Failover backends to the first rows painted with their children
  *   named (one page of 100 through the real IPC and API client, and the children's list), as a
- *   ratio to those calls alone, sent at once from the same tab in the same run;
+ *   ratio to those calls alone, sent at once from the same tab in the same run: the median of five
+ *   visits, each from Settings on a page just loaded, so that the window's code and its cache of
+ *   names are cold every time;
  * - scroll frames: the time between animation frames while the list of all 10,000 scrolls by
  *   400 px a frame (a fling), against the same page's frames while nothing moves;
  * - API requests: what the list and its references cost at the sandbox, after the first page
@@ -32,6 +34,8 @@ const API_KEY = 'bench-ui-key';
 const ITEMS = 10_000;
 const CHILDREN = 20;
 const FRAMES = 240;
+/** First renders measured, each on a page just loaded. */
+const VISITS = 5;
 const BUDGET = { renderPerApi: 1.2, scrollP95Ms: 17, jsKb: 150 };
 const FRAME_MS = 1000 / 60;
 
@@ -113,29 +117,43 @@ try {
     })()`),
   );
 
-  const before = { ...served };
-  // Strings, not functions: tsx would wrap named arrows in a helper the page does not have.
-  // The backends' own rows, their children named: the table of the screen before could still
-  // be in the DOM.
-  const [firstRows, firstRender] = await page.evaluate<
-    [number, number]
-  >(`new Promise((resolve, reject) => {
-    const started = performance.now();
-    let rows;
-    window.location.hash = '#/backends/failoverBackends';
-    const look = () => {
-      const row = document.querySelector('table[aria-label="Failover backends"] tbody tr:not(.spacer)');
-      if (row) rows ??= performance.now() - started;
-      if (row && row.textContent.includes('child ')) resolve([rows, performance.now() - started]);
-      else if (performance.now() - started > 30000) reject(new Error('no named row in 30 s'));
-      else requestAnimationFrame(look);
-    };
-    requestAnimationFrame(look);
-  })`);
+  // Each first render on a page just loaded, from Settings as a person comes to it: the window's
+  // code and its cache of names start cold each time, as at the first visit after the app starts.
+  // The median of a few, as the calls' are: one visit varies by a third on a two-core machine.
+  const visits: [number, number][] = [];
+  // What the sandbox had served as the last visit began: its requests are the first page's.
+  let before = { ...served };
+  for (let visit = 0; visit < VISITS; visit += 1) {
+    // Loaded at Settings: loaded at the list, it would fill the window's cache of names.
+    await page.evaluate(`window.location.hash = '#/settings'`);
+    await page.reload();
+    await page.getByRole('row', { name: /Bench.*active/ }).waitFor();
+    before = { ...served };
+    // Strings, not functions: tsx would wrap named arrows in a helper the page does not have.
+    // The backends' own rows, their children named: the table of the screen before could still
+    // be in the DOM.
+    visits.push(
+      await page.evaluate<[number, number]>(`new Promise((resolve, reject) => {
+        const started = performance.now();
+        let rows;
+        window.location.hash = '#/backends/failoverBackends';
+        const look = () => {
+          const row = document.querySelector('table[aria-label="Failover backends"] tbody tr:not(.spacer)');
+          if (row) rows ??= performance.now() - started;
+          if (row && row.textContent.includes('child ')) resolve([rows, performance.now() - started]);
+          else if (performance.now() - started > 30000) reject(new Error('no named row in 30 s'));
+          else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      })`),
+    );
+  }
   const firstPage = {
     failover: served.failover - before.failover,
     children: served.children - before.children,
   };
+  const firstRows = median(visits.map(([rows]) => rows));
+  const firstRender = median(visits.map(([, named]) => named));
 
   await page.getByRole('button', { name: 'Load all' }).click();
   await page.getByText(`${ITEMS} shown`, { exact: true }).waitFor({ timeout: 120_000 });
@@ -167,7 +185,7 @@ try {
   console.log(
     `first render ${ms(firstRender)} ms with references resolved, ${(firstRender / apiMs).toFixed(2)}x ` +
       `the ${ms(apiMs)} ms of the calls it needs (budget ${BUDGET.renderPerApi}x + one frame: ${ms(renderBudgetMs)} ms); ` +
-      `rows ${ms(firstRows)} ms`,
+      `rows ${ms(firstRows)} ms; medians of ${VISITS} cold visits (${visits.map(([, named]) => named.toFixed(0)).join(', ')} ms)`,
   );
   console.log(
     `scroll frames median ${ms(at(0.5))} ms, p95 ${ms(at(0.95))} ms (budget p95 ${BUDGET.scrollP95Ms} ms); ` +
