@@ -13,7 +13,12 @@ import { build } from 'vite';
  * bundled (the keychain's; ssh2 loads its optional native crypto from beside its own files),
  * and Electron's own stores and updater run only in the main process, built elsewhere.
  */
-const LEFT_IN_NODE_MODULES = ['@napi-rs/keyring', 'ssh2', 'electron-store', 'electron-updater'];
+export const LEFT_IN_NODE_MODULES = [
+  '@napi-rs/keyring',
+  'ssh2',
+  'electron-store',
+  'electron-updater',
+];
 
 const EXTERNAL = [
   ...builtinModules,
