@@ -14,6 +14,7 @@ import { KINDS } from '../resources/kinds.ts';
 import { takeApplyLock } from './lock.ts';
 import type { Blocker, Plan, PlanStep } from '../plan/plan.ts';
 import { findCreated } from './recover.ts';
+import { systemClock, type Clock } from '../../../shared/node/clock.ts';
 
 type Json = Record<string, unknown>;
 type Client = Pick<ApiClient, 'call' | 'listAll'>;
@@ -52,7 +53,10 @@ export type ApplyOptions = {
   readonly onProgress?: (progress: ApplyProgress) => void;
   readonly signal?: AbortSignal;
   readonly priority?: Priority;
+  /** The wall clock (default Date.now): progress estimates, and when each step started. */
   readonly now?: () => number;
+  /** The timers a resumed create waits on for an earlier run's call to land (the system's). */
+  readonly clock?: Pick<Clock, 'setTimer'>;
 };
 
 export type ApplyResult = {
@@ -115,12 +119,21 @@ const idParams = (step: { readonly id: string; readonly edgeId?: string }) =>
 
 class Run {
   private readonly call: (name: string, request: object) => Promise<unknown>;
+  private readonly now: () => number;
   constructor(
     private readonly client: Client,
     private readonly journal: Journal,
     private readonly options: ApplyOptions,
   ) {
     this.call = client.call as (name: string, request: object) => Promise<unknown>;
+    this.now = options.now ?? Date.now;
+  }
+
+  private markStarted(index: number): Promise<void> {
+    return markStep(this.options.journalDir, this.journal, index, {
+      state: 'started',
+      at: this.now(),
+    });
   }
 
   /** The target's id of a local name: made by this apply, or there when planned. */
@@ -161,12 +174,15 @@ class Run {
         kind: step.kind,
         body,
         known,
+        sentAt: this.journal.startedAt[index],
+        now: this.now,
+        clock: this.options.clock ?? systemClock,
         ...(edgeId !== undefined && { edgeId }),
         ...(this.options.signal !== undefined && { signal: this.options.signal }),
       });
       if (found !== undefined) return found;
     }
-    await markStep(this.options.journalDir, this.journal, index, 'started');
+    await this.markStarted(index);
     const created = (await this.call(`${group}.create`, this.request(params, body))) as {
       id: string;
     };
@@ -196,7 +212,7 @@ class Run {
 
   async run(): Promise<void> {
     const { plan } = this.journal;
-    const now = this.options.now ?? Date.now;
+    const { now } = this;
     const changing = plan.steps.flatMap((step, index) =>
       step.action === 'unchanged' ? [] : [{ step, index }],
     );
@@ -223,7 +239,7 @@ class Run {
         if (step.action === 'create')
           created = { name: step.name, id: await this.create(step, index) };
         else {
-          await markStep(this.options.journalDir, this.journal, index, 'started');
+          await this.markStarted(index);
           if (step.action === 'update') await this.update(step);
           else if (step.action === 'delete') await this.remove(step);
         }
@@ -231,7 +247,7 @@ class Run {
         const done = changing.filter(({ index: i }) => isDone(i)).map(({ step: s }) => s);
         throw new ApplyStepError(step, done, error);
       }
-      await markStep(this.options.journalDir, this.journal, index, 'done', created);
+      await markStep(this.options.journalDir, this.journal, index, { state: 'done', created });
       callsMade += callsOf(step);
       callsLeft -= callsOf(step);
     }

@@ -27,6 +27,11 @@ export type Journal = {
   readonly ids: Record<string, string>;
   /** By the step's index in the plan. */
   readonly steps: Record<string, 'started' | 'done'>;
+  /**
+   * By the step's index: when it was last marked started (the wall clock's ms, which another
+   * process reads as this one wrote it), for a resumed create to know how long ago its call left.
+   */
+  readonly startedAt: Record<string, number>;
   /** Whether the plan's file is written: not before the first mark, so a refused apply leaves none. */
   stored: boolean;
 };
@@ -49,10 +54,16 @@ export type PlanFile = {
   readonly plan: Plan;
 };
 
+/** What a step is marked with: when it started, or, done, the id a create made. */
+export type StepMark =
+  | { readonly state: 'started'; readonly at: number }
+  | { readonly state: 'done'; readonly created?: { readonly name: string; readonly id: string } };
+
 /** One line of the steps file; a `done` create names what it made. */
 type Mark = {
   readonly step: number;
   readonly state: 'started' | 'done';
+  readonly at?: number;
   readonly name?: string;
   readonly id?: string;
 };
@@ -97,6 +108,8 @@ function replay(journal: Journal, text: string): void {
       continue;
     }
     journal.steps[mark.step] = mark.state;
+    if (mark.state === 'started' && Number.isFinite(mark.at))
+      journal.startedAt[mark.step] = mark.at as number;
     if (mark.name !== undefined && mark.id !== undefined) journal.ids[mark.name] = mark.id;
   }
 }
@@ -125,7 +138,7 @@ export async function readJournal(folder: string, id: string): Promise<Journal |
   if (saved === undefined)
     throw new Error(`${journalPath(folder, id)} is not this apply's journal`);
   const { about, plan } = saved;
-  const journal: Journal = { id, about, plan, ids: {}, steps: {}, stored: true };
+  const journal: Journal = { id, about, plan, ids: {}, steps: {}, startedAt: {}, stored: true };
   replay(journal, (await readIfThere(stepsPath(folder, id))) ?? '');
   return journal;
 }
@@ -144,19 +157,21 @@ export async function openJournal(
   if (saved !== undefined && saved.about.owner !== about.owner)
     throw new Error(`${journalPath(folder, id)} is another account's journal`);
   if (saved !== undefined) return { journal: saved, resumed: true };
-  return { journal: { id, about, plan, ids: {}, steps: {}, stored: false }, resumed: false };
+  return {
+    journal: { id, about, plan, ids: {}, steps: {}, startedAt: {}, stored: false },
+    resumed: false,
+  };
 }
 
 /**
- * Marks step `index` and syncs the mark to disk before returning; `created` is the id a create
- * step made. The first mark writes the plan first, with an empty steps file beside it.
+ * Marks step `index` and syncs the mark to disk before returning. The first mark writes the plan
+ * first, with an empty steps file beside it.
  */
 export async function markStep(
   folder: string,
   journal: Journal,
   index: number,
-  state: 'started' | 'done',
-  created?: { readonly name: string; readonly id: string },
+  mark: StepMark,
 ): Promise<void> {
   if (!journal.stored) {
     await mkdir(folder, { recursive: true, mode: 0o700 });
@@ -172,16 +187,20 @@ export async function markStep(
     await writeWhole(journalPath(folder, journal.id), `${JSON.stringify(file)}\n`, 0o600);
     journal.stored = true;
   }
-  const mark: Mark = { step: index, state, ...created };
+  const line: Mark =
+    mark.state === 'started'
+      ? { step: index, state: mark.state, at: mark.at }
+      : { step: index, state: mark.state, ...mark.created };
   const file = await open(stepsPath(folder, journal.id), 'a', 0o600);
   try {
-    await file.appendFile(`${JSON.stringify(mark)}\n`);
+    await file.appendFile(`${JSON.stringify(line)}\n`);
     await file.sync();
   } finally {
     await file.close();
   }
-  journal.steps[index] = state;
-  if (created !== undefined) journal.ids[created.name] = created.id;
+  journal.steps[index] = mark.state;
+  if (mark.state === 'started') journal.startedAt[index] = mark.at;
+  else if (mark.created !== undefined) journal.ids[mark.created.name] = mark.created.id;
 }
 
 /** The journal, and any temporary copy a write killed before its rename left: all hold the plan. */

@@ -11,6 +11,8 @@ import {
   type ApplyProgress,
 } from '../../../../core/snapshot/apply/apply.ts';
 import { exportSnapshot } from '../../../../core/snapshot/export/export.ts';
+import { IN_FLIGHT_MS, LOOK_AGAIN_MS } from '../../../../core/snapshot/apply/recover.ts';
+import { markStep, openJournal } from '../../../../core/snapshot/apply/journal.ts';
 import { changesOf, planSnapshot } from '../../../../core/snapshot/plan/plan.ts';
 import { SNAPSHOT_KINDS, type SnapshotDocument } from '../../../../shared/app/snapshot-document.ts';
 import { FakeClock } from '../../../support/fake-clock.ts';
@@ -53,10 +55,12 @@ function withoutIds(document: SnapshotDocument) {
 /** Counts the calls that change something; throws at the `at`-th, before or after sending it. */
 function crashing(api: ApiClient, at: number, when: 'before' | 'after') {
   let writes = 0;
+  let crashedOn: { name: string; request?: object } | undefined;
   const call = api.call as (name: string, request?: object) => Promise<unknown>;
   const wrapped = async (name: string, request?: object) => {
     if (/\.(get|list)$/.test(name)) return call(name, request);
     writes += 1;
+    if (writes === at) crashedOn = { name, request };
     if (writes === at && when === 'before') throw new Error(`crash before call ${at}`);
     const answer = await call(name, request);
     if (writes === at) throw new Error(`crash after call ${at}`);
@@ -65,8 +69,13 @@ function crashing(api: ApiClient, at: number, when: 'before' | 'after') {
   return {
     client: { call: wrapped, listAll: api.listAll } as unknown as ApiClient,
     writes: () => writes,
+    /** The call it crashed on, to send as the service would still take it. */
+    crashedOn: () => crashedOn,
   };
 }
+
+/** Both runs of an apply on one test clock: a resumed create's waits pass when the test says. */
+const onClock = (clock: FakeClock) => ({ now: () => clock.now(), clock });
 
 beforeAll(async () => {
   ({ sandbox: source, api: sourceApi } = await account('snapshot-source'));
@@ -154,9 +163,12 @@ describe('apply', () => {
       const dir = await journalDir();
       const crash = crashing(api, at, when);
       const first = planSnapshot(snapshot, await exportOf(sandbox, api));
-      const error = await applyPlan(crash.client, first, { ...WHO, journalDir: dir }).catch(
-        (e: unknown) => e,
-      );
+      const clock = new FakeClock();
+      const error = await applyPlan(crash.client, first, {
+        ...WHO,
+        journalDir: dir,
+        ...onClock(clock),
+      }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApplyStepError);
       expect((error as ApplyStepError).done).toHaveLength(at - 1);
       // The plan and its steps' marks, both for the owner only.
@@ -168,13 +180,49 @@ describe('apply', () => {
 
       // As the command would: a fresh plan against the half-done account, the same journal folder.
       const again = planSnapshot(snapshot, await exportOf(sandbox, api));
-      const result = await applyPlan(api, again, { ...WHO, journalDir: dir });
+      const result = await clock.runUntil(
+        applyPlan(api, again, { ...WHO, journalDir: dir, ...onClock(clock) }),
+      );
       expect(result.resumed).toBe(true);
       const copy = await exportOf(sandbox, api);
       expect(withoutIds(copy)).toEqual(withoutIds(snapshot));
       expect(changesOf(planSnapshot(snapshot, copy))).toEqual([]);
+      // A create whose call had not left was looked for until it could no longer land, then sent.
+      if (when === 'before') expect(clock.now()).toBeGreaterThanOrEqual(IN_FLIGHT_MS);
     },
   );
+
+  it('waits for a create an earlier run sent and never heard back from: made late, not twice', async () => {
+    const { sandbox, api } = await account('snapshot-in-flight');
+    const dir = await journalDir();
+    const clock = new FakeClock();
+    // The first run marks its first create started and is gone before the service has made it.
+    const crash = crashing(api, 1, 'before');
+    const first = planSnapshot(snapshot, await exportOf(sandbox, api));
+    await expect(
+      applyPlan(crash.client, first, { ...WHO, journalDir: dir, ...onClock(clock) }),
+    ).rejects.toBeInstanceOf(ApplyStepError);
+    const inFlight = crash.crashedOn();
+    if (inFlight === undefined) throw new Error('the first run crashed on no call');
+
+    const again = planSnapshot(snapshot, await exportOf(sandbox, api));
+    const resumed = applyPlan(api, again, { ...WHO, journalDir: dir, ...onClock(clock) });
+    // It looked, found nothing, and waits to look again: only now does the service make it.
+    await expect.poll(() => clock.pendingTimers).toBe(1);
+    await clock.advance(LOOK_AGAIN_MS - 1);
+    expect(clock.pendingTimers).toBe(1);
+    await (api.call as (name: string, request?: object) => Promise<unknown>)(
+      inFlight.name,
+      inFlight.request,
+    );
+    await clock.advance(1);
+    const result = await resumed;
+    expect(result.resumed).toBe(true);
+    // Found at the second look, half a second after the first: nothing made twice.
+    expect(clock.now()).toBe(LOOK_AGAIN_MS);
+    const copy = await exportOf(sandbox, api);
+    expect(withoutIds(copy)).toEqual(withoutIds(snapshot));
+  });
 
   it('refuses before any call when a module needs a secret the snapshot left out', async () => {
     const { sandbox, api } = await account('snapshot-no-secrets');
@@ -216,6 +264,24 @@ describe('apply', () => {
       /^Nothing was applied: agentIngress\/ingress.example.com domain: /,
     );
     expect(counted.writes()).toBe(0);
+  });
+
+  it('waits no longer than for a create sent now when its start is marked in the future', async () => {
+    const { sandbox, api } = await account('snapshot-future-mark');
+    const dir = await journalDir();
+    const clock = new FakeClock();
+    const plan = planSnapshot(snapshot, await exportOf(sandbox, api));
+    // A journal whose clock ran a day ahead (or this one's set back since): nothing was sent.
+    const { journal } = await openJournal(dir, plan, WHO.about);
+    const first = plan.steps.findIndex((step) => step.action === 'create');
+    await markStep(dir, journal, first, { state: 'started', at: 86_400_000 });
+    const result = await clock.runUntil(
+      applyPlan(api, plan, { ...WHO, journalDir: dir, ...onClock(clock) }),
+    );
+    expect(result.resumed).toBe(true);
+    expect(clock.now()).toBeGreaterThanOrEqual(IN_FLIGHT_MS);
+    expect(clock.now()).toBeLessThan(IN_FLIGHT_MS + LOOK_AGAIN_MS);
+    expect(withoutIds(await exportOf(sandbox, api))).toEqual(withoutIds(snapshot));
   });
 
   it('stops at a failing step with the API error, the step and what was done', async () => {

@@ -39,15 +39,19 @@ describe('apply journal', () => {
     const dir = await folder();
     const plan = planOf(1_000);
     const { journal } = await openJournal(dir, plan, ABOUT);
-    await markStep(dir, journal, 0, 'started');
+    await markStep(dir, journal, 0, { state: 'started', at: Date.now() });
     const planFile = journalPath(dir, journal.id);
     const before = await stat(planFile);
     const stepsFile = planFile.replace(/json$/, 'steps');
     for (let i = 0; i < 50; i++) {
-      await markStep(dir, journal, i, i === 0 ? 'done' : 'started', {
-        name: `ipPolicy/p${i}`,
-        id: `ipp_${i}`,
-      });
+      await markStep(
+        dir,
+        journal,
+        i,
+        i === 0
+          ? { state: 'done', created: { name: `ipPolicy/p${i}`, id: `ipp_${i}` } }
+          : { state: 'started', at: Date.now() },
+      );
     }
     const after = await stat(planFile);
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
@@ -60,13 +64,20 @@ describe('apply journal', () => {
     const dir = await folder();
     const plan = planOf(3);
     const { journal } = await openJournal(dir, plan, ABOUT);
-    await markStep(dir, journal, 0, 'started');
-    await markStep(dir, journal, 0, 'done', { name: 'ipPolicy/p0', id: 'ipp_0' });
-    await markStep(dir, journal, 1, 'started');
-    await appendFile(journalPath(dir, journal.id).replace(/json$/, 'steps'), '{"step":1,"sta');
+    await markStep(dir, journal, 0, { state: 'started', at: 1_000 });
+    await markStep(dir, journal, 0, {
+      state: 'done',
+      created: { name: 'ipPolicy/p0', id: 'ipp_0' },
+    });
+    await markStep(dir, journal, 1, { state: 'started', at: 2_000 });
+    const steps = journalPath(dir, journal.id).replace(/json$/, 'steps');
+    // A start whose time is no number (an older or damaged line) is resumed with no time.
+    await appendFile(steps, '{"step":2,"state":"started","at":"soon"}\n');
+    await appendFile(steps, '{"step":1,"sta');
     const { journal: resumed, resumed: isResumed } = await openJournal(dir, plan, ABOUT);
     expect(isResumed).toBe(true);
-    expect(resumed.steps).toEqual({ 0: 'done', 1: 'started' });
+    expect(resumed.steps).toEqual({ 0: 'done', 1: 'started', 2: 'started' });
+    expect(resumed.startedAt).toEqual({ 0: 1_000, 1: 2_000 });
     expect(resumed.ids).toEqual({ 'ipPolicy/p0': 'ipp_0' });
     expect(resumed.plan).toEqual(plan);
   });
@@ -77,7 +88,7 @@ describe('apply journal', () => {
       const dir = await folder();
       const plan = planOf(2);
       const { journal } = await openJournal(dir, plan, ABOUT);
-      await markStep(dir, journal, 0, 'started');
+      await markStep(dir, journal, 0, { state: 'started', at: Date.now() });
       const planFile = journalPath(dir, journal.id);
       await writeFile(planFile, text);
       await expect(openJournal(dir, plan, ABOUT)).rejects.toThrow(
