@@ -460,11 +460,12 @@ it("asks for a kind's list once, as its address opens and before its screen is d
   open('#/backends/failoverBackends');
   await expect.element(page.getByRole('row', { name: /bkdfo_1 .*child one/ })).toBeVisible();
   expect(drawn).toEqual([false]);
-  // The page first, the larger answer the rows wait for; the lookups of its references beside it.
+  // The lookups of its references first, small answers that are in by the time the page is,
+  // so its rows are drawn once, named; the page beside them.
   expect(bridge.calls.slice(before, before + 3).map((c) => c.name)).toEqual([
-    'api.failoverBackends.list',
     'api.httpResponseBackends.listAll',
     'api.tunnelGroupBackends.listAll',
+    'api.failoverBackends.list',
   ]);
   // Its resource's page keeps the list its screen holds: no second one is started for it.
   await userEvent.click(page.getByRole('link', { name: 'bkdfo_1' }));

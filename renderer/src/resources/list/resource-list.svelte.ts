@@ -92,11 +92,11 @@ export class ResourceList {
     if (this.loading || this.complete) return;
     this.loading = true;
     try {
-      const asked = this.calls.page(this.items.at(-1)?.id);
-      // A first page's references are looked up beside it, their calls leaving after its own:
-      // the page is the larger answer the rows wait for, and the server takes calls in order.
+      // A first page's references are looked up beside it, their calls leaving before its own:
+      // the server takes calls in order and theirs are small, so the names are in when the page
+      // arrives and its rows are drawn once, named (after it, they came a frame later).
       if (this.items.length === 0) this.lookUpReferences();
-      const page = await asked;
+      const page = await this.calls.page(this.items.at(-1)?.id);
       this.items = [...this.items, ...page.items];
       references.learn(page.items);
       this.complete = !page.more;
