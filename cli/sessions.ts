@@ -1,4 +1,5 @@
 import type { TunnelSession } from '../shared/api/kinds/tunnel-sessions.ts';
+import { timeWords } from '../shared/app/clock.ts';
 import { agentName, type MonitorEvent } from '../shared/app/monitor.ts';
 import { escapeControls } from '../shared/app/printable.ts';
 import { CliError, jsonText, table, writeJson, type Io } from './io.ts';
@@ -101,7 +102,8 @@ export async function sessionsCommand(
         s.region,
         s.agent_version,
         s.os,
-        s.started_at,
+        // As the window says it ("3 minutes ago"); --json keeps the API's RFC 3339 time.
+        timeWords(s.started_at),
       ]),
     ]),
   );
