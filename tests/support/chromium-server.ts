@@ -6,7 +6,7 @@
  */
 import { chromium } from 'playwright';
 import type { TestProject } from 'vitest/node';
-import { chromiumArgs, chromiumExecutable } from './chromium.ts';
+import { chromiumArgs, headlessShellExecutable } from './chromium.ts';
 
 /** The name the endpoint is provided under, for `inject`. */
 export const CHROMIUM_ENDPOINT = 'chromiumEndpoint';
@@ -20,7 +20,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const server = await chromium.launchServer({
-    executablePath: chromiumExecutable,
+    executablePath: headlessShellExecutable,
     args: chromiumArgs,
   });
   project.provide(CHROMIUM_ENDPOINT, server.wsEndpoint());

@@ -10,7 +10,7 @@ import {
 import { expect, inject } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
 import { PAGE_SECRET_HEADER } from '../../../shared/app/ipc/browser-mode.ts';
-import { chromiumArgs, chromiumExecutable } from '../../support/chromium.ts';
+import { chromiumArgs, headlessShellExecutable } from '../../support/chromium.ts';
 import { CHROMIUM_ENDPOINT } from '../../support/chromium-server.ts';
 import { startWebApp, type WebApp } from './support-cli.ts';
 
@@ -98,7 +98,7 @@ export async function launchChromium(): Promise<Browser> {
   const endpoint = inject(CHROMIUM_ENDPOINT);
   const browser = await (endpoint
     ? chromium.connect(endpoint)
-    : chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs }));
+    : chromium.launch({ executablePath: headlessShellExecutable, args: chromiumArgs }));
   browsers.add(browser);
   browser.on('disconnected', () => browsers.delete(browser));
   return browser;

@@ -149,9 +149,21 @@ it("asks before a Stop with the agent's and profile's names, and stops only on y
 }, 60_000);
 
 it('says plainly when the browser refuses desktop notifications, and how to allow them', async () => {
+  // A person who has not been asked yet answers the prompt with "Block", then allows Burrow in
+  // the site's settings. Headless Chromium has no prompt to answer and no such setting (its shell
+  // blocks every site, the full browser dismisses), so the page is given that person's answers.
+  const ANSWER = 'test.notifications.answer';
+  await page.context().addInitScript((key) => {
+    const answer = () => (sessionStorage.getItem(key) ?? 'default') as NotificationPermission;
+    Object.defineProperty(Notification, 'permission', { get: answer });
+    Notification.requestPermission = async () => {
+      sessionStorage.setItem(key, 'denied');
+      return answer();
+    };
+  }, ANSWER);
+  await page.reload();
   let menu = await openTray();
   await menu.getByRole('button', { name: 'Allow desktop notifications' }).click();
-  // Headless Chromium refuses at once, as a person's "Block" does.
   await page
     .getByRole('status')
     .filter({ hasText: /blocks desktop notifications from Burrow\. To allow them, click the icon/ })
@@ -162,7 +174,7 @@ it('says plainly when the browser refuses desktop notifications, and how to allo
     .waitFor({ timeout: 10_000 });
   expect(await menu.getByRole('button', { name: 'Allow desktop notifications' }).count()).toBe(0);
 
-  await page.context().grantPermissions(['notifications']);
+  await page.evaluate((key) => sessionStorage.setItem(key, 'granted'), ANSWER);
   await page.reload();
   menu = await openTray();
   await menu.getByText('Desktop notifications are on.').waitFor({ timeout: 10_000 });
