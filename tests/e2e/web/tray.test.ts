@@ -153,14 +153,15 @@ it('says plainly when the browser refuses desktop notifications, and how to allo
   // the site's settings. Headless Chromium has no prompt to answer and no such setting (its shell
   // blocks every site, the full browser dismisses), so the page is given that person's answers.
   const ANSWER = 'test.notifications.answer';
-  await page.context().addInitScript((key) => {
-    const answer = () => (sessionStorage.getItem(key) ?? 'default') as NotificationPermission;
+  // A string, as the page runs it: the test's own types know no sessionStorage.
+  await page.context().addInitScript(`{
+    const answer = () => sessionStorage.getItem('${ANSWER}') ?? 'default';
     Object.defineProperty(Notification, 'permission', { get: answer });
     Notification.requestPermission = async () => {
-      sessionStorage.setItem(key, 'denied');
+      sessionStorage.setItem('${ANSWER}', 'denied');
       return answer();
     };
-  }, ANSWER);
+  }`);
   await page.reload();
   let menu = await openTray();
   await menu.getByRole('button', { name: 'Allow desktop notifications' }).click();
@@ -174,7 +175,7 @@ it('says plainly when the browser refuses desktop notifications, and how to allo
     .waitFor({ timeout: 10_000 });
   expect(await menu.getByRole('button', { name: 'Allow desktop notifications' }).count()).toBe(0);
 
-  await page.evaluate((key) => sessionStorage.setItem(key, 'granted'), ANSWER);
+  await page.evaluate(`sessionStorage.setItem('${ANSWER}', 'granted')`);
   await page.reload();
   menu = await openTray();
   await menu.getByText('Desktop notifications are on.').waitFor({ timeout: 10_000 });
