@@ -83,6 +83,20 @@ it('says an empty required public key is required, not that it is malformed', as
   await expect.element(dialog.getByText(/authorized_keys/)).not.toBeInTheDocument();
 });
 
+it('asks for at least one pick where a list of picks is left empty, in words', async () => {
+  open('#/backends/failoverBackends', {
+    'api.failoverBackends.list': listOf('backends'),
+    'api.httpResponseBackends.listAll': () => [],
+    'api.tunnelGroupBackends.listAll': () => [],
+    'api.failoverBackends.listAll': () => [],
+  });
+  await userEvent.click(page.getByRole('button', { name: 'New failover backend' }));
+  await userEvent.click(page.getByRole('button', { name: 'Create failover backend' }));
+  const dialog = page.getByRole('dialog');
+  await expect.element(dialog.getByText('Choose one or more child backends')).toBeVisible();
+  await expect.element(dialog.getByText('Child backends is required')).not.toBeInTheDocument();
+});
+
 it('puts the refusal on the entry it names, its code once at the top and no toast', async () => {
   const bridge = open('#/edges/tlsEdges', {
     'api.tlsEdges.list': listOf('tls_edges'),

@@ -398,7 +398,7 @@ it('counts an IP policy picked in the select, without an Add to press', async ()
   await expect.element(pick.getByRole('option', { name: /office/ })).toBeInTheDocument();
   await userEvent.selectOptions(pick, 'ipp_office');
   await userEvent.click(dialog.getByRole('button', { name: 'Set IP restriction' }));
-  await expect.element(page.getByText('IP policies is required')).not.toBeInTheDocument();
+  await expect.element(page.getByText('Choose one or more IP policies')).not.toBeInTheDocument();
   await expect
     .poll(() => bridge.argsOf('api.tlsEdges.ip_restriction.replace')?.[0])
     .toEqual({

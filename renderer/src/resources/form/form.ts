@@ -2,6 +2,7 @@ import { endpoint, type EndpointName } from '../../../../shared/api/catalog/endp
 import { bodyProblems } from '../../../../shared/api/errors/validate.ts';
 import type { IpcError } from '../../../../shared/app/ipc/contract.ts';
 import type { Field, Item } from '../kinds/kind-shape.ts';
+import { midSentence } from '../../lib/words.ts';
 
 /** A form's values, keyed by field name, in the shape each input edits. */
 export type Values = Record<string, unknown>;
@@ -139,7 +140,12 @@ export function problemsOf(
   for (const field of shown) {
     const value = toBody(field, values[field.name]);
     if (field.required && isBlank(value)) {
-      found[field.name] = { message: `${field.label} is required` };
+      // A list of picks is chosen, not filled in: "Choose one or more child backends".
+      const message =
+        field.type === 'refs'
+          ? `Choose one or more ${midSentence(field.label)}`
+          : `${field.label} is required`;
+      found[field.name] = { message };
       continue;
     }
     if (field.type !== 'lines' || !field.check) continue;
