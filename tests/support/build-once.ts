@@ -4,7 +4,9 @@
  * run by hand never starts yesterday's renderer, main process or CLIs.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILT_STAMP } from './bins.ts';
@@ -44,6 +46,16 @@ export function isOutOfDate(built: string, sources: readonly string[]): boolean 
 }
 
 /**
+ * The folder that locks building `what` in this checkout: outside the repository, whose tree
+ * electron-builder walks while other test processes build (a lock that vanished between its
+ * listing and its look at it failed the packaged-app suite).
+ */
+export function lockOf(what: string): string {
+  const checkout = createHash('sha256').update(repo).digest('hex').slice(0, 12);
+  return path.join(tmpdir(), `burrow-${checkout}-${what}.building`);
+}
+
+/**
  * Runs `run` holding `lock` (a folder): both e2e projects start at once (`npm run test:e2e`), and
  * test files run side by side; one builds, the others wait for it.
  */
@@ -68,7 +80,7 @@ export function whileLocked(lock: string, run: () => void): void {
 export default function setup(): void {
   const sources = [...SOURCES, SCRIPT];
   if (!isOutOfDate(BUILT_STAMP, sources)) return;
-  whileLocked(path.join(repo, 'dist-test.building'), () => {
+  whileLocked(lockOf('dist-test'), () => {
     if (!isOutOfDate(BUILT_STAMP, sources)) return;
     execFileSync(process.execPath, ['--import', 'tsx', SCRIPT], { cwd: repo, stdio: 'inherit' });
   });

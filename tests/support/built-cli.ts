@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isOutOfDate, whileLocked } from './build-once.ts';
+import { isOutOfDate, lockOf, whileLocked } from './build-once.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -28,13 +28,15 @@ let checked = false;
 /** BURROW_BIN, built first unless it is newer than every source (checked once a process). */
 export function builtBurrow(): string {
   if (checked) return BURROW_BIN;
-  whileLocked(path.join(repo, 'dist-cli.building'), () => {
-    if (!isOutOfDate(BURROW_BIN, SOURCES)) return;
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-cli.ts'], {
-      cwd: repo,
-      stdio: 'inherit',
+  // Looked at before the lock too: up to date, as after `npm ci`, nothing waits on anything.
+  if (isOutOfDate(BURROW_BIN, SOURCES))
+    whileLocked(lockOf('dist-cli'), () => {
+      if (!isOutOfDate(BURROW_BIN, SOURCES)) return;
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-cli.ts'], {
+        cwd: repo,
+        stdio: 'inherit',
+      });
     });
-  });
   checked = true;
   return BURROW_BIN;
 }
