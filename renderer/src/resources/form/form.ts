@@ -117,10 +117,21 @@ export function inFormWords(rule: string, fields: readonly Field[]): string {
 
 const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
+const REQUIRED = 'is required';
+
+/** What a required field left empty says: a list of picks is chosen, not filled in. */
+const requiredOf = (field: Field, index?: number) =>
+  field.type === 'refs'
+    ? `Choose one or more ${midSentence(field.label)}`
+    : `${labelOf(field, index)} ${REQUIRED}`;
+
 /** "Error threshold must be …": a field's label and the rule it breaks, in the form's words. */
 function ruleOf(field: Field, index: number | undefined, rule: string, fields: readonly Field[]) {
-  const own = field.rule && rule !== 'is required' ? field.rule : inFormWords(rule, fields);
-  return { message: `${labelOf(field, index)} ${own}`, ...(index !== undefined && { index }) };
+  const message =
+    rule === REQUIRED
+      ? requiredOf(field, index)
+      : `${labelOf(field, index)} ${field.rule || inFormWords(rule, fields)}`;
+  return { message, ...(index !== undefined && { index }) };
 }
 
 /**
@@ -140,12 +151,7 @@ export function problemsOf(
   for (const field of shown) {
     const value = toBody(field, values[field.name]);
     if (field.required && isBlank(value)) {
-      // A list of picks is chosen, not filled in: "Choose one or more child backends".
-      const message =
-        field.type === 'refs'
-          ? `Choose one or more ${midSentence(field.label)}`
-          : `${field.label} is required`;
-      found[field.name] = { message };
+      found[field.name] = { message: requiredOf(field) };
       continue;
     }
     if (field.type !== 'lines' || !field.check) continue;
@@ -186,7 +192,7 @@ export function placeRefusal(
   const rule = subject
     ? refusal.message.slice(subject.length)
     : /^missing required \w+ /.test(refusal.message)
-      ? 'is required'
+      ? REQUIRED
       : undefined;
   const problem = rule
     ? ruleOf(field, index, rule, shown)
