@@ -35,7 +35,7 @@ function newest(entry: string): number {
 }
 
 /** Whether `built` is missing or older than a change under `sources` (from the repository). */
-export function isOutOfDate(built: string, sources: readonly string[]): boolean {
+function isOutOfDate(built: string, sources: readonly string[]): boolean {
   let builtAt = 0;
   try {
     builtAt = statSync(built).mtimeMs;
@@ -50,7 +50,7 @@ export function isOutOfDate(built: string, sources: readonly string[]): boolean 
  * electron-builder walks while other test processes build (a lock that vanished between its
  * listing and its look at it failed the packaged-app suite).
  */
-export function lockOf(what: string): string {
+function lockOf(what: string): string {
   const checkout = createHash('sha256').update(repo).digest('hex').slice(0, 12);
   return path.join(tmpdir(), `burrow-${checkout}-${what}.building`);
 }
@@ -59,7 +59,7 @@ export function lockOf(what: string): string {
  * Runs `run` holding `lock` (a folder): both e2e projects start at once (`npm run test:e2e`), and
  * test files run side by side; one builds, the others wait for it.
  */
-export function whileLocked(lock: string, run: () => void): void {
+function whileLocked(lock: string, run: () => void): void {
   const until = Date.now() + 5 * 60_000;
   for (;;) {
     try {
@@ -77,11 +77,24 @@ export function whileLocked(lock: string, run: () => void): void {
   }
 }
 
-export default function setup(): void {
-  const sources = [...SOURCES, SCRIPT];
-  if (!isOutOfDate(BUILT_STAMP, sources)) return;
-  whileLocked(lockOf('dist-test'), () => {
-    if (!isOutOfDate(BUILT_STAMP, sources)) return;
-    execFileSync(process.execPath, ['--import', 'tsx', SCRIPT], { cwd: repo, stdio: 'inherit' });
+/**
+ * Runs `script` unless `built` is newer than every source, holding the lock of `what` while it
+ * does. Looked at before the lock as well as in it: up to date, as after `npm ci` and
+ * `npm run build:test`, no process takes or waits on a lock.
+ */
+export function buildUnlessFresh(
+  built: string,
+  sources: readonly string[],
+  what: string,
+  script: string,
+): void {
+  if (!isOutOfDate(built, sources)) return;
+  whileLocked(lockOf(what), () => {
+    if (!isOutOfDate(built, sources)) return;
+    execFileSync(process.execPath, ['--import', 'tsx', script], { cwd: repo, stdio: 'inherit' });
   });
+}
+
+export default function setup(): void {
+  buildUnlessFresh(BUILT_STAMP, [...SOURCES, SCRIPT], 'dist-test', SCRIPT);
 }

@@ -4,10 +4,9 @@
  * builds it first when a source is newer, so that a run by hand after an edit never starts
  * yesterday's command.
  */
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isOutOfDate, lockOf, whileLocked } from './build-once.ts';
+import { buildUnlessFresh } from './build-once.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -28,15 +27,7 @@ let checked = false;
 /** BURROW_BIN, built first unless it is newer than every source (checked once a process). */
 export function builtBurrow(): string {
   if (checked) return BURROW_BIN;
-  // Looked at before the lock too: up to date, as after `npm ci`, nothing waits on anything.
-  if (isOutOfDate(BURROW_BIN, SOURCES))
-    whileLocked(lockOf('dist-cli'), () => {
-      if (!isOutOfDate(BURROW_BIN, SOURCES)) return;
-      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-cli.ts'], {
-        cwd: repo,
-        stdio: 'inherit',
-      });
-    });
+  buildUnlessFresh(BURROW_BIN, SOURCES, 'dist-cli', 'scripts/build-cli.ts');
   checked = true;
   return BURROW_BIN;
 }

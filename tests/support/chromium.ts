@@ -13,7 +13,7 @@ const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 /**
  * For pages driven from outside (the window's e2e tests): Debian's headless shell (package
  * chromium-headless-shell), the same Blink without the full browser around it, as Playwright
- * itself runs headless tests. e2e-window cost 109 core-seconds in it against 163 in the full
+ * itself runs headless tests. e2e-window cost 128 core-seconds in it against 163 in the full
  * browser (same tests, same machine). Where it is not installed, the full browser.
  */
 export const headlessShellExecutable =
