@@ -2,8 +2,8 @@
  * What the end-to-end and packaged-app tests start, built once per run (`npm run build:test`;
  * their projects' global setup runs it when a source is newer than the last build): the renderer
  * into dist/renderer, the main process into dist/electron, and the sandbox, agent and web CLIs
- * bundled into dist-test/, so that each spawned process starts with plain `node` instead of
- * compiling its TypeScript through tsx.
+ * and the tests' one-job children (tests/support/children/) bundled into dist-test/, so that each
+ * spawned process starts with plain `node` instead of compiling its TypeScript through tsx.
  *
  * The bundles sit one folder below the repository, flat, as the sources do: web/cli.ts finds
  * package.json and dist/renderer from its own URL, and core/ssh the key generation worker beside

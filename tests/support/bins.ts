@@ -1,7 +1,8 @@
 /**
- * The CLIs the end-to-end tests spawn, bundled by scripts/build-test.ts (see there why flat, one
- * folder below the repository): started with plain `node`, each is up in a third of the time
- * `node --import tsx` takes to compile it.
+ * The programs tests spawn, bundled by scripts/build-test.ts (see there why flat, one folder
+ * below the repository): started with plain `node`, each is up in a third of the time
+ * `node --import tsx` takes to compile it. The CLIs, and the children of tests that need another
+ * process to do one thing (tests/support/children/).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,9 @@ export const TEST_BINS = {
   'sandbox-cli': 'sandbox/cli.ts',
   'agent-cli': 'sandbox/agent/cli.ts',
   'web-cli': 'web/cli.ts',
+  'activity-appender': 'tests/support/children/activity-appender.ts',
+  'killed-save': 'tests/support/children/killed-save.ts',
+  'keychain-probe': 'tests/support/children/keychain-probe.ts',
 } as const;
 
 /** The bundle of a CLI, to spawn with `process.execPath`. */

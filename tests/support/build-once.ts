@@ -19,6 +19,7 @@ const SOURCES = [
   'web',
   'renderer',
   'electron',
+  'tests/support/children',
   'scripts/build-electron.ts',
   'package-lock.json',
   'vite.config.ts',

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { probeKeychain } from '../../../../core/profiles/keychain.ts';
 import { testKeychain } from '../../../integration/core/profiles/support.ts';
+import { bin } from '../../../support/bins.ts';
 
 it('stores, reads, replaces and deletes a key in the real keychain', async () => {
   const keychain = await testKeychain();
@@ -21,8 +21,7 @@ it('stores, reads, replaces and deletes a key in the real keychain', async () =>
 it('reports a missing Secret Service plainly instead of working around it', async () => {
   // A process whose session bus is nowhere: reading answers "no entry" as if all were well,
   // so only the probe's write can tell, and it must say so in words a person can act on.
-  const script = fileURLToPath(new URL('./probe-cli.ts', import.meta.url));
-  const { stdout } = await promisify(execFile)('npx', ['tsx', script], {
+  const { stdout } = await promisify(execFile)(process.execPath, [bin('keychain-probe')], {
     env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' },
   });
   const status = JSON.parse(stdout) as { available: boolean; message: string };

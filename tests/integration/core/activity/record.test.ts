@@ -6,10 +6,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ActivityRecord } from '../../../../core/activity/record.ts';
 import { MAX_LINE_BYTES } from '../../../../core/activity/lines.ts';
 import { ACTIVITY_KEEP_MS } from '../../../../shared/app/activity.ts';
+import { bin } from '../../../support/bins.ts';
 import { removeDir, tempDir } from '../../../support/openssh.ts';
 
 const run = promisify(execFile);
-const APPENDER = path.resolve('tests/integration/core/activity/appender.mts');
 const P1 = 'prf_00000001';
 const EACH = 400;
 
@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 const appender = (dataDir: string, tag: string) =>
-  run(process.execPath, ['--import', 'tsx', APPENDER, dataDir, tag, String(EACH)]);
+  run(process.execPath, [bin('activity-appender'), dataDir, tag, String(EACH)]);
 
 describe('the activity record', { timeout: 60_000 }, () => {
   it('keeps every line of two processes appending at once, while the app trims', async () => {

@@ -1,14 +1,13 @@
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { activityHandlers, appRecorder } from '../../../../core/activity/handlers.ts';
 import { ActivityRecord } from '../../../../core/activity/record.ts';
 import { UnseenActivity } from '../../../../core/activity/unseen.ts';
+import { bin } from '../../../support/bins.ts';
 import { removeDir, tempDir } from '../../../support/openssh.ts';
 
 const run = promisify(execFile);
-const APPENDER = path.resolve('tests/integration/core/activity/appender.mts');
 
 let dir: string | undefined;
 const stops: (() => void)[] = [];
@@ -53,7 +52,7 @@ describe('the unseen activity', { timeout: 30_000 }, () => {
     });
     expect(unseen.unseen()).toBe(1);
     // `burrow restart` in another process: the folder's change is counted too.
-    await run(process.execPath, ['--import', 'tsx', APPENDER, dir, 'cli', '2']);
+    await run(process.execPath, [bin('activity-appender'), dir, 'cli', '2']);
     await until(() => unseen.unseen() === 3);
 
     later = 1;

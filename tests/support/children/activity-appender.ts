@@ -1,5 +1,8 @@
-// A process appending to the activity record: `node --import tsx appender.mts DATA_DIR TAG COUNT`.
-import { ActivityRecord } from '../../../../core/activity/record.ts';
+/**
+ * Another process appending to the activity record, as `burrow` beside the app does:
+ * `node dist-test/activity-appender.js DATA_DIR TAG COUNT` (built by scripts/build-test.ts).
+ */
+import { ActivityRecord } from '../../../core/activity/record.ts';
 
 const [dataDir = '', tag = '', count = '0'] = process.argv.slice(2);
 const record = new ActivityRecord(dataDir);
