@@ -1,7 +1,8 @@
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ID_PREFIXES } from '../../../shared/api/values/ids.ts';
 import { startSandbox } from '../../../sandbox/index.ts';
+import { freePort } from '../../support/free-port.ts';
 import { apiCaller } from '../../support/sandbox-client.ts';
 import { AUTH, expectError, raw, sandboxForFile } from './support.ts';
 
@@ -64,15 +65,6 @@ describe('representations', () => {
     }
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('request checks', () => {
   it('needs Content-Type: application/json on a body (216, 210), UTF-8 only', async () => {

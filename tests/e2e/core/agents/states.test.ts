@@ -11,7 +11,8 @@ import type { Sandbox } from '../../../../sandbox/index.ts';
 import { killAll, startAgent, until } from '../../../support/agents.ts';
 import { removeDir, tempDir } from '../../../support/openssh.ts';
 import { apiCaller } from '../../../support/sandbox-client.ts';
-import { freePort, sandboxKeyedTo } from '../../../integration/core/api/support.ts';
+import { sandboxKeyedTo } from '../../../integration/core/api/support.ts';
+import { freePort } from '../../../support/free-port.ts';
 import { watchingAgents, type Watching } from '../../../integration/core/agents/support.ts';
 
 const KEY = 'agents-states-key';

@@ -9,7 +9,8 @@ import type { Sandbox } from '../../../../sandbox/index.ts';
 import { removeDir, tempDir } from '../../../support/openssh.ts';
 import { apiCaller } from '../../../support/sandbox-client.ts';
 import { killAll, startAgent } from '../../../support/agents.ts';
-import { freePort, sandboxKeyedTo } from '../../../integration/core/api/support.ts';
+import { sandboxKeyedTo } from '../../../integration/core/api/support.ts';
+import { freePort } from '../../../support/free-port.ts';
 import { drivenMonitor, PROFILE } from '../../../integration/core/monitor/support.ts';
 
 const KEY = 'monitor-outage-key';

@@ -4,7 +4,8 @@ import { AbortError, ApiError, NetworkError, UnsafeUrlError } from '../../../../
 import { RateGovernor } from '../../../../core/api/governor.ts';
 import { FakeClock } from '../../../support/fake-clock.ts';
 import { apiCaller } from '../../../support/sandbox-client.ts';
-import { clientOf, freePort, startSandbox, type Sandbox, type SandboxOptions } from './support.ts';
+import { clientOf, startSandbox, type Sandbox, type SandboxOptions } from './support.ts';
+import { freePort } from '../../../support/free-port.ts';
 
 /*
  * The client against the sandbox's rate limit and fault injection: each test starts its own

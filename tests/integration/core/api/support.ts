@@ -1,4 +1,3 @@
-import { createServer, type AddressInfo } from 'node:net';
 import {
   createApiClient,
   type ApiClientOptions,
@@ -60,16 +59,4 @@ export function sandboxKeyedTo(apiKey: string, port: number, dataFile: string): 
     port,
     rateLimit: 'off',
   });
-}
-
-/**
- * A port nobody listens on right now. The sandbox reports its `baseUrl` as its url when given
- * one, so a test that makes it advertise another origin must know the real port beforehand.
- */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
