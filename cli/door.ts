@@ -116,6 +116,7 @@ async function ownBurrow(
     startLocalSandbox: async (sandbox) =>
       (await import('../sandbox/embedded.ts')).startEmbeddedSandbox(sandbox),
     localSandboxWatchMs: 0,
+    ...(io.clock && { client: { clock: io.clock } }),
     command: { profileIds },
     warn: (message) => io.stderr.write(`burrow: ${escapeControls(message)}\n`),
   });

@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import { BridgeCallError } from '../shared/app/ipc/bridge.ts';
 import { escapeControls } from '../shared/app/printable.ts';
+import type { Clock } from '../shared/node/clock.ts';
 import { ApplyBlockedError } from '../core/snapshot/apply/apply.ts';
 
 type Writable = { write(text: string): unknown };
@@ -19,6 +20,12 @@ export type Io = {
   readonly keychainService?: string;
   /** Ends `sessions --watch` (the executable aborts it on Ctrl-C). */
   readonly signal?: AbortSignal;
+  /**
+   * Tests only: the clock of the API clients a command builds for itself (their rate limit's
+   * cool-downs and retries), so that a test ends a wait when it says rather than after real
+   * seconds.
+   */
+  readonly clock?: Clock;
 };
 
 /** A failure worded for a person: one line on stderr, exit 1. */

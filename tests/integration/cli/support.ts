@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { main } from '../../../cli/main.ts';
+import type { Clock } from '../../../shared/node/clock.ts';
 
 export type Run = { code: number; stdout: string; stderr: string };
 
@@ -16,6 +17,10 @@ export type RunOptions = {
   readonly signal?: AbortSignal;
   /** Sees stdout as it is written (a watch). */
   readonly onStdout?: (all: string) => void;
+  /** Sees stderr as it is written (a wait said while it lasts). */
+  readonly onStderr?: (all: string) => void;
+  /** The clock of the command's API clients (a test's, shared with its sandbox). */
+  readonly clock?: Clock;
 };
 
 /** `burrow ARGV` in this process, its output captured; stdin is no terminal unless it answers. */
@@ -29,13 +34,19 @@ export async function burrow(argv: readonly string[], options: RunOptions = {}):
         options.onStdout?.(stdout);
       },
     },
-    stderr: { write: (text: string) => (stderr += text) },
+    stderr: {
+      write: (text: string) => {
+        stderr += text;
+        options.onStderr?.(stderr);
+      },
+    },
     ...(options.answer !== undefined && { stdin: Readable.from([options.answer]) }),
     env: { BURROW_DATA_DIR: undefined, ...options.env },
     isTTY: { stdin: options.answer !== undefined, stderr: options.stderrIsTTY === true },
     cwd: options.cwd ?? tmpdir(),
     ...(options.keychainService !== undefined && { keychainService: options.keychainService }),
     ...(options.signal !== undefined && { signal: options.signal }),
+    ...(options.clock !== undefined && { clock: options.clock }),
   });
   return { code, stdout, stderr };
 }
