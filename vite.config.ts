@@ -53,8 +53,8 @@ const slow = { testTimeout: 120_000, hookTimeout: 120_000, expect: { poll: { tim
 /**
  * Core and the sandbox in the test's process: their worker threads start from the built entries
  * (core/threads.ts says why), built once for the run as the e2e projects' are. Three workers: this
- * is `npm test`'s longest step, and its files that wait on real processes and windows (a rate
- * limit's 6 s, a rollout's 10 s) left a core idle at the end of the run with two.
+ * is `npm test`'s longest step, and its files that wait on real processes and windows (a rollout's
+ * 10 s) left a core idle at the end of the run with two.
  */
 const inProcess = {
   ...slow,

@@ -24,5 +24,5 @@ export const TEST_BINS = {
   'keychain-probe': 'tests/support/children/keychain-probe.ts',
 } as const;
 
-/** The bundle of a CLI, to spawn with `process.execPath`. */
+/** The bundle of a CLI or child, to spawn with `process.execPath`. */
 export const bin = (name: keyof typeof TEST_BINS) => path.join(repo, TEST_BIN_DIR, `${name}.js`);
