@@ -107,6 +107,20 @@ export async function liveRecord(dir: string): Promise<SandboxRecord | undefined
   return (await proves(record)) ? record : undefined;
 }
 
+/**
+ * A joined sandbox as its joiner sees it now: `here` (still recorded, its process running, and
+ * proving itself), `gone` (its record removed or replaced, or its process ended: the owner quit
+ * or died), or `silent` (recorded, its process running, but no proof came back: a slow answer on
+ * a loaded machine, or, if it lasts, the pid of a dead owner taken by another process).
+ */
+export async function recordedNow(
+  dir: string,
+  record: SandboxRecord,
+): Promise<'here' | 'gone' | 'silent'> {
+  if (!(await stillRecorded(dir, record)) || !isRunning(record.pid)) return 'gone';
+  return (await proves(record)) ? 'here' : 'silent';
+}
+
 /** Written whole (never half a record), readable by the user only. */
 export function writeRecord(dir: string, record: SandboxRecord): Promise<void> {
   return writeWhole(recordPath(dir), JSON.stringify(record), 0o600);

@@ -1,9 +1,10 @@
 import type { LocalSandboxStatus } from '../../shared/app/ipc/profiles.ts';
-import { sleep, systemClock, type Clock } from '../../shared/node/clock.ts';
+import { sleep, systemClock, type Clock, type Timer } from '../../shared/node/clock.ts';
 import { ownSandbox } from './local-sandbox-owner.ts';
 import {
   liveRecord,
   ownerToken,
+  recordedNow,
   stillRecorded,
   type SandboxRecord,
 } from './local-sandbox-record.ts';
@@ -23,6 +24,13 @@ const HELD_WAIT_MS = 60_000;
 
 /** Between two looks at a held data file: the next owner has it this soon after it is let go. */
 const HELD_RETRY_MS = 100;
+
+/**
+ * How long a joined sandbox may stay silent (recorded, its process running, no proof) before it is
+ * taken for gone. One look missed is a loaded machine's slow answer, not an owner gone: taking it
+ * for one would close the clients whose calls are under way (a run of eight starters failed so).
+ */
+const SILENT_GONE_MS = 10_000;
 
 /** What a start waiting for a held data file says, naming the holder as the lock does. */
 function heldMessage(error: unknown): string {
@@ -206,30 +214,43 @@ export class LocalSandbox {
       await leave();
       return undefined;
     }
-    const watch =
-      watchMs > 0
-        ? setInterval(() => void this.checkStill(record, watch, onGone), watchMs)
-        : undefined;
-    watch?.unref();
+    const unwatch = watchMs > 0 ? this.watch(record, onGone) : undefined;
     return {
       url: record.url,
       ...(record.rateLimit && { rateLimit: record.rateLimit }),
       joined: true,
       close: async () => {
-        clearInterval(watch);
+        unwatch?.();
         await leave?.();
       },
     };
   }
 
-  private async checkStill(
-    record: SandboxRecord,
-    watch: NodeJS.Timeout | undefined,
-    onGone: () => void,
-  ): Promise<void> {
-    const now = await liveRecord(this.dataDir);
-    if (now?.secret === record.secret) return;
-    clearInterval(watch);
+  /**
+   * Looks at a joined sandbox every `watchMs` on the clock, each look after the last has ended
+   * (a slow proof never piles looks up), until it is gone; the answer stops looking.
+   */
+  private watch(record: SandboxRecord, onGone: () => void): () => void {
+    let timer: Timer | undefined;
+    let silentSince: number | undefined;
+    let watching = true;
+    const look = async () => {
+      const seen = await recordedNow(this.dataDir, record);
+      if (!watching) return;
+      silentSince = seen === 'silent' ? (silentSince ?? this.clock.now()) : undefined;
+      const silentTooLong =
+        silentSince !== undefined && this.clock.now() - silentSince >= SILENT_GONE_MS;
+      if (seen === 'gone' || silentTooLong) this.gone(record, onGone);
+      else timer = this.clock.setTimer(() => void look(), this.sharing.watchMs);
+    };
+    timer = this.clock.setTimer(() => void look(), this.sharing.watchMs);
+    return () => {
+      watching = false;
+      timer?.cancel();
+    };
+  }
+
+  private gone(record: SandboxRecord, onGone: () => void): void {
     // Unless this process has meanwhile moved on from it (stopped, or another key).
     if (this.current?.url !== record.url) return;
     this.running = undefined;

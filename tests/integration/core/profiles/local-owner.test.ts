@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ownerProof } from '../../../../shared/api/catalog/owner-proof.ts';
 import type { Clock } from '../../../../shared/node/clock.ts';
 import { RECORD_FILE } from '../../../../core/profiles/local-sandbox-record.ts';
 import { ProfileService } from '../../../../core/profiles/profiles.ts';
@@ -139,6 +140,69 @@ describe.skipIf(noSecretService)('the Local sandbox’s owner', () => {
     for (const { client } of clients) await client.tunnelSessions.list({ limit: 1 });
     const { url } = await record(folder);
     expect(services.map((s) => s.state().profiles[0]?.baseUrl)).toEqual(services.map(() => url));
+  });
+
+  it('a joined sandbox slow to prove itself is kept; silent for 10 s, it is left for its own', async () => {
+    const { dir, folder } = await dataFolder();
+    await keychain.set(LOCAL.id, 'the-owners-key');
+    // Another process's sandbox, as far as its joiner can tell: recorded, its process running,
+    // and answering its challenge while `proving`, with a wrong proof (a slow one's outcome) not.
+    const secret = randomBytes(32).toString('hex');
+    let proving = true;
+    const owner = createServer((request, response) => {
+      const challenge = new URL(request.url ?? '/', 'http://owner').searchParams.get('challenge');
+      void (proving ? ownerProof(secret, challenge ?? '') : Promise.resolve('0'.repeat(64))).then(
+        (proof) => {
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ proof }));
+        },
+      );
+    });
+    await new Promise<void>((resolve) => owner.listen(0, '127.0.0.1', resolve));
+    cleanup.push(() => new Promise((resolve) => owner.close(resolve)));
+    const url = `http://127.0.0.1:${(owner.address() as AddressInfo).port}`;
+    await writeFile(join(folder, RECORD_FILE), JSON.stringify({ url, pid: process.pid, secret }));
+
+    const stepped = steppedClock();
+    const app = await core(dir, { clock: stepped.clock });
+    const { client } = await app.client(LOCAL.id);
+    const look = async (extraMs = 0) => {
+      await stepped.waiting(() => app.state().local);
+      stepped.step(extraMs);
+    };
+    // Looks unanswered for 9 s, then answered: the same sandbox, the same client.
+    proving = false;
+    await look();
+    await look(9_000);
+    proving = true;
+    await look();
+    await stepped.waiting(() => app.state().local);
+    expect(app.state()).toMatchObject({
+      local: { state: 'running' },
+      profiles: [{ baseUrl: url }],
+    });
+    expect(app.readyClient(LOCAL.id)).toBe(client);
+
+    // Unanswered for 10 s: taken for gone, and this process runs its own on the data file.
+    proving = false;
+    const left = new Promise<void>((resolve) => {
+      const off = app.onChange(({ local }) => {
+        if (local.state !== 'stopped') return;
+        off();
+        resolve();
+      });
+    });
+    await look();
+    await look(10_000);
+    await within(left, () => app.state().local);
+    const again = await within(app.client(LOCAL.id), () => app.state().local);
+    expect(again.client).not.toBe(client);
+    await again.client.tunnelSessions.list({ limit: 1 });
+    expect(await record(folder)).toMatchObject({
+      pid: process.pid,
+      url: app.state().profiles[0]?.baseUrl,
+    });
+    expect(app.state().profiles[0]?.baseUrl).not.toBe(url);
   });
 
   it('a record naming a live pid whose port something else listens on: the key never goes there', async () => {
