@@ -28,6 +28,9 @@ function cpuOf(times: string): string {
 
 const BACKGROUND = '~';
 
+/** How much of a failed step's output is printed again at the end: its failures, as a rule. */
+const FAILURE_TAIL_LINES = 60;
+
 function run(step: string, alone: boolean): Promise<Ended> {
   const start = performance.now();
   const background = step.startsWith(BACKGROUND);
@@ -71,7 +74,14 @@ for (const group of process.argv.slice(2)) {
       }),
     ),
   );
-  const failed = ended.find((step) => step.code !== 0);
-  if (failed) process.exit(failed.code);
+  const failed = ended.filter((step) => step.code !== 0);
+  // Again at the end, where a log cut to its tail still shows it: a failure printed when its
+  // step ended can be hundreds of lines above, under the output of steps that ended later.
+  for (const step of failed)
+    console.log(
+      `\nsteps: ${step.name} FAILED; the end of what it said:\n` +
+        step.output.trimEnd().split('\n').slice(-FAILURE_TAIL_LINES).join('\n'),
+    );
+  if (failed[0]) process.exit(failed[0].code);
 }
 console.log(`steps: ${process.argv.slice(2).join(' ')} took ${seconds(start)} s`);
