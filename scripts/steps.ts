@@ -2,9 +2,10 @@
  * Runs npm scripts in order, printing how long each took: `tsx scripts/steps.ts a+b c` runs `a`
  * and `b` at the same time, then `c`. Scripts run together have their output held and printed
  * whole when each ends, so that it is not interleaved; a script running alone prints as it goes.
- * Stops after the first group with a failure, with its exit code. Beside each time, the CPU its
- * processes used (user + system, every descendant that was waited for): on a machine of two
- * cores, what the suite costs is CPU, and a step's wall time says little while others run.
+ * Stops after the first group with a failure, with its exit code, the end of each failed step's
+ * output printed again last. Beside each time, the CPU its processes used (user + system, every
+ * descendant that was waited for): on a machine of two cores, what the suite costs is CPU, and a
+ * step's wall time says little while others run.
  *
  * A step written `~name` runs at background priority (nice 10; as usual on Windows): static
  * checks, which are pure CPU with nothing to wait for, yield to the tests beside them, whose real
