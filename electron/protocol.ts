@@ -1,5 +1,5 @@
 import { net, protocol, session } from 'electron';
-import { APP_ORIGIN } from '../core/ipc/sender.ts';
+import { APP_ORIGIN, isGrantedPermission } from '../core/ipc/sender.ts';
 import { CONTENT_SECURITY_POLICY } from '../core/security/csp.ts';
 import { appSchemeHandler } from './app-scheme.ts';
 
@@ -14,7 +14,7 @@ export function registerAppScheme(): void {
 
 /**
  * Serves the built renderer from its folder and nothing outside it, with the CSP on every
- * response, and refuses every permission a page might ask for.
+ * response, and refuses every permission a page might ask for but its own clipboard writes.
  */
 export function serveRenderer(rendererDir: string): void {
   protocol.handle(
@@ -29,7 +29,11 @@ export function serveRenderer(rendererDir: string): void {
       },
     });
   });
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
-    callback(false),
+  // Chromium checks a permission before it asks for it: both answer the same.
+  session.defaultSession.setPermissionCheckHandler((_contents, permission, origin, details) =>
+    isGrantedPermission(permission, details.requestingUrl ?? origin, details.isMainFrame),
+  );
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(isGrantedPermission(permission, details.requestingUrl, details.isMainFrame)),
   );
 }

@@ -26,6 +26,19 @@ export function isTrustedSender(frameUrl: string | undefined, isMainFrame: boole
   return isMainFrame && isAppUrl(parse(frameUrl));
 }
 
+/**
+ * The one permission a page gets: writing text to the clipboard, for the app's own top-level page
+ * (its Copy buttons; the browser still asks for a click first). Electron refuses it unless
+ * granted, and a refusal is silent: Copy did nothing. Everything else is refused, to any page.
+ */
+export function isGrantedPermission(
+  permission: string,
+  requestingUrl: string | undefined,
+  isMainFrame: boolean,
+): boolean {
+  return permission === 'clipboard-sanitized-write' && isTrustedSender(requestingUrl, isMainFrame);
+}
+
 /** Navigation inside a window is never allowed beyond a change of hash on the app's page. */
 export function isAllowedNavigation(targetUrl: string, currentUrl: string): boolean {
   const target = parse(targetUrl);

@@ -12,6 +12,14 @@ test.skip(!binary, "Electron's binary is not installed here (it cannot be downlo
 type PageGlobals = {
   Notification: { requestPermission(): Promise<string> };
   open(url: string): unknown;
+  navigator: { clipboard: { writeText(text: string): Promise<void> } };
+  document: {
+    body: { append(node: unknown): void };
+    createElement(tag: 'button'): {
+      textContent: string;
+      addEventListener(type: 'click', listener: () => void): void;
+    };
+  };
 };
 
 test('a second launch opens the first one’s window instead of starting again', async () => {
@@ -54,6 +62,22 @@ test('denies permission requests, and sends https links to the browser without a
       .poll(() => app.evaluate(() => (globalThis as { opened?: string[] }).opened))
       .toEqual(['https://example.com/docs']);
     expect(app.windows()).toHaveLength(1);
+  }));
+
+test('a click on the page writes to the clipboard, as its Copy buttons do', () =>
+  withWindow(async (page, app) => {
+    await app.evaluate(({ clipboard }) => clipboard.writeText('before'));
+    await page.evaluate(() => {
+      const { document, navigator } = globalThis as unknown as PageGlobals;
+      const button = document.createElement('button');
+      button.textContent = 'Copy for the test';
+      button.addEventListener('click', () => void navigator.clipboard.writeText('from the page'));
+      document.body.append(button);
+    });
+    await page.getByRole('button', { name: 'Copy for the test' }).click();
+    await expect
+      .poll(() => app.evaluate(({ clipboard }) => clipboard.readText()))
+      .toBe('from the page');
   }));
 
 test('a confirmation through the Bridge is the native dialog’s answer', () =>

@@ -32,14 +32,19 @@ afterAll(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-it('starts: takes the single-instance lock, serves the page with the CSP, refuses permissions', async () => {
+it("starts: takes the single-instance lock, serves the page with the CSP, refuses permissions but the page's clipboard writes", async () => {
   await app.until(is('lock'));
   const order = app.told.map((m) => m.what);
   expect(order.indexOf('sandbox')).toBeLessThan(order.indexOf('lock'));
   expect((await app.until(is('schemes'))).schemes).toEqual(['app']);
   const headers = (await app.until(is('headers'))).headers;
   expect(headers['Content-Security-Policy']?.[0]).toContain("default-src 'none'");
-  expect((await app.until(is('permission'))).granted).toBe(false);
+  // Only the app's own page, in its main frame, may write to the clipboard (its Copy buttons).
+  await app.until((m): m is FromStandIn => m.what === 'permissions' && m.by === 'request');
+  const permissions = app.told.filter(is('permissions'));
+  expect(permissions.map((p) => p.by).sort()).toEqual(['check', 'request']);
+  for (const { granted } of permissions)
+    expect(granted).toEqual(['clipboard-sanitized-write app://burrow/index.html']);
 });
 
 it("builds the tray from core's model and opens the hardened window on the first launch", async () => {

@@ -230,9 +230,22 @@ export const net = {
   fetch: (input) => fetch(input),
 } satisfies Pick<Net, 'fetch'>;
 
-// The headers every response gets and the answer to a permission request, read back at once.
+// The headers every response gets, and which of these asks each permission handler grants (the
+// app's page, another site, a frame inside the app's page), read back at once.
 type HeadersListener = Parameters<Session['webRequest']['onHeadersReceived']>[0];
 type PermissionHandler = Parameters<Session['setPermissionRequestHandler']>[0];
+type CheckHandler = Parameters<Session['setPermissionCheckHandler']>[0];
+const APP_PAGE = 'app://burrow/index.html';
+const PERMISSION_ASKS = [
+  ['notifications', APP_PAGE, true],
+  ['media', APP_PAGE, true],
+  ['clipboard-read', APP_PAGE, true],
+  ['clipboard-sanitized-write', APP_PAGE, true],
+  ['clipboard-sanitized-write', 'https://example.com/', true],
+  ['clipboard-sanitized-write', APP_PAGE, false],
+] as const;
+const asked = ([permission, url, isMainFrame]: (typeof PERMISSION_ASKS)[number]) =>
+  `${permission} ${url}${isMainFrame ? '' : ' (a frame)'}`;
 const defaultSession = {
   webRequest: {
     onHeadersReceived(first: WebRequestFilter | HeadersListener, second?: HeadersListener) {
@@ -243,17 +256,27 @@ const defaultSession = {
     },
   },
   setPermissionRequestHandler(handler: PermissionHandler) {
-    handler?.(
-      {} as WebContents,
-      'notifications',
-      (granted) => tell({ what: 'permission', granted }),
-      {
-        requestingUrl: 'app://burrow/index.html',
-        isMainFrame: true,
-      },
-    );
+    const granted: string[] = [];
+    for (const ask of PERMISSION_ASKS) {
+      const [permission, requestingUrl, isMainFrame] = ask;
+      handler?.({} as WebContents, permission, (yes) => void (yes && granted.push(asked(ask))), {
+        requestingUrl,
+        isMainFrame,
+      });
+    }
+    tell({ what: 'permissions', by: 'request', granted });
   },
-} satisfies Pick<Session, 'setPermissionRequestHandler'> & {
+  setPermissionCheckHandler(handler: CheckHandler) {
+    const granted = PERMISSION_ASKS.filter(
+      ([permission, requestingUrl, isMainFrame]) =>
+        handler?.(null, permission, new URL(requestingUrl).origin, {
+          requestingUrl,
+          isMainFrame,
+        }) === true,
+    ).map(asked);
+    tell({ what: 'permissions', by: 'check', granted });
+  },
+} satisfies Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'> & {
   webRequest: Pick<Session['webRequest'], 'onHeadersReceived'>;
 };
 export const session = { defaultSession };

@@ -11,7 +11,7 @@ export type FromStandIn =
   | { what: 'schemes'; schemes: string[] }
   | { what: 'protocol'; scheme: string }
   | { what: 'headers'; headers: Record<string, string | string[]> }
-  | { what: 'permission'; granted: boolean }
+  | { what: 'permissions'; by: 'check' | 'request'; granted: string[] }
   | { what: 'tray.icon'; file: string }
   | { what: 'tray.tooltip'; tooltip: string }
   | { what: 'tray.menu'; labels: string[] }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isAllowedNavigation,
   isExternalLink,
+  isGrantedPermission,
   isTrustedSender,
 } from '../../../../core/ipc/sender.ts';
 
@@ -23,6 +24,29 @@ describe('isTrustedSender', () => {
     [undefined, true],
   ] as const)('refuses %j (main frame: %s)', (url, mainFrame) => {
     expect(isTrustedSender(url, mainFrame)).toBe(false);
+  });
+});
+
+describe('isGrantedPermission', () => {
+  it("grants the app page's main frame its clipboard writes, which its Copy buttons need", () => {
+    expect(isGrantedPermission('clipboard-sanitized-write', page, true)).toBe(true);
+    expect(isGrantedPermission('clipboard-sanitized-write', `${page}#/credentials`, true)).toBe(
+      true,
+    );
+  });
+
+  it.each([
+    ['clipboard-sanitized-write', page, false],
+    ['clipboard-sanitized-write', 'https://example.com/', true],
+    ['clipboard-sanitized-write', 'app://evil/index.html', true],
+    ['clipboard-sanitized-write', undefined, true],
+    ['clipboard-read', page, true],
+    ['notifications', page, true],
+    ['media', page, true],
+    ['openExternal', page, true],
+    ['unknown', page, true],
+  ] as const)('refuses %s to %j (main frame: %s)', (permission, url, mainFrame) => {
+    expect(isGrantedPermission(permission, url, mainFrame)).toBe(false);
   });
 });
 
