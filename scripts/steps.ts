@@ -78,7 +78,8 @@ for (const group of process.argv.slice(2)) {
   const failed = ended.filter((step) => step.code !== 0);
   // Again at the end, where a log cut to its tail still shows it: a failure printed when its
   // step ended can be hundreds of lines above, under the output of steps that ended later.
-  for (const step of failed)
+  // A step that ran alone printed as it went: its end is the log's already.
+  for (const step of failed.filter((s) => s.output !== ''))
     console.log(
       `\nsteps: ${step.name} FAILED; the end of what it said:\n` +
         step.output.trimEnd().split('\n').slice(-FAILURE_TAIL_LINES).join('\n'),
