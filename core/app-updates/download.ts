@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Dispatcher } from 'undici';
 import { AppError } from '../errors.ts';
 import { reason, type Release } from './feed.ts';
-import { bodyUpTo, feedHosts, openRead } from './http.ts';
+import { bodyUpTo } from '../body-up-to.ts';
+import { feedHosts, openRead } from './http.ts';
 
 /** A release on disk whose sha512 matched the feed's. */
 export type DownloadedUpdate = Release & { readonly file: string };

@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { AppError } from '../errors.ts';
-import { bodyUpTo, feedHosts, openRead } from './http.ts';
+import { bodyUpTo } from '../body-up-to.ts';
+import { feedHosts, openRead } from './http.ts';
 import { parseVersion } from './versions.ts';
 
 /*

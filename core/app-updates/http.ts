@@ -9,8 +9,8 @@ import { AppError } from '../errors.ts';
  * - a redirect is followed only on the feed's own host, or on the host where the feed's provider
  *   documents that it serves the files (GitHub's, for a feed on github.com); never elsewhere;
  * - at most MAX_REDIRECTS of them;
- * - a body is read only up to the bytes the caller expects (bodyUpTo), then the connection is
- *   dropped;
+ * - a body is read only up to the bytes the caller expects (core/body-up-to.ts), then the
+ *   connection is dropped;
  * - every read stops when the caller's signal fires: the update service's deadline.
  */
 
@@ -70,27 +70,5 @@ export async function openRead(
       throw refused(
         `${what} redirects to another host (${url.host}): not followed, updates come from ${hosts.join(' or ')} only`,
       );
-  }
-}
-
-/**
- * The body's chunks, no more than `maxBytes` of them: a body declared or found larger throws
- * `tooLarge()` and its connection is dropped, the rest never read.
- */
-export async function* bodyUpTo(
-  response: Dispatcher.ResponseData,
-  maxBytes: number,
-  tooLarge: () => Error,
-): AsyncGenerator<Buffer> {
-  try {
-    if (Number(response.headers['content-length']) > maxBytes) throw tooLarge();
-    let size = 0;
-    for await (const chunk of response.body as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > maxBytes) throw tooLarge();
-      yield chunk;
-    }
-  } finally {
-    response.body.destroy();
   }
 }

@@ -1,9 +1,11 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { constants, open, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { request } from 'undici';
 import { z } from 'zod';
 import { isLoopbackHost } from '../../shared/api/values/loopback-address.ts';
 import { OWNER_PROOF_PATH, OWNER_TOKEN, ownerProof } from '../../shared/api/catalog/owner-proof.ts';
+import { bodyUpTo } from '../body-up-to.ts';
 import { writeWhole } from '../files.ts';
 import { isRunning } from '../process-alive.ts';
 
@@ -34,6 +36,9 @@ const MAX_RECORD_BYTES = 4096;
 
 /** How long a recorded sandbox has to answer its challenge. */
 const PROOF_TIMEOUT_MS = 2_000;
+
+/** Far more than `{ "proof": <64 hex digits> }`: whatever listens there is read no further. */
+const MAX_PROOF_BYTES = 1024;
 
 const recordPath = (dir: string) => path.join(dir, RECORD_FILE);
 
@@ -78,12 +83,18 @@ function parseRecord(text: string): SandboxRecord | undefined {
 async function proves(record: SandboxRecord): Promise<boolean> {
   const challenge = ownerToken();
   try {
-    const response = await fetch(`${record.url}${OWNER_PROOF_PATH}?challenge=${challenge}`, {
-      redirect: 'error',
+    // Not followed if redirected (undici's request follows none): the answer must come from there.
+    const response = await request(`${record.url}${OWNER_PROOF_PATH}?challenge=${challenge}`, {
       signal: AbortSignal.timeout(PROOF_TIMEOUT_MS),
     });
-    if (!response.ok) return false;
-    const { proof } = (await response.json()) as { proof?: unknown };
+    if (response.statusCode !== 200) {
+      response.body.destroy();
+      return false;
+    }
+    const chunks: Buffer[] = [];
+    const tooLarge = () => new Error('not a proof: too large');
+    for await (const chunk of bodyUpTo(response, MAX_PROOF_BYTES, tooLarge)) chunks.push(chunk);
+    const { proof } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { proof?: unknown };
     const expected = Buffer.from(await ownerProof(record.secret, challenge));
     return (
       typeof proof === 'string' &&

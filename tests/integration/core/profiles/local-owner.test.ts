@@ -205,30 +205,47 @@ describe.skipIf(noSecretService)('the Local sandbox’s owner', () => {
     expect(app.state().profiles[0]?.baseUrl).not.toBe(url);
   });
 
-  it('a record naming a live pid whose port something else listens on: the key never goes there', async () => {
-    const { dir, folder } = await dataFolder();
-    const seen: { url: string | undefined; headers: IncomingHttpHeaders }[] = [];
-    const foreign = createServer((request, response) => {
-      seen.push({ url: request.url, headers: request.headers });
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ proof: '0'.repeat(64) }));
-    });
-    await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve));
-    cleanup.push(() => new Promise((resolve) => foreign.close(resolve)));
-    const url = `http://127.0.0.1:${(foreign.address() as AddressInfo).port}`;
-    const leftover = { url, pid: process.pid, secret: randomBytes(32).toString('hex') };
-    await writeFile(join(folder, RECORD_FILE), JSON.stringify(leftover), { mode: 0o600 });
+  it.each([
+    ['a wrong proof', () => Promise.resolve(JSON.stringify({ proof: '0'.repeat(64) }))],
+    // Its own proof, but in more than a proof's bytes: read no further, so not proved.
+    [
+      'the right proof in 4 KB',
+      async (secret: string, challenge: string) =>
+        JSON.stringify({ proof: await ownerProof(secret, challenge) }) + ' '.repeat(4096),
+    ],
+  ])(
+    'a record naming a live pid whose port something else listens on (%s): the key never goes there',
+    async (_, answer) => {
+      const { dir, folder } = await dataFolder();
+      const seen: { url: string | undefined; headers: IncomingHttpHeaders }[] = [];
+      const secret = randomBytes(32).toString('hex');
+      const foreign = createServer((request, response) => {
+        seen.push({ url: request.url, headers: request.headers });
+        const challenge = new URL(request.url ?? '/', 'http://foreign').searchParams.get(
+          'challenge',
+        );
+        void answer(secret, challenge ?? '').then((body) => {
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(body);
+        });
+      });
+      await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve));
+      cleanup.push(() => new Promise((resolve) => foreign.close(resolve)));
+      const url = `http://127.0.0.1:${(foreign.address() as AddressInfo).port}`;
+      const leftover = { url, pid: process.pid, secret };
+      await writeFile(join(folder, RECORD_FILE), JSON.stringify(leftover), { mode: 0o600 });
 
-    const app = await core(dir);
-    const { client } = await app.client(LOCAL.id);
-    await client.tunnelSessions.list({ limit: 1 });
-    expect(app.state().profiles[0]?.baseUrl).not.toBe(url);
-    expect(seen.map((r) => r.url)).toEqual([
-      expect.stringMatching(/^\/\.burrow\/owner\?challenge=[0-9a-f]{64}$/),
-    ]);
-    expect(seen.filter((r) => r.headers.authorization !== undefined)).toEqual([]);
-    expect(await record(folder)).toMatchObject({ url: app.state().profiles[0]?.baseUrl });
-  });
+      const app = await core(dir);
+      const { client } = await app.client(LOCAL.id);
+      await client.tunnelSessions.list({ limit: 1 });
+      expect(app.state().profiles[0]?.baseUrl).not.toBe(url);
+      expect(seen.map((r) => r.url)).toEqual([
+        expect.stringMatching(/^\/\.burrow\/owner\?challenge=[0-9a-f]{64}$/),
+      ]);
+      expect(seen.filter((r) => r.headers.authorization !== undefined)).toEqual([]);
+      expect(await record(folder)).toMatchObject({ url: app.state().profiles[0]?.baseUrl });
+    },
+  );
 
   it.each([
     ['a FIFO', (path: string) => void spawnSync('mkfifo', [path])],

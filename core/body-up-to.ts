@@ -1,0 +1,23 @@
+import type { Dispatcher } from 'undici';
+
+/**
+ * The body's chunks, no more than `maxBytes` of them: a body declared or found larger throws
+ * `tooLarge()` and its connection is dropped, the rest never read.
+ */
+export async function* bodyUpTo(
+  response: Dispatcher.ResponseData,
+  maxBytes: number,
+  tooLarge: () => Error,
+): AsyncGenerator<Buffer> {
+  try {
+    if (Number(response.headers['content-length']) > maxBytes) throw tooLarge();
+    let size = 0;
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > maxBytes) throw tooLarge();
+      yield chunk;
+    }
+  } finally {
+    response.body.destroy();
+  }
+}
