@@ -5,27 +5,34 @@
  * Stops after the first group with a failure, with its exit code, the end of each failed step's
  * output printed again last. Beside each time, the CPU its processes used (user + system, every
  * descendant that was waited for): on a machine of two cores, what the suite costs is CPU, and a
- * step's wall time says little while others run.
+ * step's wall time says little while others run. At the end, the machine's busy core-seconds
+ * beside the steps' sum, which misses what no step waited for.
  *
  * A step written `~name` runs at background priority (nice 10; as usual on Windows): static
  * checks, which are pure CPU with nothing to wait for, yield to the tests beside them, whose real
  * processes and timers have backstops to meet, and take the time a core would sit idle.
  */
 import { spawn } from 'node:child_process';
+import { cpus } from 'node:os';
 
-type Ended = { name: string; code: number; seconds: number; cpu: string; output: string };
+type Ended = { name: string; code: number; seconds: number; cpu?: number; output: string };
 
 const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10;
 
 // A POSIX shell's `times` prints its own times, then its children's: "0m12.34s 0m1.20s".
 const WITH_TIMES = 'npm run "$1"; code=$?; times >&3; exit $code';
 
-function cpuOf(times: string): string {
+function cpuOf(times: string): number | undefined {
   const [user, system] = [...(times.split('\n')[1] ?? '').matchAll(/(\d+)m([\d.]+)s/g)].map(
     ([, minutes, secs]) => Number(minutes) * 60 + Number(secs),
   );
-  return user === undefined || system === undefined ? '' : ` (CPU ${(user + system).toFixed(1)} s)`;
+  return user === undefined || system === undefined ? undefined : user + system;
 }
+
+/** Seconds every core of the machine has spent busy (anything but idle) since it started. */
+const machineBusy = () =>
+  cpus().reduce((sum, { times }) => sum + times.user + times.nice + times.sys + times.irq, 0) /
+  1000;
 
 const BACKGROUND = '~';
 
@@ -62,14 +69,18 @@ function run(step: string, alone: boolean): Promise<Ended> {
 }
 
 const start = performance.now();
+const busyAtStart = machineBusy();
+let counted = 0;
 for (const group of process.argv.slice(2)) {
   const names = group.split('+');
   const ended = await Promise.all(
     names.map((name) =>
       run(name, names.length === 1).then((step) => {
         process.stdout.write(step.output);
+        counted += step.cpu ?? 0;
+        const cpu = step.cpu === undefined ? '' : ` (CPU ${step.cpu.toFixed(1)} s)`;
         console.log(
-          `steps: ${step.name} ${step.code === 0 ? 'took' : 'FAILED after'} ${step.seconds} s${step.cpu}`,
+          `steps: ${step.name} ${step.code === 0 ? 'took' : 'FAILED after'} ${step.seconds} s${cpu}`,
         );
         return step;
       }),
@@ -87,3 +98,12 @@ for (const group of process.argv.slice(2)) {
   if (failed[0]) process.exit(failed[0].code);
 }
 console.log(`steps: ${process.argv.slice(2).join(' ')} took ${seconds(start)} s`);
+// The steps' CPU is what their processes waited for; the machine's is everything. The difference
+// is mostly Chromium's renderers (its zygote starts them, and they end as no step's children):
+// process accounting found 150 of a run's 690 busy core-seconds there, in no step's line.
+const wall = seconds(start);
+console.log(
+  `steps: the machine was busy ${(machineBusy() - busyAtStart).toFixed(0)} of its ` +
+    `${(cpus().length * wall).toFixed(0)} core-seconds; the steps counted ${counted.toFixed(0)} ` +
+    `(the rest: processes no step waited for, such as Chromium's renderers, and anything else running)`,
+);
