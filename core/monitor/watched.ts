@@ -22,6 +22,23 @@ export interface MonitoredProfiles {
   onApiEvent(listener: (profileId: string, event: ApiEvent) => void): () => void;
 }
 
+/**
+ * The profiles as far as asking for a client again could end otherwise: the Local sandbox's start
+ * in progress or failed left out, which an ask makes itself. Asked again on those, a sandbox that
+ * cannot start (a damaged data file, the keychain gone) was started again at once, and again, a
+ * core busy for as long as the app ran; running, it counts (a window's call may have started it).
+ */
+function askedUnder(state: ProfilesState): string {
+  const running = state.local.state === 'running';
+  return JSON.stringify({
+    ...state,
+    local: running,
+    profiles: state.profiles.map((p) =>
+      p.kind === 'local' && !running ? { ...p, baseUrl: '' } : p,
+    ),
+  });
+}
+
 /** The poll interval, and its changes. */
 export interface PollSettings {
   get(): Settings;
@@ -51,6 +68,10 @@ export class WatchedProfiles {
   private readonly polled = new Map<string, ApiClient>();
   /** Why a profile has no client to poll with (a key missing from the keychain), by id. */
   private readonly unavailable = new Map<string, string>();
+  /** The profiles whose client is being asked for: one ask at a time, whatever changes meanwhile. */
+  private readonly asking = new Set<string>();
+  /** The profiles (`askedUnder`) as each unavailable profile's client was refused. */
+  private readonly refusedUnder = new Map<string, string>();
   /** Each monitored profile's `onEvent`: the profile's client events go on to the monitor. */
   private readonly apiListeners = new Map<string, (event: ApiEvent) => void>();
   private readonly snapshots = new Emitter<MonitorSnapshot>('the sessions snapshot');
@@ -138,24 +159,37 @@ export class WatchedProfiles {
     const ids = listed();
     for (const [id, client] of this.polled)
       if (!ids.has(id) || this.profiles.readyClient(id) !== client) this.polled.delete(id);
-    for (const id of this.unavailable.keys()) if (!ids.has(id)) this.unavailable.delete(id);
+    for (const id of this.unavailable.keys())
+      if (!ids.has(id)) {
+        this.unavailable.delete(id);
+        this.refusedUnder.delete(id);
+      }
     this.apply();
-    // Asked for again at each change, until the profile is polled or gone.
+    // Asked for again at each change that could make a difference, until it is polled or gone.
     const stillWanted = (id: string) => !this.closed && !this.polled.has(id) && listed().has(id);
+    const under = askedUnder(this.profiles.state());
     for (const id of ids) {
-      if (this.polled.has(id)) continue;
+      if (this.polled.has(id) || this.asking.has(id) || this.refusedUnder.get(id) === under)
+        continue;
+      this.asking.add(id);
       this.profiles.client(id).then(
         ({ client }) => {
+          this.asking.delete(id);
+          this.refusedUnder.delete(id);
           this.unavailable.delete(id);
           if (!stillWanted(id)) return;
           this.polled.set(id, client);
           this.apply();
         },
         (error: unknown) => {
+          this.asking.delete(id);
           // Said where the sessions would be, until a change of the profiles tries again.
           if (!stillWanted(id)) return;
+          this.refusedUnder.set(id, under);
           this.unavailable.set(id, error instanceof Error ? error.message : String(error));
           this.snapshotChanged();
+          // A change while it was asked (one the refusal made counts too) is tried at once.
+          if (askedUnder(this.profiles.state()) !== under) this.follow();
         },
       );
     }

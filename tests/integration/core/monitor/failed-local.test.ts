@@ -1,0 +1,69 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setImmediate as turn } from 'node:timers/promises';
+import { expect, it } from 'vitest';
+import { Settings } from '../../../../shared/app/ipc/settings.ts';
+import { WatchedProfiles } from '../../../../core/monitor/watched.ts';
+import { ProfileService } from '../../../../core/profiles/profiles.ts';
+import type { StartLocalSandbox } from '../../../../core/profiles/local-sandbox-start.ts';
+import { openConfStore } from '../../../../core/store.ts';
+import { testKeychain } from '../profiles/support.ts';
+import { cleanupAfterAll } from '../../../support/cleanup.ts';
+import { noSecretService } from '../../../support/secret-service.ts';
+
+/*
+ * The monitor asks for a profile's client again at each change of the profiles; a Local sandbox
+ * whose start fails changes them itself ("starting", then "failed"). Asked again on that, an app
+ * whose sandbox could not start (its data file damaged, the keychain gone) started it again and
+ * again, eight times a second, a core busy for as long as it ran.
+ */
+
+const cleanup = cleanupAfterAll();
+
+it('a Local sandbox that cannot start is tried once, then again on a change of the profiles, not on its own failure', async (ctx) => {
+  ctx.skip(noSecretService !== undefined, noSecretService);
+  const secrets = await testKeychain();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'burrow-failed-local-'));
+  const store = await openConfStore(dataDir);
+  const local = { id: 'prf_failedlocal1', name: 'Local sandbox', baseUrl: '', kind: 'local' };
+  store.set('profiles', [local]);
+  store.set('activeProfileId', local.id);
+  cleanup.push(() => secrets.delete(local.id));
+
+  let starts = 0;
+  // Fails as a damaged data file does, a turn of the event loop after it was asked.
+  const start: StartLocalSandbox = async () => {
+    starts += 1;
+    await turn();
+    throw new Error('data file sandbox.json is not a sandbox state file');
+  };
+  const profiles = new ProfileService({
+    store,
+    secrets,
+    startLocalSandbox: start,
+    localSandboxDir: path.join(dataDir, 'local-sandbox'),
+  });
+  cleanup.push(() => profiles.close());
+  await profiles.init();
+  const defaults = Settings.parse({});
+  const watched = new WatchedProfiles({
+    profiles,
+    settings: { get: () => defaults, onChange: () => () => undefined },
+  });
+  cleanup.push(() => watched.close());
+
+  const reason = () => watched.snapshot(local.id).profiles[0]?.healthReason;
+  await expect.poll(reason).toContain('not a sandbox state file');
+  // A hundred turns of the event loop, each of which was a start of its own before.
+  for (let i = 0; i < 100; i += 1) await turn();
+  expect(starts).toBe(1);
+  expect(profiles.state().local).toMatchObject({ state: 'failed' });
+
+  // A change of the profiles (here a rename) is a reason to try again: once.
+  profiles.rename(local.id, 'Local');
+  await expect.poll(() => starts).toBe(2);
+  await expect.poll(() => profiles.state().local.state).toBe('failed');
+  for (let i = 0; i < 100; i += 1) await turn();
+  expect(starts).toBe(2);
+});
