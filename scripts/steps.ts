@@ -13,7 +13,9 @@
  * processes and timers have backstops to meet, and take the time a core would sit idle.
  */
 import { spawn } from 'node:child_process';
-import { cpus } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 type Ended = { name: string; code: number; seconds: number; cpu?: number; output: string };
 
@@ -68,6 +70,14 @@ function run(step: string, alone: boolean): Promise<Ended> {
   );
 }
 
+/*
+ * The steps' temporary files, in a folder of their own that goes when they pass: a run of the
+ * suite made about 250 folders in the system's (apps' data, homes, keys and certificates of the
+ * SSH tests), and left them. After a failure it stays, and is named, for a look.
+ */
+const scratch = mkdtempSync(join(tmpdir(), 'burrow-steps-'));
+for (const name of ['TMPDIR', 'TMP', 'TEMP']) process.env[name] = scratch;
+
 const start = performance.now();
 const busyAtStart = machineBusy();
 let counted = 0;
@@ -95,7 +105,15 @@ for (const group of process.argv.slice(2)) {
       `\nsteps: ${step.name} FAILED; the end of what it said:\n` +
         step.output.trimEnd().split('\n').slice(-FAILURE_TAIL_LINES).join('\n'),
     );
-  if (failed[0]) process.exit(failed[0].code);
+  if (failed[0]) {
+    console.log(`steps: their temporary files are left in ${scratch}`);
+    process.exit(failed[0].code);
+  }
+}
+try {
+  rmSync(scratch, { recursive: true, force: true });
+} catch (error) {
+  console.log(`steps: could not remove their temporary files in ${scratch}: ${String(error)}`);
 }
 console.log(`steps: ${process.argv.slice(2).join(' ')} took ${seconds(start)} s`);
 // The steps' CPU is what their processes waited for; the machine's is everything. The difference
