@@ -23,7 +23,7 @@ export interface MonitoredProfiles {
 }
 
 /**
- * The profiles as far as asking for a client again could end otherwise: the Local sandbox's start
+ * The profiles as far as asking for the Local sandbox's client again could end otherwise: its start
  * in progress or failed left out, which an ask makes itself. Asked again on those, a sandbox that
  * cannot start (a damaged data file, the keychain gone) was started again at once, and again, a
  * core busy for as long as the app ran; running, it counts (a window's call may have started it).
@@ -68,10 +68,10 @@ export class WatchedProfiles {
   private readonly polled = new Map<string, ApiClient>();
   /** Why a profile has no client to poll with (a key missing from the keychain), by id. */
   private readonly unavailable = new Map<string, string>();
-  /** The profiles whose client is being asked for: one ask at a time, whatever changes meanwhile. */
-  private readonly asking = new Set<string>();
-  /** The profiles (`askedUnder`) as each unavailable profile's client was refused. */
-  private readonly refusedUnder = new Map<string, string>();
+  /** Whether the Local sandbox's client is being asked for: one start at a time. */
+  private askingLocal = false;
+  /** The profiles (`askedUnder`) as the Local sandbox's client was last refused. */
+  private localRefusedUnder: string | undefined;
   /** Each monitored profile's `onEvent`: the profile's client events go on to the monitor. */
   private readonly apiListeners = new Map<string, (event: ApiEvent) => void>();
   private readonly snapshots = new Emitter<MonitorSnapshot>('the sessions snapshot');
@@ -159,37 +159,41 @@ export class WatchedProfiles {
     const ids = listed();
     for (const [id, client] of this.polled)
       if (!ids.has(id) || this.profiles.readyClient(id) !== client) this.polled.delete(id);
-    for (const id of this.unavailable.keys())
-      if (!ids.has(id)) {
-        this.unavailable.delete(id);
-        this.refusedUnder.delete(id);
-      }
+    for (const id of this.unavailable.keys()) if (!ids.has(id)) this.unavailable.delete(id);
     this.apply();
-    // Asked for again at each change that could make a difference, until it is polled or gone.
+    // Asked for again at each change, until the profile is polled or gone; the Local sandbox only
+    // at a change its own start did not make (`askedUnder`).
     const stillWanted = (id: string) => !this.closed && !this.polled.has(id) && listed().has(id);
-    const under = askedUnder(this.profiles.state());
+    const state = this.profiles.state();
+    const localId = state.profiles.find((p) => p.kind === 'local')?.id;
+    const under = askedUnder(state);
     for (const id of ids) {
-      if (this.polled.has(id) || this.asking.has(id) || this.refusedUnder.get(id) === under)
-        continue;
-      this.asking.add(id);
+      if (this.polled.has(id)) continue;
+      const local = id === localId;
+      if (local && (this.askingLocal || this.localRefusedUnder === under)) continue;
+      if (local) this.askingLocal = true;
       this.profiles.client(id).then(
         ({ client }) => {
-          this.asking.delete(id);
-          this.refusedUnder.delete(id);
+          if (local) {
+            this.askingLocal = false;
+            this.localRefusedUnder = undefined;
+          }
           this.unavailable.delete(id);
           if (!stillWanted(id)) return;
           this.polled.set(id, client);
           this.apply();
         },
         (error: unknown) => {
-          this.asking.delete(id);
+          if (local) {
+            this.askingLocal = false;
+            this.localRefusedUnder = under;
+          }
           // Said where the sessions would be, until a change of the profiles tries again.
           if (!stillWanted(id)) return;
-          this.refusedUnder.set(id, under);
           this.unavailable.set(id, error instanceof Error ? error.message : String(error));
           this.snapshotChanged();
           // A change while it was asked (one the refusal made counts too) is tried at once.
-          if (askedUnder(this.profiles.state()) !== under) this.follow();
+          if (local && askedUnder(this.profiles.state()) !== under) this.follow();
         },
       );
     }

@@ -8,6 +8,7 @@ import { WatchedProfiles } from '../../../../core/monitor/watched.ts';
 import { ProfileService } from '../../../../core/profiles/profiles.ts';
 import type { StartLocalSandbox } from '../../../../core/profiles/local-sandbox-start.ts';
 import { openConfStore } from '../../../../core/store.ts';
+import { startSandbox } from '../../../../sandbox/index.ts';
 import { testKeychain } from '../profiles/support.ts';
 import { cleanupAfterAll } from '../../../support/cleanup.ts';
 import { noSecretService } from '../../../support/secret-service.ts';
@@ -66,4 +67,37 @@ it('a Local sandbox that cannot start is tried once, then again on a change of t
   await expect.poll(() => profiles.state().local.state).toBe('failed');
   for (let i = 0; i < 100; i += 1) await turn();
   expect(starts).toBe(2);
+});
+
+it('another profile refused (its key not in the keychain) is asked again at any change: its key given, it is polled', async (ctx) => {
+  ctx.skip(noSecretService !== undefined, noSecretService);
+  const remote = await startSandbox({ apiKey: 'refused-remote-key', rateLimit: 'off' });
+  cleanup.push(() => remote.close());
+  const secrets = await testKeychain();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'burrow-refused-remote-'));
+  const store = await openConfStore(dataDir);
+  const prod = { id: 'prf_refusedprod1', name: 'Prod', baseUrl: remote.url, kind: 'remote' };
+  store.set('profiles', [prod]);
+  store.set('activeProfileId', prod.id);
+  cleanup.push(() => secrets.delete(prod.id));
+  const profiles = new ProfileService({
+    store,
+    secrets,
+    startLocalSandbox: () => Promise.reject(new Error('no Local sandbox here')),
+    localSandboxDir: path.join(dataDir, 'local-sandbox'),
+  });
+  cleanup.push(() => profiles.close());
+  await profiles.init();
+  const defaults = Settings.parse({});
+  const watched = new WatchedProfiles({
+    profiles,
+    settings: { get: () => defaults, onChange: () => () => undefined },
+  });
+  cleanup.push(() => watched.close());
+  const health = () => watched.snapshot(prod.id).profiles[0]?.health;
+
+  await expect.poll(health).toBe('unavailable');
+  // The state a window sees is the same before and after: only the keychain has changed.
+  await profiles.changeKey(prod.id, 'refused-remote-key');
+  await expect.poll(health).not.toBe('unavailable');
 });
