@@ -22,27 +22,20 @@ import { noSecretService } from '../../../support/secret-service.ts';
 
 const cleanup = cleanupAfterAll();
 
-it('a Local sandbox that cannot start is tried once, then again on a change of the profiles, not on its own failure', async (ctx) => {
-  ctx.skip(noSecretService !== undefined, noSecretService);
-  const secrets = await testKeychain();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'burrow-failed-local-'));
-  const store = await openConfStore(dataDir);
-  const local = { id: 'prf_failedlocal1', name: 'Local sandbox', baseUrl: '', kind: 'local' };
-  store.set('profiles', [local]);
-  store.set('activeProfileId', local.id);
-  cleanup.push(() => secrets.delete(local.id));
+type StoredProfile = { id: string; name: string; baseUrl: string; kind: 'local' | 'remote' };
 
-  let starts = 0;
-  // Fails as a damaged data file does, a turn of the event loop after it was asked.
-  const start: StartLocalSandbox = async () => {
-    starts += 1;
-    await turn();
-    throw new Error('data file sandbox.json is not a sandbox state file');
-  };
+/** A fresh data folder with `profile` alone, active, and the monitor following its profiles. */
+async function watching(profile: StoredProfile, startLocalSandbox: StartLocalSandbox) {
+  const secrets = await testKeychain();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'burrow-refused-'));
+  const store = await openConfStore(dataDir);
+  store.set('profiles', [profile]);
+  store.set('activeProfileId', profile.id);
+  cleanup.push(() => secrets.delete(profile.id));
   const profiles = new ProfileService({
     store,
     secrets,
-    startLocalSandbox: start,
+    startLocalSandbox,
     localSandboxDir: path.join(dataDir, 'local-sandbox'),
   });
   cleanup.push(() => profiles.close());
@@ -53,9 +46,29 @@ it('a Local sandbox that cannot start is tried once, then again on a change of t
     settings: { get: () => defaults, onChange: () => () => undefined },
   });
   cleanup.push(() => watched.close());
+  const snapshot = () => watched.snapshot(profile.id).profiles[0];
+  return { profiles, snapshot };
+}
 
-  const reason = () => watched.snapshot(local.id).profiles[0]?.healthReason;
-  await expect.poll(reason).toContain('not a sandbox state file');
+it('a Local sandbox that cannot start is tried once, then again on a change of the profiles, not on its own failure', async (ctx) => {
+  ctx.skip(noSecretService !== undefined, noSecretService);
+  const local = {
+    id: 'prf_failedlocal1',
+    name: 'Local sandbox',
+    baseUrl: '',
+    kind: 'local',
+  } as const;
+
+  let starts = 0;
+  // Fails as a damaged data file does, a turn of the event loop after it was asked.
+  const start: StartLocalSandbox = async () => {
+    starts += 1;
+    await turn();
+    throw new Error('data file sandbox.json is not a sandbox state file');
+  };
+  const { profiles, snapshot } = await watching(local, start);
+
+  await expect.poll(() => snapshot()?.healthReason).toContain('not a sandbox state file');
   // A hundred turns of the event loop, each of which was a start of its own before.
   for (let i = 0; i < 100; i += 1) await turn();
   expect(starts).toBe(1);
@@ -73,28 +86,16 @@ it('another profile refused (its key not in the keychain) is asked again at any 
   ctx.skip(noSecretService !== undefined, noSecretService);
   const remote = await startSandbox({ apiKey: 'refused-remote-key', rateLimit: 'off' });
   cleanup.push(() => remote.close());
-  const secrets = await testKeychain();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'burrow-refused-remote-'));
-  const store = await openConfStore(dataDir);
-  const prod = { id: 'prf_refusedprod1', name: 'Prod', baseUrl: remote.url, kind: 'remote' };
-  store.set('profiles', [prod]);
-  store.set('activeProfileId', prod.id);
-  cleanup.push(() => secrets.delete(prod.id));
-  const profiles = new ProfileService({
-    store,
-    secrets,
-    startLocalSandbox: () => Promise.reject(new Error('no Local sandbox here')),
-    localSandboxDir: path.join(dataDir, 'local-sandbox'),
-  });
-  cleanup.push(() => profiles.close());
-  await profiles.init();
-  const defaults = Settings.parse({});
-  const watched = new WatchedProfiles({
-    profiles,
-    settings: { get: () => defaults, onChange: () => () => undefined },
-  });
-  cleanup.push(() => watched.close());
-  const health = () => watched.snapshot(prod.id).profiles[0]?.health;
+  const prod = {
+    id: 'prf_refusedprod1',
+    name: 'Prod',
+    baseUrl: remote.url,
+    kind: 'remote',
+  } as const;
+  const { profiles, snapshot } = await watching(prod, () =>
+    Promise.reject(new Error('no Local sandbox here')),
+  );
+  const health = () => snapshot()?.health;
 
   await expect.poll(health).toBe('unavailable');
   // The state a window sees is the same before and after: only the keychain has changed.
