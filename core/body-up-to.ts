@@ -21,3 +21,14 @@ export async function* bodyUpTo(
     response.body.destroy();
   }
 }
+
+/** The whole body as UTF-8 text, read through `bodyUpTo`: no more than `maxBytes` of it. */
+export async function textUpTo(
+  response: Dispatcher.ResponseData,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of bodyUpTo(response, maxBytes, tooLarge)) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { AppError } from '../errors.ts';
-import { bodyUpTo } from '../body-up-to.ts';
+import { textUpTo } from '../body-up-to.ts';
 import { feedHosts, openRead } from './http.ts';
 import { parseVersion } from './versions.ts';
 
@@ -137,9 +137,7 @@ export async function readFeed(
         `The update feed sends more than ${MAX_FEED_BYTES / 2 ** 20} MiB for ${file}: not read further`,
         file,
       );
-    const chunks: Buffer[] = [];
-    for await (const chunk of bodyUpTo(response, MAX_FEED_BYTES, tooLarge)) chunks.push(chunk);
-    text = Buffer.concat(chunks).toString('utf8');
+    text = await textUpTo(response, MAX_FEED_BYTES, tooLarge);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError(

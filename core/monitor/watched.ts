@@ -172,22 +172,22 @@ export class WatchedProfiles {
       const local = id === localId;
       if (local && (this.askingLocal || this.localRefusedUnder === under)) continue;
       if (local) this.askingLocal = true;
+      // The Local sandbox's ask has ended: refused under these profiles, or not.
+      const asked = (refusedUnder?: string) => {
+        if (!local) return;
+        this.askingLocal = false;
+        this.localRefusedUnder = refusedUnder;
+      };
       this.profiles.client(id).then(
         ({ client }) => {
-          if (local) {
-            this.askingLocal = false;
-            this.localRefusedUnder = undefined;
-          }
+          asked();
           this.unavailable.delete(id);
           if (!stillWanted(id)) return;
           this.polled.set(id, client);
           this.apply();
         },
         (error: unknown) => {
-          if (local) {
-            this.askingLocal = false;
-            this.localRefusedUnder = under;
-          }
+          asked(under);
           // Said where the sessions would be, until a change of the profiles tries again.
           if (!stillWanted(id)) return;
           this.unavailable.set(id, error instanceof Error ? error.message : String(error));

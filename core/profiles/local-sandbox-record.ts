@@ -5,7 +5,7 @@ import { request } from 'undici';
 import { z } from 'zod';
 import { isLoopbackHost } from '../../shared/api/values/loopback-address.ts';
 import { OWNER_PROOF_PATH, OWNER_TOKEN, ownerProof } from '../../shared/api/catalog/owner-proof.ts';
-import { bodyUpTo } from '../body-up-to.ts';
+import { textUpTo } from '../body-up-to.ts';
 import { writeWhole } from '../files.ts';
 import { isRunning } from '../process-alive.ts';
 
@@ -91,10 +91,9 @@ async function proves(record: SandboxRecord): Promise<boolean> {
       response.body.destroy();
       return false;
     }
-    const chunks: Buffer[] = [];
     const tooLarge = () => new Error('not a proof: too large');
-    for await (const chunk of bodyUpTo(response, MAX_PROOF_BYTES, tooLarge)) chunks.push(chunk);
-    const { proof } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { proof?: unknown };
+    const text = await textUpTo(response, MAX_PROOF_BYTES, tooLarge);
+    const { proof } = JSON.parse(text) as { proof?: unknown };
     const expected = Buffer.from(await ownerProof(record.secret, challenge));
     return (
       typeof proof === 'string' &&
