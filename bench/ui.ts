@@ -7,9 +7,9 @@
  *
  * - first render: from opening Failover backends to the first rows painted with their children
  *   named (one page of 100 through the real IPC and API client, and the children's list), as a
- *   ratio to those calls alone, sent at once from the same tab in the same run: the median of five
- *   visits, each from Settings on a page just loaded, so that the window's code and its cache of
- *   names are cold every time;
+ *   ratio to those calls alone, sent at once from the same page just before each visit: the median
+ *   of nine visits, each from Settings on a page just loaded, so that the window's code and its
+ *   cache of names are cold every time;
  * - scroll frames: the time between animation frames while the list of all 10,000 scrolls by
  *   400 px a frame (a fling), against the same page's frames while nothing moves;
  * - API requests: what the list and its references cost at the sandbox, after the first page
@@ -35,7 +35,9 @@ const ITEMS = 10_000;
 const CHILDREN = 20;
 const FRAMES = 240;
 /** First renders measured, each on a page just loaded. */
-const VISITS = 5;
+const VISITS = 9;
+/** How long a page just loaded is left to settle before its calls and its visit are timed. */
+const SETTLE_MS = 500;
 const BUDGET = { renderPerApi: 1.2, scrollP95Ms: 17, jsKb: 150 };
 const FRAME_MS = 1000 / 60;
 
@@ -92,9 +94,9 @@ try {
 
   // The baseline, in the same run: the calls the first render needs (its first page and the
   // list of each kind its rows refer to), sent at once through the tab's own bridge endpoint and
-  // answered, with nothing drawn. Medians of a few, after one to warm the path.
-  const apiMs = median(
-    await page.evaluate<number[]>(`(async () => {
+  // answered, with nothing drawn; twice, the first to warm the path, the second timed.
+  const callsAlone = () =>
+    page.evaluate<number>(`(async () => {
       const call = (name, request) => fetch('/ipc/invoke', {
         method: 'POST',
         headers: {
@@ -103,24 +105,26 @@ try {
         },
         body: JSON.stringify({ name, args: [request] }),
       }).then((r) => r.json());
-      const times = [];
-      for (let i = 0; i < 6; i += 1) {
+      let took = 0;
+      for (let i = 0; i < 2; i += 1) {
         const started = performance.now();
         await Promise.all([
           call('api.failoverBackends.list', { query: { limit: 100 } }),
           call('api.httpResponseBackends.listAll', { priority: 'background' }),
           call('api.tunnelGroupBackends.listAll', { priority: 'background' }),
         ]);
-        if (i > 0) times.push(performance.now() - started);
+        took = performance.now() - started;
       }
-      return times;
-    })()`),
-  );
+      return took;
+    })()`);
 
   // Each first render on a page just loaded, from Settings as a person comes to it: the window's
   // code and its cache of names start cold each time, as at the first visit after the app starts.
-  // The median of a few, as the calls' are: one visit varies by a third on a two-core machine.
-  const visits: [number, number][] = [];
+  // Each is paired with the calls alone, timed on the same settled page just before it: a busy
+  // two-core machine changes speed from one second to the next (the calls alone took 33 ms in one
+  // run and 51 in the next), and a baseline taken once, before all the visits, counted that drift
+  // against the window. Timed on a page still loading, the calls took 40 ms and flattered it.
+  const visits: { calls: number; rows: number; named: number }[] = [];
   // What the sandbox had served as the last visit began: its requests are the first page's.
   let before = { ...served };
   for (let visit = 0; visit < VISITS; visit += 1) {
@@ -128,32 +132,40 @@ try {
     await page.evaluate(`window.location.hash = '#/settings'`);
     await page.reload();
     await page.getByRole('row', { name: /Bench.*active/ }).waitFor();
+    // Settled: a page just loaded is still asking for its state and opening its event stream.
+    await page.waitForTimeout(SETTLE_MS);
+    const calls = await callsAlone();
     before = { ...served };
     // Strings, not functions: tsx would wrap named arrows in a helper the page does not have.
     // The backends' own rows, their children named: the table of the screen before could still
     // be in the DOM.
-    visits.push(
-      await page.evaluate<[number, number]>(`new Promise((resolve, reject) => {
-        const started = performance.now();
-        let rows;
-        window.location.hash = '#/backends/failoverBackends';
-        const look = () => {
-          const row = document.querySelector('table[aria-label="Failover backends"] tbody tr:not(.spacer)');
-          if (row) rows ??= performance.now() - started;
-          if (row && row.textContent.includes('child ')) resolve([rows, performance.now() - started]);
-          else if (performance.now() - started > 30000) reject(new Error('no named row in 30 s'));
-          else requestAnimationFrame(look);
-        };
-        requestAnimationFrame(look);
-      })`),
-    );
+    const [rows, named] = await page.evaluate<[number, number]>(`new Promise((resolve, reject) => {
+      const started = performance.now();
+      let rows;
+      window.location.hash = '#/backends/failoverBackends';
+      const look = () => {
+        const row = document.querySelector('table[aria-label="Failover backends"] tbody tr:not(.spacer)');
+        if (row) rows ??= performance.now() - started;
+        if (row && row.textContent.includes('child ')) resolve([rows, performance.now() - started]);
+        else if (performance.now() - started > 30000) reject(new Error('no named row in 30 s'));
+        else requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    })`);
+    visits.push({ calls, rows, named });
   }
   const firstPage = {
     failover: served.failover - before.failover,
     children: served.children - before.children,
   };
-  const firstRows = median(visits.map(([rows]) => rows));
-  const firstRender = median(visits.map(([, named]) => named));
+  const apiMs = median(visits.map((v) => v.calls));
+  const firstRows = median(visits.map((v) => v.rows));
+  const firstRender = median(visits.map((v) => v.named));
+  // Each visit against its own calls: what the render adds to them, at most a fifth plus the
+  // frame it paints in. The median visit holds it, or the budget is missed.
+  const overBudget = median(
+    visits.map((v) => v.named / (v.calls * BUDGET.renderPerApi + FRAME_MS)),
+  );
 
   await page.getByRole('button', { name: 'Load all' }).click();
   await page.getByText(`${ITEMS} shown`, { exact: true }).waitFor({ timeout: 120_000 });
@@ -180,12 +192,11 @@ try {
   const jsKb = gzipBytes / 1024;
 
   const ms = (n: number) => n.toFixed(1);
-  // What the render adds to the calls it waits for: at most a fifth, plus the frame it paints in.
-  const renderBudgetMs = apiMs * BUDGET.renderPerApi + FRAME_MS;
   console.log(
     `first render ${ms(firstRender)} ms with references resolved, ${(firstRender / apiMs).toFixed(2)}x ` +
-      `the ${ms(apiMs)} ms of the calls it needs (budget ${BUDGET.renderPerApi}x + one frame: ${ms(renderBudgetMs)} ms); ` +
-      `rows ${ms(firstRows)} ms; medians of ${VISITS} cold visits (${visits.map(([, named]) => named.toFixed(0)).join(', ')} ms)`,
+      `the ${ms(apiMs)} ms of the calls it needs; each visit against its own calls: ${overBudget.toFixed(2)} of ` +
+      `the budget (${BUDGET.renderPerApi}x + one frame); rows ${ms(firstRows)} ms; medians of ${VISITS} cold ` +
+      `visits (${visits.map((v) => `${v.named.toFixed(0)} of ${v.calls.toFixed(0)}`).join(', ')} ms)`,
   );
   console.log(
     `scroll frames median ${ms(at(0.5))} ms, p95 ${ms(at(0.95))} ms (budget p95 ${BUDGET.scrollP95Ms} ms); ` +
@@ -202,7 +213,7 @@ try {
   const paletteWithin = await measurePalette(page, ITEMS + CHILDREN);
   const over =
     !paletteWithin ||
-    firstRender > renderBudgetMs ||
+    overBudget > 1 ||
     at(0.95) > BUDGET.scrollP95Ms ||
     jsKb > BUDGET.jsKb ||
     lookupsGrew;
