@@ -494,3 +494,29 @@ it('drops the first page of a list whose address was left before it came', async
   await expect.element(table.getByText('child one')).toBeVisible();
   expect(bridge.calls.filter((c) => c.name.endsWith('Backends.list'))).toHaveLength(2);
 });
+
+it('offers New only once the first page says where it goes: in the header beside rows, alone when there are none', async () => {
+  // A "New" in the header while the first page was on its way moved into the empty state as it
+  // came: a click landing in between (a loaded CI run's did) pressed nothing.
+  const answers: ((page: unknown) => void)[] = [];
+  const held = () => new Promise((resolve) => answers.push(resolve));
+  open('#/ip-policies');
+  render(App, { bridge: scriptedBridge({ 'api.ipPolicies.list': held }) });
+  const heading = page.getByRole('heading', { level: 1, name: 'IP policies' });
+  await expect.element(heading).toBeVisible();
+  await expect.poll(() => answers.length).toBe(1);
+  expect(page.getByRole('button', { name: /^New IP policy/ }).elements()).toHaveLength(0);
+  answers[0]?.(page1('ip_policies'));
+  await expect.element(page.getByText('No IP policies yet.')).toBeVisible();
+  expect(page.getByRole('button', { name: 'New IP policy' }).elements()).toHaveLength(1);
+
+  // With rows: New waits for them too, then stands in the header.
+  open('#/settings');
+  await expect.element(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  open('#/ip-policies');
+  await expect.poll(() => answers.length).toBe(2);
+  expect(page.getByRole('button', { name: /^New IP policy/ }).elements()).toHaveLength(0);
+  answers[1]?.(page1('ip_policies', [item('ipp_1', 'ip_policies', { description: 'office' })]));
+  await expect.element(page.getByRole('row', { name: /ipp_1/ })).toBeVisible();
+  expect(page.getByRole('button', { name: 'New IP policy' }).elements()).toHaveLength(1);
+});
