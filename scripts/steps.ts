@@ -115,11 +115,11 @@ try {
 } catch (error) {
   console.log(`steps: could not remove their temporary files in ${scratch}: ${String(error)}`);
 }
-console.log(`steps: ${process.argv.slice(2).join(' ')} took ${seconds(start)} s`);
+const wall = seconds(start);
+console.log(`steps: ${process.argv.slice(2).join(' ')} took ${wall} s`);
 // The steps' CPU is what their processes waited for; the machine's is everything. The difference
 // is mostly Chromium's renderers (its zygote starts them, and they end as no step's children):
 // process accounting found 150 of a run's 690 busy core-seconds there, in no step's line.
-const wall = seconds(start);
 console.log(
   `steps: the machine was busy ${(machineBusy() - busyAtStart).toFixed(0)} of its ` +
     `${(cpus().length * wall).toFixed(0)} core-seconds; the steps counted ${counted.toFixed(0)} ` +

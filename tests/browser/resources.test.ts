@@ -520,3 +520,12 @@ it('offers New only once the first page says where it goes: in the header beside
   await expect.element(page.getByRole('row', { name: /ipp_1/ })).toBeVisible();
   expect(page.getByRole('button', { name: 'New IP policy' }).elements()).toHaveLength(1);
 });
+
+it('offers New in the header when the first page fails: creating does not wait for a list', async () => {
+  open('#/ip-policies');
+  const refused = { code: 'NETWORK_ERROR', message: 'connect ECONNREFUSED 127.0.0.1:4040' };
+  render(App, { bridge: scriptedBridge({ 'api.ipPolicies.list': { error: refused } }) });
+  await expect.element(page.getByRole('alert').getByText(/API is not answering/)).toBeVisible();
+  await userEvent.click(page.getByRole('button', { name: 'New IP policy' }));
+  await expect.element(page.getByRole('dialog', { name: 'New IP policy' })).toBeVisible();
+});
